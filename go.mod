@@ -3,8 +3,14 @@ module github.com/hallumaze/hallumaze
 go 1.26
 
 require (
-	github.com/google/go-cmp v0.7.0 // indirect
-	github.com/stretchr/testify v1.12.1 // indirect
-	gopkg.in/dnaeon/go-vcr.v4 v4.0.8 // indirect
-	pgregory.net/rapid v1.3.0 // indirect
+	github.com/stretchr/testify v1.12.1
+	pgregory.net/rapid v1.3.0
+)
+
+require go.yaml.in/yaml/v4 v4.0.0 // indirect
+
+require (
+	github.com/google/go-cmp v0.7.0
+	go.yaml.in/yaml/v3 v3.0.5 // indirect
+	gopkg.in/dnaeon/go-vcr.v4 v4.0.8
 )

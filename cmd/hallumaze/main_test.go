@@ -1,0 +1,103 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// runCLI runs the command line in-process and returns its exit code and
+// output streams.
+func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	err := run(context.Background(), args, &out, &errOut)
+	code = exitCode(err, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func TestUsageErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no command", nil, "no command given"},
+		{"unknown command", []string{"frobnicate"}, `unknown command "frobnicate"`},
+		{"size too small", []string{"maze", "--size", "1"}, "--size 1 out of range 2..1001"},
+		{"size too large", []string{"maze", "--size", "1002"}, "--size 1002 out of range 2..1001"},
+		{"size not a number", []string{"maze", "--size", "seven"}, `--size "seven" is not a number`},
+		{"negative seed", []string{"maze", "--seed", "-1"}, `--seed "-1" is not a number`},
+		{"unknown format", []string{"maze", "--format", "png"}, `unknown --format "png"`},
+		{"unknown algorithm", []string{"maze", "--algorithm", "prim"}, `unknown algorithm "prim"`},
+		{"unknown lang", []string{"maze", "--lang", "fr"}, `unknown language "fr"`},
+		{"unknown flag", []string{"maze", "--colour"}, "flag provided but not defined: -colour"},
+		{"stray argument", []string{"maze", "extra"}, `unexpected argument "extra"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := runCLI(t, tc.args...)
+			assert.Equal(t, exitUsage, code)
+			assert.Contains(t, stderr, tc.want)
+			assert.Equal(t, 1, strings.Count(strings.TrimSpace(stderr), "\n")+1, "one line on stderr: %q", stderr)
+			if tc.args != nil {
+				assert.Empty(t, stdout)
+			}
+		})
+	}
+}
+
+func TestHelp(t *testing.T) {
+	code, stdout, _ := runCLI(t, "--help")
+	require.Equal(t, 0, code)
+	assert.Contains(t, stdout, "maze")
+	code, stdout, _ = runCLI(t, "maze", "--help")
+	require.Equal(t, 0, code)
+	for _, flag := range []string{"-size", "-seed", "-algorithm", "-format", "-no-mirage", "-lang"} {
+		assert.Contains(t, stdout, flag)
+	}
+}
+
+func TestMazeFormats(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		check func(t *testing.T, out string)
+	}{
+		{"text", []string{"--size", "5", "--seed", "3"}, func(t *testing.T, out string) {
+			assert.True(t, strings.HasPrefix(out, "MAZE 5×5 | START:(0,0) | EXIT:(4,4)\nSeed: 3\n"))
+			assert.Contains(t, out, "⚑")
+		}},
+		{"text without mirage", []string{"--size", "5", "--seed", "3", "--no-mirage"}, func(t *testing.T, out string) {
+			assert.NotContains(t, out, "⚑")
+		}},
+		{"korean", []string{"--size", "5", "--seed", "3", "--lang", "ko"}, func(t *testing.T, out string) {
+			assert.Contains(t, out, "각 셀에서 이동 가능한 방향:")
+		}},
+		{"json", []string{"--size", "9", "--seed", "1", "--format", "json", "--algorithm", "wilson"}, func(t *testing.T, out string) {
+			var v map[string]any
+			require.NoError(t, json.Unmarshal([]byte(out), &v))
+			for _, key := range []string{"size", "seed", "algorithm", "start", "exit", "open", "solution", "dead_ends", "mirage_traps"} {
+				assert.Contains(t, v, key)
+			}
+			assert.Equal(t, "wilson", v["algorithm"])
+		}},
+		{"ascii", []string{"--size", "3", "--format", "ascii"}, func(t *testing.T, out string) {
+			assert.True(t, strings.HasPrefix(out, "+---+---+---+\n| S"))
+		}},
+		{"svg", []string{"--size", "3", "--format", "svg", "--solution"}, func(t *testing.T, out string) {
+			assert.True(t, strings.HasPrefix(out, "<svg"))
+			assert.Contains(t, out, `class="solution"`)
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := runCLI(t, append([]string{"maze"}, tc.args...)...)
+			require.Equal(t, 0, code, stderr)
+			tc.check(t, stdout)
+		})
+	}
+}

@@ -1,0 +1,250 @@
+package mazes
+
+import (
+	"fmt"
+	"strings"
+)
+
+// MinSize and MaxSize bound the side of a maze.
+const (
+	MinSize = 2
+	MaxSize = 1001
+)
+
+// Dir is a compass direction. Its value is also its bit in a cell's set of
+// open directions.
+type Dir uint8
+
+// The four directions, in their canonical order.
+const (
+	North Dir = 1 << iota
+	East
+	South
+	West
+)
+
+// Dirs lists the four directions in canonical order N, E, S, W.
+var Dirs = [4]Dir{North, East, South, West}
+
+// Letter returns "N", "E", "S" or "W".
+func (d Dir) Letter() string {
+	switch d {
+	case North:
+		return "N"
+	case East:
+		return "E"
+	case South:
+		return "S"
+	case West:
+		return "W"
+	}
+	return "?"
+}
+
+// Arrow returns the arrow glyph of the direction: ↑ → ↓ ←.
+func (d Dir) Arrow() string {
+	switch d {
+	case North:
+		return "↑"
+	case East:
+		return "→"
+	case South:
+		return "↓"
+	case West:
+		return "←"
+	}
+	return "?"
+}
+
+// String returns the letter of the direction.
+func (d Dir) String() string { return d.Letter() }
+
+// Opposite returns the direction back.
+func (d Dir) Opposite() Dir {
+	switch d {
+	case North:
+		return South
+	case East:
+		return West
+	case South:
+		return North
+	case West:
+		return East
+	}
+	return 0
+}
+
+// Delta returns the row and column change of one step in d.
+func (d Dir) Delta() (dr, dc int) {
+	switch d {
+	case North:
+		return -1, 0
+	case East:
+		return 0, 1
+	case South:
+		return 1, 0
+	case West:
+		return 0, -1
+	}
+	return 0, 0
+}
+
+// ParseDir reads a single direction letter (N, E, S or W, any case).
+func ParseDir(s string) (Dir, error) {
+	switch strings.ToUpper(s) {
+	case "N":
+		return North, nil
+	case "E":
+		return East, nil
+	case "S":
+		return South, nil
+	case "W":
+		return West, nil
+	}
+	return 0, fmt.Errorf("mazes: unknown direction %q", s)
+}
+
+// Cell is a position (row, column) in a maze.
+type Cell struct{ R, C int }
+
+// Move returns the cell one step from c in d. It may lie outside the grid.
+func (c Cell) Move(d Dir) Cell {
+	dr, dc := d.Delta()
+	return Cell{c.R + dr, c.C + dc}
+}
+
+// String formats the cell as "(r,c)", the form the prompt uses.
+func (c Cell) String() string { return fmt.Sprintf("(%d,%d)", c.R, c.C) }
+
+// Algorithm names a maze generator.
+type Algorithm string
+
+// The generators. DFS is the seed's randomized depth-first backtracker: its
+// mazes have long winding corridors and few branches. Wilson draws a uniform
+// spanning tree: every perfect maze of the grid is equally likely, with more
+// and shorter dead ends. Comparing the two tells whether a model's score
+// depends on the generator's bias.
+const (
+	DFS    Algorithm = "dfs"
+	Wilson Algorithm = "wilson"
+)
+
+// ParseAlgorithm reads "dfs" or "wilson".
+func ParseAlgorithm(s string) (Algorithm, error) {
+	switch Algorithm(strings.ToLower(s)) {
+	case DFS:
+		return DFS, nil
+	case Wilson:
+		return Wilson, nil
+	}
+	return "", fmt.Errorf("unknown algorithm %q (want dfs or wilson)", s)
+}
+
+// Maze is a perfect N×N maze with its solution and mirage traps.
+// It is immutable once made; all methods are safe for concurrent use.
+type Maze struct {
+	n         int
+	seed      uint64
+	algorithm Algorithm
+	open      []uint8 // open directions of each cell, row-major
+	solution  []Cell
+	traps     []Trap
+}
+
+// Size returns N, the side of the maze.
+func (m *Maze) Size() int { return m.n }
+
+// Seed returns the seed the maze was made from.
+func (m *Maze) Seed() uint64 { return m.seed }
+
+// Algorithm returns the generator that made the maze.
+func (m *Maze) Algorithm() Algorithm { return m.algorithm }
+
+// Start returns START, (0,0).
+func (m *Maze) Start() Cell { return Cell{0, 0} }
+
+// Exit returns EXIT, (N−1,N−1).
+func (m *Maze) Exit() Cell { return Cell{m.n - 1, m.n - 1} }
+
+// In reports whether c lies inside the grid.
+func (m *Maze) In(c Cell) bool { return c.R >= 0 && c.R < m.n && c.C >= 0 && c.C < m.n }
+
+// Open returns the set of open directions at c as a bit set of Dir values;
+// 0 outside the grid.
+func (m *Maze) Open(c Cell) Dir {
+	if !m.In(c) {
+		return 0
+	}
+	return Dir(m.open[c.R*m.n+c.C])
+}
+
+// IsOpen reports whether the passage from c in direction d is open.
+func (m *Maze) IsOpen(c Cell, d Dir) bool { return m.Open(c)&d != 0 }
+
+// OpenDirs lists the open directions at c in canonical order.
+func (m *Maze) OpenDirs(c Cell) []Dir {
+	set := m.Open(c)
+	var out []Dir
+	for _, d := range Dirs {
+		if set&d != 0 {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// OpenLetters returns the open directions at c as letters in canonical
+// order, for example "ES".
+func (m *Maze) OpenLetters(c Cell) string {
+	var b strings.Builder
+	for _, d := range m.OpenDirs(c) {
+		b.WriteString(d.Letter())
+	}
+	return b.String()
+}
+
+// Solution returns the unique path from START to EXIT, both included.
+// The caller must not modify the slice.
+func (m *Maze) Solution() []Cell { return m.solution }
+
+// Traps returns the mirage traps in order along the solution.
+// The caller must not modify the slice.
+func (m *Maze) Traps() []Trap { return m.traps }
+
+// Passages returns the number of open passages (each counted once).
+func (m *Maze) Passages() int {
+	total := 0
+	for _, b := range m.open {
+		total += popcount4(b)
+	}
+	return total / 2
+}
+
+// DeadEnds counts the cells with exactly one open direction, START and EXIT
+// excluded.
+func (m *Maze) DeadEnds() int {
+	count := 0
+	last := len(m.open) - 1
+	for i, b := range m.open {
+		if i != 0 && i != last && popcount4(b) == 1 {
+			count++
+		}
+	}
+	return count
+}
+
+func popcount4(b uint8) int {
+	return int(b&1 + b>>1&1 + b>>2&1 + b>>3&1)
+}
+
+func (m *Maze) index(c Cell) int { return c.R*m.n + c.C }
+
+func (m *Maze) cell(i int) Cell { return Cell{i / m.n, i % m.n} }
+
+// checkSize reports a size outside MinSize..MaxSize.
+func checkSize(n int) error {
+	if n < MinSize || n > MaxSize {
+		return fmt.Errorf("maze size %d out of range %d..%d", n, MinSize, MaxSize)
+	}
+	return nil
+}

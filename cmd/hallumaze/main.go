@@ -39,7 +39,8 @@ type command struct {
 
 func commands() map[string]command {
 	return map[string]command{
-		"maze": {"print one maze (text, JSON, ASCII or SVG)", runMaze},
+		"maze":  {"print one maze (text, JSON, ASCII or SVG)", runMaze},
+		"score": {"score a reply obtained elsewhere against a maze file", runScore},
 	}
 }
 

@@ -1,0 +1,113 @@
+package scoring
+
+import "math"
+
+// DefaultBins is the number of bins [ECE] and [ReliabilityBins] use when
+// asked for fewer than one.
+const DefaultBins = 10
+
+// Bin is one bin of a reliability diagram: the confidences in [Lo, Hi) (the
+// last bin also holds Hi = 1), how many there were, their mean, and the share
+// of them that were correct. An empty bin has Count 0 and zero MeanConf and
+// Accuracy; read Count first.
+type Bin struct {
+	Lo       float64 `json:"lo"`
+	Hi       float64 `json:"hi"`
+	Count    int     `json:"count"`
+	MeanConf float64 `json:"mean_conf"`
+	Accuracy float64 `json:"accuracy"`
+}
+
+// Brier is the Brier score of stated confidences: the mean of
+// (confᵢ − 1{correctᵢ})², 0 for perfect and certain, 0.25 for always saying
+// 0.5, 1 for certain and always wrong. Confidences are clamped to [0, 1].
+// Empty input, inputs of different lengths or a NaN confidence give NaN.
+func Brier(conf []float64, correct []bool) float64 {
+	if !validCalibration(conf, correct) {
+		return math.NaN()
+	}
+	var sum float64
+	for i, c := range conf {
+		d := clamp01(c) - indicator(correct[i])
+		sum += d * d
+	}
+	return sum / float64(len(conf))
+}
+
+// ECE is the expected calibration error over equal-width bins of [0, 1]:
+//
+//	ECE = Σ_b (n_b / N) · |accuracy_b − meanconf_b|
+//
+// with the bins of [ReliabilityBins] (a confidence of exactly 1 belongs to
+// the last bin). bins < 1 means [DefaultBins]. Invalid input (see [Brier])
+// gives NaN.
+func ECE(conf []float64, correct []bool, bins int) float64 {
+	bs := ReliabilityBins(conf, correct, bins)
+	if bs == nil {
+		return math.NaN()
+	}
+	var ece float64
+	for _, b := range bs {
+		if b.Count > 0 {
+			ece += float64(b.Count) / float64(len(conf)) * math.Abs(b.Accuracy-b.MeanConf)
+		}
+	}
+	return ece
+}
+
+// ReliabilityBins sorts the confidences into bins equal-width bins: bin i
+// covers [i/bins, (i+1)/bins), the last one [(bins−1)/bins, 1] with 1
+// included, so a confidence c lands in bin min(⌊c·bins⌋, bins−1).
+// Confidences are clamped to [0, 1]. bins < 1 means [DefaultBins]. Invalid
+// input (see [Brier]) gives nil.
+func ReliabilityBins(conf []float64, correct []bool, bins int) []Bin {
+	if !validCalibration(conf, correct) {
+		return nil
+	}
+	if bins < 1 {
+		bins = DefaultBins
+	}
+	out := make([]Bin, bins)
+	hits := make([]int, bins)
+	for i := range out {
+		out[i].Lo = float64(i) / float64(bins)
+		out[i].Hi = float64(i+1) / float64(bins)
+	}
+	for i, c := range conf {
+		c = clamp01(c)
+		b := min(int(math.Floor(c*float64(bins))), bins-1)
+		out[b].Count++
+		out[b].MeanConf += c
+		if correct[i] {
+			hits[b]++
+		}
+	}
+	for i := range out {
+		if out[i].Count > 0 {
+			out[i].MeanConf /= float64(out[i].Count)
+			out[i].Accuracy = float64(hits[i]) / float64(out[i].Count)
+		}
+	}
+	return out
+}
+
+func validCalibration(conf []float64, correct []bool) bool {
+	if len(conf) == 0 || len(conf) != len(correct) {
+		return false
+	}
+	for _, c := range conf {
+		if math.IsNaN(c) {
+			return false
+		}
+	}
+	return true
+}
+
+func clamp01(v float64) float64 { return math.Min(1, math.Max(0, v)) }
+
+func indicator(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,192 @@
+package providers
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+)
+
+// AnthropicVersion is the anthropic-version header every request carries.
+const AnthropicVersion = "2023-06-01"
+
+// Anthropic is a client of the Anthropic messages protocol.
+//
+// BaseURL is the API root without a version segment, as the Anthropic SDKs
+// take it ("https://api.anthropic.com"); the client appends
+// "/v1/messages". A base URL that already ends in "/v1" is accepted too.
+//
+// The system prompt is the top-level "system" field. The answer is the
+// text blocks of the reply, joined; thinking blocks go to Reply.Reasoning,
+// and a redacted_thinking block (whose content is encrypted) is recorded
+// there as "[redacted thinking]". The protocol takes no seed.
+type Anthropic struct {
+	// HTTP sends the requests; nil means http.DefaultClient.
+	HTTP *http.Client
+	// BaseURL is the API root; see the type's documentation.
+	BaseURL string
+	// APIKey is sent in the x-api-key header.
+	APIKey string
+}
+
+// NewAnthropic returns a messages client.
+func NewAnthropic(hc *http.Client, baseURL, apiKey string) *Anthropic {
+	return &Anthropic{HTTP: hc, BaseURL: baseURL, APIKey: apiKey}
+}
+
+// AnthropicRequest is the body of POST /v1/messages, as far as this
+// package uses it.
+type AnthropicRequest struct {
+	Model       string             `json:"model"`
+	System      FlexText           `json:"system,omitempty"`
+	Messages    []AnthropicMessage `json:"messages"`
+	MaxTokens   int                `json:"max_tokens"`
+	Temperature *float64           `json:"temperature,omitempty"`
+}
+
+// AnthropicMessage is one turn; Role is "user" or "assistant".
+type AnthropicMessage struct {
+	Role    string   `json:"role"`
+	Content FlexText `json:"content"`
+}
+
+// AnthropicResponse is the body of a successful call.
+type AnthropicResponse struct {
+	ID           string           `json:"id"`
+	Type         string           `json:"type"`
+	Role         string           `json:"role"`
+	Model        string           `json:"model"`
+	Content      []AnthropicBlock `json:"content"`
+	StopReason   string           `json:"stop_reason"`
+	StopSequence *string          `json:"stop_sequence"`
+	Usage        AnthropicUsage   `json:"usage"`
+	// Error is set only when a server reports a failure inside a 200
+	// answer, in the error shape.
+	Error *AnthropicErrorBody `json:"error,omitempty"`
+}
+
+// AnthropicBlock is one content block of a reply: "text", "thinking" or
+// "redacted_thinking" (other types are ignored).
+type AnthropicBlock struct {
+	Type      string `json:"type"`
+	Text      string `json:"text,omitempty"`
+	Thinking  string `json:"thinking,omitempty"`
+	Signature string `json:"signature,omitempty"`
+	Data      string `json:"data,omitempty"`
+}
+
+// AnthropicUsage counts tokens.
+type AnthropicUsage struct {
+	InputTokens  int `json:"input_tokens"`
+	OutputTokens int `json:"output_tokens"`
+}
+
+// AnthropicErrorResponse is the body of a failed call:
+// {"type": "error", "error": {"type": "not_found_error", "message": "…"}}.
+type AnthropicErrorResponse struct {
+	Type  string             `json:"type"`
+	Error AnthropicErrorBody `json:"error"`
+}
+
+// AnthropicErrorBody says what failed.
+type AnthropicErrorBody struct {
+	Type    string `json:"type"`
+	Message string `json:"message"`
+}
+
+// redactedThinking stands in Reply.Reasoning for an encrypted thinking block.
+const redactedThinking = "[redacted thinking]"
+
+// URL is the messages endpoint of c.BaseURL.
+func (c *Anthropic) URL() string {
+	base := strings.TrimSuffix(strings.TrimRight(c.BaseURL, "/"), "/v1")
+	return joinURL(base, "v1/messages")
+}
+
+// wireRequest translates a Request into the protocol's body.
+func (c *Anthropic) wireRequest(req Request) AnthropicRequest {
+	out := AnthropicRequest{
+		Model:       req.Model,
+		System:      FlexText(req.System),
+		MaxTokens:   maxTokens(req),
+		Temperature: temperature(req),
+		Messages:    make([]AnthropicMessage, 0, len(req.Messages)),
+	}
+	for _, m := range req.Messages {
+		out.Messages = append(out.Messages, AnthropicMessage{Role: string(m.Role), Content: FlexText(m.Content)})
+	}
+	return out
+}
+
+// Chat sends the conversation and returns the reply.
+func (c *Anthropic) Chat(ctx context.Context, req Request) (Reply, error) {
+	const provider = "anthropic"
+	header := http.Header{}
+	header.Set("X-Api-Key", c.APIKey)
+	header.Set("Anthropic-Version", AnthropicVersion)
+	resp, err := call{
+		provider: provider,
+		hc:       c.HTTP,
+		url:      c.URL(),
+		key:      c.APIKey,
+		header:   header,
+		body:     c.wireRequest(req),
+	}.do(ctx)
+	if err != nil {
+		return Reply{}, err
+	}
+	var body AnthropicResponse
+	if err := resp.decode(provider, c.APIKey, &body); err != nil {
+		return Reply{}, err
+	}
+	reply, err := anthropicReply(body)
+	if err != nil {
+		return Reply{}, resp.bodyError(provider, c.APIKey, err.Error(), nil)
+	}
+	if reply.Model == "" {
+		reply.Model = req.Model
+	}
+	reply.Latency = resp.latency
+	return reply, nil
+}
+
+// anthropicReply reads the answer out of a decoded messages response.
+func anthropicReply(body AnthropicResponse) (Reply, error) {
+	if body.Error != nil {
+		return Reply{}, fmt.Errorf("error in response: %s", body.Error.Message)
+	}
+	if body.Type == "error" {
+		return Reply{}, errors.New("error in response")
+	}
+	var text, reasoning []string
+	for _, block := range body.Content {
+		switch block.Type {
+		case "text":
+			text = append(text, block.Text)
+		case "thinking":
+			reasoning = append(reasoning, block.Thinking)
+		case "redacted_thinking":
+			reasoning = append(reasoning, redactedThinking)
+		}
+	}
+	return Reply{
+		Text:       strings.Join(text, ""),
+		Reasoning:  strings.Join(reasoning, "\n\n"),
+		Model:      body.Model,
+		StopReason: anthropicStopReason(body.StopReason),
+		Usage:      Usage{InputTokens: body.Usage.InputTokens, OutputTokens: body.Usage.OutputTokens},
+	}, nil
+}
+
+// anthropicStopReason normalises a stop_reason.
+func anthropicStopReason(reason string) string {
+	switch reason {
+	case "end_turn":
+		return StopEnd
+	case "max_tokens":
+		return StopMaxTokens
+	default:
+		return reason
+	}
+}

@@ -1,0 +1,264 @@
+package providers
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"net/url"
+	"os"
+	"slices"
+	"strings"
+)
+
+// Config is what [Open] needs to reach the providers: keys, base URLs,
+// default models and request defaults. It is read from the JSON config
+// file ([ReadConfig], [LoadConfig]) and completed from the environment
+// ([Config.WithEnv]). A config file looks like this (every field optional):
+//
+//	{
+//	  "anthropic_api_key": "sk-ant-…",
+//	  "openai_api_key": "sk-…",
+//	  "google_api_key": "AIza…",
+//	  "deepseek_api_key": "sk-…",
+//	  "openai_compatible_api_key": "…",
+//	  "anthropic_model": "claude-sonnet-4-20250514",
+//	  "openai_model": "gpt-4o",
+//	  "base_urls": {"ollama": "http://gpu-box:11434", "openai-compatible": "http://localhost:8000/v1"},
+//	  "models": ["anthropic/claude-sonnet-4-20250514", "openai/gpt-4o", "agent/oracle"],
+//	  "max_tokens": 2500,
+//	  "temperature": 0,
+//	  "seed": 42
+//	}
+//
+// Unknown keys are an error, so a misspelt key is not silently ignored.
+type Config struct {
+	AnthropicAPIKey        string `json:"anthropic_api_key,omitempty"`
+	OpenAIAPIKey           string `json:"openai_api_key,omitempty"`
+	GoogleAPIKey           string `json:"google_api_key,omitempty"`
+	DeepSeekAPIKey         string `json:"deepseek_api_key,omitempty"`
+	OpenAICompatibleAPIKey string `json:"openai_compatible_api_key,omitempty"`
+
+	// AnthropicModel and OpenAIModel are the models used for a provider
+	// listed without one (see [DefaultModel]).
+	AnthropicModel string `json:"anthropic_model,omitempty"`
+	OpenAIModel    string `json:"openai_model,omitempty"`
+
+	// BaseURLs overrides a provider's API root, keyed by provider name.
+	// openai-compatible has no default and needs one here.
+	BaseURLs map[string]string `json:"base_urls,omitempty"`
+
+	// Models are the model names to run ("provider/model"); empty means
+	// the default model of every provider that has a key (see
+	// [Config.ModelNames]).
+	Models []string `json:"models,omitempty"`
+
+	// MaxTokens, Temperature and Seed fill requests that leave them unset;
+	// MaxTokens 0 means [DefaultMaxTokens], Temperature nil means 0.
+	MaxTokens   int      `json:"max_tokens,omitempty"`
+	Temperature *float64 `json:"temperature,omitempty"`
+	Seed        *int64   `json:"seed,omitempty"`
+
+	// Agents looks up the in-process reference agents that "agent/NAME"
+	// names. It is not part of the file.
+	Agents func(name string) (Model, bool) `json:"-"`
+}
+
+// ReadConfig decodes a JSON config file. Unknown keys, trailing data and
+// invalid values are errors that say which key is wrong.
+func ReadConfig(r io.Reader) (Config, error) {
+	dec := json.NewDecoder(r)
+	dec.DisallowUnknownFields()
+	var c Config
+	if err := dec.Decode(&c); err != nil {
+		return Config{}, fmt.Errorf("read config: %w", err)
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return Config{}, errors.New("read config: data after the JSON object")
+	}
+	c.trimKeys()
+	if err := c.Validate(); err != nil {
+		return Config{}, err
+	}
+	return c, nil
+}
+
+// LoadConfig reads the config file at path.
+func LoadConfig(path string) (Config, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return Config{}, fmt.Errorf("load config: %w", err)
+	}
+	c, err := ReadConfig(bytes.NewReader(data))
+	if err != nil {
+		return Config{}, fmt.Errorf("%s: %w", path, err)
+	}
+	return c, nil
+}
+
+// trimKeys drops the whitespace that editors and shells leave around keys.
+func (c *Config) trimKeys() {
+	for _, k := range []*string{
+		&c.AnthropicAPIKey, &c.OpenAIAPIKey, &c.GoogleAPIKey, &c.DeepSeekAPIKey, &c.OpenAICompatibleAPIKey,
+	} {
+		*k = strings.TrimSpace(*k)
+	}
+}
+
+// Validate checks the model names, base URLs and request defaults.
+func (c Config) Validate() error {
+	for i, name := range c.Models {
+		if _, _, err := ParseModelName(name); err != nil {
+			return fmt.Errorf("config: models[%d]: %w", i, err)
+		}
+	}
+	providers := make([]string, 0, len(c.BaseURLs))
+	for p := range c.BaseURLs {
+		providers = append(providers, p)
+	}
+	slices.Sort(providers)
+	for _, p := range providers {
+		if !knownProvider(p) || p == ProviderAgent {
+			return fmt.Errorf("config: base_urls: unknown provider %q", p)
+		}
+		if err := checkBaseURL(c.BaseURLs[p]); err != nil {
+			return fmt.Errorf("config: base_urls[%q]: %w", p, err)
+		}
+	}
+	if c.MaxTokens < 0 {
+		return fmt.Errorf("config: max_tokens: %d is negative", c.MaxTokens)
+	}
+	if t := c.Temperature; t != nil && (*t < 0 || *t > 2) {
+		return fmt.Errorf("config: temperature: %g is outside [0, 2]", *t)
+	}
+	return nil
+}
+
+// checkBaseURL accepts absolute http and https URLs.
+func checkBaseURL(s string) error {
+	u, err := url.Parse(s)
+	if err != nil {
+		return err
+	}
+	if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return fmt.Errorf("%q is not an absolute http(s) URL", s)
+	}
+	return nil
+}
+
+// The environment variables [Config.WithEnv] reads.
+const (
+	EnvAnthropicKey            = "ANTHROPIC_API_KEY"
+	EnvOpenAIKey               = "OPENAI_API_KEY"
+	EnvGoogleKey               = "GOOGLE_API_KEY"
+	EnvGeminiKey               = "GEMINI_API_KEY"
+	EnvDeepSeekKey             = "DEEPSEEK_API_KEY"
+	EnvOpenAICompatibleKey     = "OPENAI_COMPATIBLE_API_KEY"
+	EnvAnthropicModel          = "ANTHROPIC_MODEL"
+	EnvOpenAIModel             = "OPENAI_MODEL"
+	EnvAnthropicBaseURL        = "ANTHROPIC_BASE_URL"
+	EnvOpenAIBaseURL           = "OPENAI_BASE_URL"
+	EnvGeminiBaseURL           = "GEMINI_BASE_URL"
+	EnvDeepSeekBaseURL         = "DEEPSEEK_BASE_URL"
+	EnvOllamaHost              = "OLLAMA_HOST"
+	EnvOpenAICompatibleBaseURL = "OPENAI_COMPATIBLE_BASE_URL"
+)
+
+// WithEnv returns c with its empty fields filled from the environment, read
+// through getenv (os.Getenv in a program, a map in a test). Values from the
+// config file win over the environment. GOOGLE_API_KEY is preferred to
+// GEMINI_API_KEY when both are set. OLLAMA_HOST may be a bare host:port, as
+// Ollama itself accepts it.
+func (c Config) WithEnv(getenv func(string) string) Config {
+	env := func(name string) string { return strings.TrimSpace(getenv(name)) }
+	fill := func(field *string, names ...string) {
+		for _, n := range names {
+			if *field == "" {
+				*field = env(n)
+			}
+		}
+	}
+	fill(&c.AnthropicAPIKey, EnvAnthropicKey)
+	fill(&c.OpenAIAPIKey, EnvOpenAIKey)
+	fill(&c.GoogleAPIKey, EnvGoogleKey, EnvGeminiKey)
+	fill(&c.DeepSeekAPIKey, EnvDeepSeekKey)
+	fill(&c.OpenAICompatibleAPIKey, EnvOpenAICompatibleKey)
+	fill(&c.AnthropicModel, EnvAnthropicModel)
+	fill(&c.OpenAIModel, EnvOpenAIModel)
+
+	// A copy, so that WithEnv never writes into the map of the receiver.
+	urls := maps.Clone(c.BaseURLs)
+	if urls == nil {
+		urls = map[string]string{}
+	}
+	for provider, name := range map[string]string{
+		ProviderAnthropic:        EnvAnthropicBaseURL,
+		ProviderOpenAI:           EnvOpenAIBaseURL,
+		ProviderGoogle:           EnvGeminiBaseURL,
+		ProviderDeepSeek:         EnvDeepSeekBaseURL,
+		ProviderOllama:           EnvOllamaHost,
+		ProviderOpenAICompatible: EnvOpenAICompatibleBaseURL,
+	} {
+		v := env(name)
+		if v == "" || urls[provider] != "" {
+			continue
+		}
+		if provider == ProviderOllama && !strings.Contains(v, "://") {
+			v = "http://" + v
+		}
+		urls[provider] = v
+	}
+	if len(urls) > 0 {
+		c.BaseURLs = urls
+	}
+	return c
+}
+
+// keyFor returns the configured key of a provider, the name of the
+// environment variable and the config key that set it, and whether the
+// provider needs a key at all.
+func (c Config) keyFor(provider string) (key, envName, fileKey string, needed bool) {
+	switch provider {
+	case ProviderAnthropic:
+		return c.AnthropicAPIKey, EnvAnthropicKey, "anthropic_api_key", true
+	case ProviderOpenAI:
+		return c.OpenAIAPIKey, EnvOpenAIKey, "openai_api_key", true
+	case ProviderGoogle:
+		return c.GoogleAPIKey, EnvGoogleKey + " (or " + EnvGeminiKey + ")", "google_api_key", true
+	case ProviderDeepSeek:
+		return c.DeepSeekAPIKey, EnvDeepSeekKey, "deepseek_api_key", true
+	case ProviderOpenAICompatible:
+		return c.OpenAICompatibleAPIKey, EnvOpenAICompatibleKey, "openai_compatible_api_key", false
+	}
+	return "", "", "", false
+}
+
+// Available lists the keyed providers (anthropic, openai, google,
+// deepseek) that have a key in cfg, in that order.
+func Available(cfg Config) []string {
+	var out []string
+	for _, p := range []string{ProviderAnthropic, ProviderOpenAI, ProviderGoogle, ProviderDeepSeek} {
+		if key, _, _, _ := cfg.keyFor(p); key != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// ModelNames is the list of models to run: c.Models when set, otherwise
+// the default model of every available provider ("anthropic/" +
+// DefaultModel, …). It is empty when there is neither; callers then fall
+// back to the reference agents.
+func (c Config) ModelNames() []string {
+	if len(c.Models) > 0 {
+		return slices.Clone(c.Models)
+	}
+	var out []string
+	for _, p := range Available(c) {
+		m, _ := DefaultModel(p, c)
+		out = append(out, p+"/"+m)
+	}
+	return out
+}

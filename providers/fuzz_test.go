@@ -1,0 +1,128 @@
+package providers
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+)
+
+// The fuzz tests cover every parser of what a model or server sends back.
+// Their seed corpora are under testdata/fuzz/.
+
+func FuzzOpenAIReply(f *testing.F) {
+	f.Add([]byte(`{"model":"m","choices":[{"message":{"content":"<think>x</think>E","reasoning_content":"r"},"finish_reason":"stop"}],"usage":{"prompt_tokens":1}}`))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		var resp OpenAIChatResponse
+		if (response{body: body}).decode("openai", "", &resp) != nil {
+			return
+		}
+		reply, err := openAIReply(resp)
+		if err != nil {
+			return
+		}
+		if !strings.Contains(string(resp.Choices[0].Message.Content), reply.Text) {
+			t.Fatalf("answer %q is not part of the content", reply.Text)
+		}
+	})
+}
+
+func FuzzAnthropicReply(f *testing.F) {
+	f.Add([]byte(`{"type":"message","content":[{"type":"thinking","thinking":"t"},{"type":"text","text":"a"}],"stop_reason":"end_turn"}`))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		var resp AnthropicResponse
+		if (response{body: body}).decode("anthropic", "", &resp) != nil {
+			return
+		}
+		reply, err := anthropicReply(resp)
+		if err != nil {
+			return
+		}
+		n := 0
+		for _, b := range resp.Content {
+			if b.Type == "text" {
+				n += len(b.Text)
+			}
+		}
+		if len(reply.Text) != n {
+			t.Fatalf("answer has %d bytes, text blocks %d", len(reply.Text), n)
+		}
+	})
+}
+
+func FuzzGeminiReply(f *testing.F) {
+	f.Add([]byte(`{"candidates":[{"content":{"parts":[{"text":"t","thought":true},{"text":"a"}]},"finishReason":"STOP"}],"usageMetadata":{"promptTokenCount":1}}`))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		var resp GeminiResponse
+		if (response{body: body}).decode("gemini", "", &resp) != nil {
+			return
+		}
+		reply, blocked, err := geminiReply(resp)
+		if err == nil && blocked {
+			t.Fatal("blocked without an error")
+		}
+		if err == nil && reply.Text == "" && geminiBlocking(resp.Candidates[0].FinishReason) {
+			t.Fatalf("empty answer with finish reason %s was not an error", resp.Candidates[0].FinishReason)
+		}
+	})
+}
+
+func FuzzSplitThink(f *testing.F) {
+	f.Add("<think>a</think>b")
+	f.Fuzz(func(t *testing.T, text string) {
+		answer, reasoning := splitThink(text)
+		if !strings.Contains(text, answer) || !strings.Contains(text, reasoning) {
+			t.Fatalf("splitThink(%q) = %q, %q: not parts of the input", text, answer, reasoning)
+		}
+		if !strings.HasPrefix(strings.TrimLeft(text, " \t\r\n"), "<think>") && (answer != text || reasoning != "") {
+			t.Fatalf("splitThink(%q) changed a text without a think block", text)
+		}
+	})
+}
+
+func FuzzFlexText(f *testing.F) {
+	f.Add([]byte(`[{"type":"text","text":"a"}]`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var v FlexText
+		if json.Unmarshal(data, &v) != nil {
+			return
+		}
+		out, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back FlexText
+		if err := json.Unmarshal(out, &back); err != nil || back != v {
+			t.Fatalf("round trip of %q: got %q, %v", v, back, err)
+		}
+	})
+}
+
+func FuzzParseModelName(f *testing.F) {
+	f.Add("openai/gpt-4o")
+	f.Fuzz(func(t *testing.T, s string) {
+		p, m, err := ParseModelName(s)
+		if err == nil && p+"/"+m != s {
+			t.Fatalf("ParseModelName(%q) = %q, %q", s, p, m)
+		}
+	})
+}
+
+func FuzzErrorMessage(f *testing.F) {
+	f.Add([]byte(`{"error":{"message":"m","type":"t"}}`))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		if msg := errorMessage(body); !utf8.ValidString(msg) {
+			t.Fatalf("errorMessage(%q) = %q is not UTF-8", body, msg)
+		}
+	})
+}
+
+func FuzzParseRetryAfter(f *testing.F) {
+	f.Add("120")
+	f.Fuzz(func(t *testing.T, v string) {
+		if d, ok := parseRetryAfter(v, time.Unix(1e9, 0)); d < 0 || (!ok && d != 0) {
+			t.Fatalf("parseRetryAfter(%q) = %s, %v", v, d, ok)
+		}
+	})
+}

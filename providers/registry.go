@@ -1,0 +1,114 @@
+package providers
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+)
+
+// ErrNoKey is wrapped by the error [Open] returns when a provider's API key
+// is not configured; the message names the variable to set.
+var ErrNoKey = errors.New("no API key")
+
+// Bound is a model opened by name. It passes each request on to its client
+// after filling what the request leaves unset: the model id, the reply
+// budget (Config.MaxTokens, else [DefaultMaxTokens]), the temperature and
+// the seed.
+type Bound struct {
+	// Name is the full model name, "provider/model".
+	Name string
+	// Provider and ModelID are the two halves of Name.
+	Provider string
+	ModelID  string
+	// Client answers the filled-in requests: a wire-protocol client or an
+	// agent.
+	Client Model
+
+	MaxTokens   int
+	Temperature *float64
+	Seed        *int64
+}
+
+// Chat fills the request's defaults and calls the client.
+func (b *Bound) Chat(ctx context.Context, req Request) (Reply, error) {
+	if req.Model == "" {
+		req.Model = b.ModelID
+	}
+	if req.MaxTokens <= 0 {
+		req.MaxTokens = cmp.Or(b.MaxTokens, DefaultMaxTokens)
+	}
+	if req.Temperature == nil {
+		req.Temperature = b.Temperature
+	}
+	if req.Seed == nil {
+		req.Seed = b.Seed
+	}
+	return b.Client.Chat(ctx, req)
+}
+
+// Open builds the model a name denotes (see [ParseModelName]) from cfg,
+// sending its requests through hc (nil means http.DefaultClient; the
+// caller's context bounds each call). It returns a *[Bound].
+//
+//	anthropic/…          Anthropic messages, key ANTHROPIC_API_KEY
+//	openai/…             OpenAI chat completions, key OPENAI_API_KEY
+//	google/…             Gemini generateContent, key GOOGLE_API_KEY or GEMINI_API_KEY
+//	deepseek/…           chat completions at DeepSeek, key DEEPSEEK_API_KEY
+//	ollama/…             chat completions at http://localhost:11434/v1, no key
+//	openai-compatible/…  chat completions at base_urls["openai-compatible"], key optional
+//	agent/…              cfg.Agents(name)
+//
+// A missing key is an error wrapping [ErrNoKey] that says which environment
+// variable or config key to set. Open makes no network call.
+func Open(name string, cfg Config, hc *http.Client) (Model, error) {
+	provider, model, err := ParseModelName(name)
+	if err != nil {
+		return nil, fmt.Errorf("open model: %w", err)
+	}
+	bound := &Bound{
+		Name:        name,
+		Provider:    provider,
+		ModelID:     model,
+		MaxTokens:   cfg.MaxTokens,
+		Temperature: cfg.Temperature,
+		Seed:        cfg.Seed,
+	}
+	if provider == ProviderAgent {
+		if cfg.Agents == nil {
+			return nil, fmt.Errorf("open %s: no reference agents are configured", name)
+		}
+		agent, ok := cfg.Agents(model)
+		if !ok || agent == nil {
+			return nil, fmt.Errorf("open %s: unknown agent %q", name, model)
+		}
+		bound.Client = agent
+		return bound, nil
+	}
+
+	key, envName, fileKey, needed := cfg.keyFor(provider)
+	if needed && key == "" {
+		return nil, fmt.Errorf("open %s: %w: set %s or %q in the config file", name, ErrNoKey, envName, fileKey)
+	}
+	base := cmp.Or(cfg.BaseURLs[provider], DefaultBaseURL(provider))
+	if base == "" {
+		return nil, fmt.Errorf("open %s: no base URL: set %s or base_urls[%q] in the config file",
+			name, EnvOpenAICompatibleBaseURL, provider)
+	}
+	if err := checkBaseURL(base); err != nil {
+		return nil, fmt.Errorf("open %s: base URL: %w", name, err)
+	}
+
+	switch provider {
+	case ProviderAnthropic:
+		bound.Client = NewAnthropic(hc, base, key)
+	case ProviderGoogle:
+		bound.Client = NewGemini(hc, base, key)
+	default: // openai, deepseek, ollama, openai-compatible
+		c := NewOpenAI(hc, base, key)
+		c.Provider = provider
+		bound.Client = c
+	}
+	return bound, nil
+}

@@ -1,0 +1,358 @@
+package abstain
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// MaxReplyBytes caps the reply the parsers read: a longer reply is a parse
+// failure, so a runaway generation costs linear time and no more.
+const MaxReplyBytes = 1 << 20
+
+// Parsed is what a parser read from a reply.
+type Parsed struct {
+	// Status is StatusAnswer or StatusAbsent, upper-cased.
+	Status string `json:"status"`
+	// Answer is the answer as the reply wrote it (a JSON number's text or a
+	// string's contents); empty for INSUFFICIENT.
+	Answer string `json:"answer,omitempty"`
+	// Numeric reports that Answer normalised to a number, Value. A
+	// non-numeric answer is a wrong answer, not a parse failure.
+	Numeric bool    `json:"numeric"`
+	Value   float64 `json:"value"`
+}
+
+// Abstained reports a reply of status INSUFFICIENT.
+func (p Parsed) Abstained() bool { return p.Status == StatusAbsent }
+
+// Correct reports whether the reply answers gold (a number written as a
+// string): status ANSWER, a numeric answer, and |a − g| ≤ 1e-6·max(1, |g|).
+func (p Parsed) Correct(gold string) bool {
+	g, ok := parseNumber(gold)
+	if !ok || p.Status != StatusAnswer || !p.Numeric {
+		return false
+	}
+	return math.Abs(p.Value-g) <= 1e-6*math.Max(1, math.Abs(g))
+}
+
+// ErrParse is wrapped by every parse failure, so callers can tell a reply
+// that broke the contract from one that merely answered wrongly.
+var ErrParse = errors.New("reply breaks the output contract")
+
+func parseErr(format string, args ...any) error {
+	return fmt.Errorf("abstain: parse reply: %w: %s", ErrParse, fmt.Sprintf(format, args...))
+}
+
+// ParseStrict reads a reply under the strict output contract:
+//
+//  1. Trim white space; a reply wrapped in one code fence (``` or ```json)
+//     is replaced by its inside.
+//  2. Take the first balanced {...} object (the one that starts earliest;
+//     braces inside JSON strings do not count) and decode it as JSON.
+//  3. status, case-insensitive, must be ANSWER or INSUFFICIENT.
+//  4. INSUFFICIENT must have a null or absent answer; ANSWER must have a
+//     non-null answer.
+//  5. The answer is a JSON number, or a string normalised by [NormalizeAnswer].
+//
+// A reply that breaks rules 1 to 4, or is longer than [MaxReplyBytes], is a
+// parse failure: the error wraps [ErrParse]. An answer that does not
+// normalise to a number is not a failure; Parsed.Numeric is false and the
+// answer is wrong. The parser runs in time linear in the reply and never
+// panics.
+func ParseStrict(reply string) (Parsed, error) {
+	if len(reply) > MaxReplyBytes {
+		return Parsed{}, parseErr("reply of %d bytes exceeds %d", len(reply), MaxReplyBytes)
+	}
+	text := unfence(strings.TrimSpace(reply))
+	obj, ok := firstObject(text)
+	if !ok {
+		return Parsed{}, parseErr("no balanced {...} object")
+	}
+	var raw struct {
+		Status json.RawMessage `json:"status"`
+		Answer json.RawMessage `json:"answer"`
+	}
+	if err := json.Unmarshal([]byte(obj), &raw); err != nil {
+		return Parsed{}, parseErr("object does not decode: %v", err)
+	}
+	var status string
+	if err := json.Unmarshal(raw.Status, &status); err != nil {
+		return Parsed{}, parseErr("status is not a string")
+	}
+	answerNull := len(raw.Answer) == 0 || string(raw.Answer) == "null"
+	var p Parsed
+	switch strings.ToUpper(status) {
+	case StatusAbsent:
+		if !answerNull {
+			return Parsed{}, parseErr("INSUFFICIENT with answer %s", clip(string(raw.Answer)))
+		}
+		return Parsed{Status: StatusAbsent}, nil
+	case StatusAnswer:
+		if answerNull {
+			return Parsed{}, parseErr("ANSWER without an answer")
+		}
+		p.Status = StatusAnswer
+	default:
+		return Parsed{}, parseErr("status %q is neither ANSWER nor INSUFFICIENT", clip(status))
+	}
+	var s string
+	switch {
+	case raw.Answer[0] == '"':
+		if err := json.Unmarshal(raw.Answer, &s); err != nil {
+			return Parsed{}, parseErr("answer string does not decode")
+		}
+		p.Answer = s
+		p.Value, p.Numeric = NormalizeAnswer(s)
+	case raw.Answer[0] == '-' || isDigit(raw.Answer[0]):
+		p.Answer = string(raw.Answer)
+		v, err := strconv.ParseFloat(p.Answer, 64)
+		p.Value, p.Numeric = v, err == nil && !math.IsInf(v, 0)
+	default:
+		// true, an object, a list: an answer, but not a number.
+		p.Answer = string(raw.Answer)
+	}
+	return p, nil
+}
+
+// unfence returns the inside of a reply wrapped in one code fence: an
+// opening ``` (with an optional info word such as json) and a closing ```.
+func unfence(s string) string {
+	if !strings.HasPrefix(s, "```") || !strings.HasSuffix(s, "```") || len(s) < 6 {
+		return s
+	}
+	inner := s[3 : len(s)-3]
+	if strings.Contains(inner, "```") {
+		return s // more than one fence: leave the text as it is
+	}
+	if nl := strings.IndexByte(inner, '\n'); nl >= 0 && !strings.ContainsAny(inner[:nl], "{}") {
+		inner = inner[nl+1:] // drop the info string (```json)
+	} else if i := strings.IndexByte(inner, '{'); i >= 0 && strings.TrimSpace(inner[:i]) == "json" {
+		inner = inner[i:]
+	}
+	return strings.TrimSpace(inner)
+}
+
+// firstObject finds the balanced {...} span that starts earliest in s. One
+// pass keeps a stack of open braces; a double quote inside a brace opens a
+// JSON string (with backslash escapes) in which braces do not count. Quotes
+// outside any brace are prose and do not count either.
+func firstObject(s string) (string, bool) {
+	var stack []int
+	best := -1
+	bestEnd := -1
+	inString, escaped := false, false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if inString {
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+			continue
+		}
+		switch c {
+		case '"':
+			if len(stack) > 0 {
+				inString = true
+			}
+		case '{':
+			stack = append(stack, i)
+		case '}':
+			if len(stack) == 0 {
+				continue
+			}
+			start := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if best < 0 || start < best {
+				best, bestEnd = start, i
+			}
+			if len(stack) == 0 {
+				return s[best : bestEnd+1], true
+			}
+		}
+	}
+	if best < 0 {
+		return "", false
+	}
+	return s[best : bestEnd+1], true
+}
+
+// NormalizeAnswer reads an answer string as a number. It drops white space,
+// a leading $, one trailing word of letters (a unit: "270 miles"), a trailing
+// %, and commas between digits (thousands separators); what is left must be
+// a decimal number (-12, 3.5, .5) or a fraction a/b of two decimals.
+func NormalizeAnswer(s string) (float64, bool) {
+	// The unit word goes first, while white space still separates words:
+	// "5 big apples" keeps "big" and is no number.
+	s = strings.TrimSpace(s)
+	end := len(s)
+	for end > 0 {
+		r, size := utf8.DecodeLastRuneInString(s[:end])
+		if !unicode.IsLetter(r) {
+			break
+		}
+		end -= size
+	}
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsSpace(r) {
+			return -1
+		}
+		return r
+	}, s[:end])
+	s = strings.TrimPrefix(s, "$")
+	s = strings.TrimSuffix(s, "%")
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == ',' && i > 0 && i+1 < len(s) && isDigit(s[i-1]) && isDigit(s[i+1]) {
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return parseNumber(b.String())
+}
+
+// parseNumber reads a decimal number or a fraction a/b.
+func parseNumber(s string) (float64, bool) {
+	if num, den, ok := strings.Cut(s, "/"); ok {
+		a, ok1 := parseDecimal(num)
+		b, ok2 := parseDecimal(den)
+		if !ok1 || !ok2 || b == 0 {
+			return 0, false
+		}
+		return a / b, true
+	}
+	return parseDecimal(s)
+}
+
+// parseDecimal accepts [+-]digits[.digits] or [+-].digits and nothing else
+// (no exponent, no hex, no inf).
+func parseDecimal(s string) (float64, bool) {
+	t := strings.TrimLeft(s, "+-")
+	if len(s)-len(t) > 1 || t == "" || t == "." {
+		return 0, false
+	}
+	dot := false
+	for i := 0; i < len(t); i++ {
+		switch {
+		case t[i] == '.' && !dot:
+			dot = true
+		case !isDigit(t[i]):
+			return 0, false
+		}
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsInf(v, 0) {
+		return 0, false
+	}
+	return v, true
+}
+
+// ParseLenient reads a reply the forgiving way, for a second opinion beside
+// the strict parser (never instead of it): the word INSUFFICIENT anywhere
+// (any case, as a whole word) is an abstention; otherwise the last bare
+// number in the reply is the answer. A reply with neither, or longer than
+// [MaxReplyBytes], is a parse failure wrapping [ErrParse].
+func ParseLenient(reply string) (Parsed, error) {
+	if len(reply) > MaxReplyBytes {
+		return Parsed{}, parseErr("reply of %d bytes exceeds %d", len(reply), MaxReplyBytes)
+	}
+	if hasWord(reply, "insufficient") {
+		return Parsed{Status: StatusAbsent}, nil
+	}
+	num, ok := lastNumber(reply)
+	if !ok {
+		return Parsed{}, parseErr("no INSUFFICIENT and no number")
+	}
+	v, ok := NormalizeAnswer(num)
+	return Parsed{Status: StatusAnswer, Answer: num, Value: v, Numeric: ok}, nil
+}
+
+// hasWord reports whether s contains word (ASCII, any case) not joined to
+// letters or digits on either side.
+func hasWord(s, word string) bool {
+	lower := []byte(strings.ToLower(s)) // ToLower keeps ASCII offsets for ASCII words
+	w := []byte(word)
+	for off := 0; ; {
+		i := bytes.Index(lower[off:], w)
+		if i < 0 {
+			return false
+		}
+		i += off
+		j := i + len(w)
+		if (i == 0 || !isWordByte(lower[i-1])) && (j == len(lower) || !isWordByte(lower[j])) {
+			return true
+		}
+		off = i + 1
+	}
+}
+
+func isWordByte(c byte) bool { return isDigit(c) || isLower(c) || isUpper(c) || c == '_' }
+
+// lastNumber finds the last bare number in s (see [numbersIn]).
+func lastNumber(s string) (string, bool) {
+	last := ""
+	scanNumbers(s, func(n string) { last = n })
+	return last, last != ""
+}
+
+// numbersIn lists the bare numbers of s in order (see [scanNumbers]).
+func numbersIn(s string) []string {
+	var out []string
+	scanNumbers(s, func(n string) { out = append(out, n) })
+	return out
+}
+
+// scanNumbers calls fn with each bare number of s: digits with optional
+// commas between digit groups and an optional decimal part, an optional
+// minus sign before, not joined to a letter on the left ("x25" holds none).
+func scanNumbers(s string, fn func(string)) {
+	for i := 0; i < len(s); {
+		if !isDigit(s[i]) {
+			i++
+			continue
+		}
+		if i > 0 && (isLower(s[i-1]) || isUpper(s[i-1]) || s[i-1] == '_') {
+			for i < len(s) && isDigit(s[i]) {
+				i++
+			}
+			continue
+		}
+		start, j := i, i
+		for j < len(s) && (isDigit(s[j]) || s[j] == ',' && j+1 < len(s) && isDigit(s[j+1])) {
+			j++
+		}
+		if j+1 < len(s) && s[j] == '.' && isDigit(s[j+1]) {
+			j++
+			for j < len(s) && isDigit(s[j]) {
+				j++
+			}
+		}
+		if start > 0 && s[start-1] == '-' {
+			start--
+		}
+		fn(s[start:j])
+		i = j
+	}
+}
+
+// clip shortens text quoted in an error message.
+func clip(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "…"
+	}
+	return s
+}
+
+// formatFloat writes v in the shortest decimal form that reads back as v.
+func formatFloat(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }

@@ -1,0 +1,172 @@
+package cassettes
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"sort"
+	"strings"
+	"sync"
+
+	"gopkg.in/dnaeon/go-vcr.v4/pkg/cassette"
+)
+
+// isKeyParam reports whether a query parameter carries an API key. Such
+// parameters are removed from recorded URLs and ignored when matching.
+func isKeyParam(name string) bool {
+	switch strings.ToLower(name) {
+	case "key", "api_key", "api-key":
+		return true
+	}
+	return false
+}
+
+// matchHeaders returns the only request headers that take part in matching:
+// they select the shape of the API's answer. Every other header (user agent,
+// content length, keys) is ignored.
+func matchHeaders() [2]string {
+	return [2]string{"Anthropic-Beta", "Anthropic-Version"}
+}
+
+// requestKey is the part of a request that matching compares. Two requests
+// match when their keys are equal.
+type requestKey struct {
+	method  string
+	url     string
+	headers string
+	body    string
+}
+
+// liveKey returns the key of a request made through [Recorder.Client].
+func liveKey(method string, u *url.URL, h http.Header, body []byte) requestKey {
+	return requestKey{
+		method:  strings.ToUpper(method),
+		url:     normalizeURL(u),
+		headers: matchHeaderText(h),
+		body:    canonicalBody(body),
+	}
+}
+
+// normalizeURL drops key parameters, user information and the fragment,
+// lower-cases scheme and host, and sorts the query by parameter name.
+func normalizeURL(u *url.URL) string {
+	if u == nil {
+		return ""
+	}
+	n := *u
+	n.User = nil
+	n.Fragment, n.RawFragment = "", ""
+	n.Scheme = strings.ToLower(n.Scheme)
+	n.Host = strings.ToLower(n.Host)
+	q := n.Query()
+	for k := range q {
+		if isKeyParam(k) {
+			delete(q, k)
+		}
+	}
+	n.RawQuery = q.Encode() // Encode sorts by name.
+	n.ForceQuery = false
+	return n.String()
+}
+
+// normalizeRawURL is normalizeURL for a recorded URL string. A URL that does
+// not parse is compared as it is.
+func normalizeRawURL(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return raw
+	}
+	return normalizeURL(u)
+}
+
+// matchHeaderText renders the matched headers as one string.
+func matchHeaderText(h http.Header) string {
+	var b strings.Builder
+	for _, name := range matchHeaders() {
+		if v := h.Values(name); len(v) > 0 {
+			b.WriteString(name)
+			b.WriteByte('=')
+			b.WriteString(strings.Join(v, ","))
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
+// canonicalBody returns a body in a form where equal meaning gives equal
+// text: a JSON body is decoded and re-encoded (object keys sorted, no
+// insignificant space, numbers as float64); anything else is kept byte for
+// byte. The two forms carry different prefixes so they never compare equal.
+func canonicalBody(body []byte) string {
+	trimmed := bytes.TrimSpace(body)
+	if len(trimmed) == 0 {
+		return ""
+	}
+	if c := trimmed[0]; c == '{' || c == '[' {
+		var v any
+		if err := json.Unmarshal(trimmed, &v); err == nil {
+			if out, err := json.Marshal(v); err == nil {
+				return "json:" + string(out)
+			}
+		}
+	}
+	return "raw:" + string(body)
+}
+
+// recordedKey returns the key of a recorded request.
+func recordedKey(rec cassette.Request) requestKey {
+	return requestKey{
+		method:  strings.ToUpper(rec.Method),
+		url:     normalizeRawURL(rec.URL),
+		headers: matchHeaderText(rec.Headers),
+		body:    canonicalBody([]byte(rec.Body)),
+	}
+}
+
+// replayer answers requests from a loaded cassette. Every interaction is
+// indexed by its key when the cassette is opened; a request takes the first
+// interaction with its key that has not answered yet. This is go-vcr's
+// matching with replayable interactions off (each interaction answers once,
+// in recorded order), done by index instead of by a scan of the whole
+// cassette, so a long episode replays in constant time per call.
+type replayer struct {
+	mu       sync.Mutex
+	queues   map[requestKey][]*cassette.Interaction
+	total    int
+	replayed int
+}
+
+func newReplayer(c *cassette.Cassette) *replayer {
+	p := &replayer{queues: make(map[requestKey][]*cassette.Interaction), total: len(c.Interactions)}
+	for _, i := range c.Interactions {
+		k := recordedKey(i.Request)
+		p.queues[k] = append(p.queues[k], i)
+	}
+	return p
+}
+
+// take returns the next unreplayed interaction recorded for k, and how many
+// interactions have been replayed and are recorded in all.
+func (p *replayer) take(k requestKey) (i *cassette.Interaction, replayed, total int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	q := p.queues[k]
+	if len(q) == 0 {
+		return nil, p.replayed, p.total
+	}
+	p.queues[k] = q[1:]
+	p.replayed++
+	return q[0], p.replayed, p.total
+}
+
+// sortedKeys returns the keys of h in order; used where output must be
+// deterministic.
+func sortedKeys(h http.Header) []string {
+	keys := make([]string, 0, len(h))
+	for k := range h {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

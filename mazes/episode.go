@@ -97,6 +97,13 @@ func (e *Episode) Hint(text string) {
 	e.stats.Hints++
 }
 
+// WithHint appends a hint to an answer the world already gave, for a hint
+// that reacts to that very turn, and counts it.
+func (e *Episode) WithHint(answer, text string) string {
+	e.stats.Hints++
+	return answer + e.msg("hint", text)
+}
+
 // Done reports whether the episode has ended.
 func (e *Episode) Done() bool { return e.stats.EndReason != EndRunning }
 

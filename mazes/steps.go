@@ -1,6 +1,8 @@
 package mazes
 
 import (
+	"math"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -26,9 +28,16 @@ func parseStep(rest string) (Step, bool) {
 		return Step{}, false
 	}
 	c.spaces()
+	arrow := c.i
 	_ = c.lit("→") || c.lit("->") || c.lit("=>") // the arrow is optional
 	c.spaces()
 	d, ok := c.direction()
+	if !ok && strings.HasPrefix(c.s[arrow:], "→") && (c.i == len(c.s) || c.s[c.i] == '|') {
+		// Nothing but the arrow: with the arrow absent, "→" is itself the
+		// direction, a glyph-only east move ("(0,0) →" or "(0,0) → | ...").
+		c.i = arrow
+		d, ok = c.direction()
+	}
 	if !ok {
 		return Step{}, false
 	}
@@ -153,23 +162,26 @@ func findConfidence(s string) (float64, bool) {
 }
 
 // confValue reads "90%", "0.9" or "90" and returns a fraction in [0,1].
+// The decimal is converted with correct rounding (strconv.ParseFloat) and a
+// percentage is then divided by 100, so "0.7" is the float64 nearest 0.7 and
+// "70%" is 70/100, the same numbers any other reader of the text gets.
 func (c *cursor) confValue() (float64, bool) {
 	start := c.i
-	whole, ok := c.number()
-	if !ok {
+	for c.i < len(c.s) && isDigit(c.s[c.i]) {
+		c.i++
+	}
+	if c.i == start {
 		return 0, false
 	}
-	v := float64(whole)
 	if c.i+1 < len(c.s) && c.s[c.i] == '.' && isDigit(c.s[c.i+1]) {
 		c.i++
-		scale := 1.0
-		for digits := 0; c.i < len(c.s) && isDigit(c.s[c.i]); digits++ {
-			if digits < 15 {
-				scale /= 10
-				v += float64(c.s[c.i]-'0') * scale
-			}
+		for c.i < len(c.s) && isDigit(c.s[c.i]) {
 			c.i++
 		}
+	}
+	v, err := strconv.ParseFloat(c.s[start:c.i], 64)
+	if err != nil { // only a range error is possible: the number is huge
+		v = math.Inf(1)
 	}
 	c.spaces()
 	switch {
@@ -178,18 +190,21 @@ func (c *cursor) confValue() (float64, bool) {
 	case v > 1:
 		v /= 100
 	}
-	if c.i == start {
-		return 0, false
-	}
 	return min(1, max(0, v)), true
 }
 
 // parseConfLog reads the entries after CONFIDENCE_LOG: "1:90, 2:85" or
 // "step1:90%, step2:0.85"; malformed entries are skipped.
 func parseConfLog(rest string) []LogEntry {
-	rest = strings.TrimLeft(rest, " \t:=")
+	rest = strings.TrimLeft(rest, " \t:=[{")
 	var out []LogEntry
-	for _, part := range strings.FieldsFunc(rest, func(r rune) bool { return r == ',' || r == ';' }) {
+	for rest != "" {
+		part := rest
+		if i := strings.IndexAny(rest, ",;"); i >= 0 {
+			part, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = ""
+		}
 		c := cursor{s: strings.TrimSpace(part)}
 		if hasPrefixFold(c.s, "step") {
 			c.i = len("step")
@@ -244,7 +259,7 @@ func pathOnly(line string) ([]Cell, bool) {
 			continue
 		}
 		switch {
-		case c.lit("→"), c.lit("->"), c.lit("=>"), c.lit(","), c.lit(";"), c.lit("..."), c.lit("…"):
+		case c.lit("→"), c.lit("->"), c.lit("=>"), c.lit(","), c.lit(";"), c.lit("..."), c.lit("…"), c.lit("["), c.lit("]"):
 		case isSpaceByte(line[c.i]):
 			c.i++
 		default:

@@ -162,8 +162,8 @@ func cleanLine(s string) string {
 		}
 		s = strings.TrimLeftFunc(t, unicode.IsSpace)
 	}
-	if !strings.ContainsAny(s, "*`_") {
-		return s
+	if !needsClean(s) {
+		return s // the common case: nothing to drop, nothing to copy
 	}
 	var b strings.Builder
 	b.Grow(len(s))
@@ -179,6 +179,22 @@ func cleanLine(s string) string {
 		}
 	}
 	return strings.TrimSpace(b.String())
+}
+
+// needsClean reports whether cleanLine would drop a character of s: a * or
+// a `, or a _ that is not inside a word.
+func needsClean(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '*', '`':
+			return true
+		case '_':
+			if i == 0 || i+1 == len(s) || !isWordByte(s[i-1]) || !isWordByte(s[i+1]) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // trimNumberMark drops an ordered-list mark "12." or "12)" followed by white

@@ -29,7 +29,7 @@ func Brier(conf []float64, correct []bool) float64 {
 	var sum float64
 	for i, c := range conf {
 		d := clamp01(c) - indicator(correct[i])
-		sum += d * d
+		sum += float64(d * d) // the conversion keeps the product from being fused into the add
 	}
 	return sum / float64(len(conf))
 }
@@ -49,7 +49,7 @@ func ECE(conf []float64, correct []bool, bins int) float64 {
 	var ece float64
 	for _, b := range bs {
 		if b.Count > 0 {
-			ece += float64(b.Count) / float64(len(conf)) * math.Abs(b.Accuracy-b.MeanConf)
+			ece += float64(float64(b.Count) / float64(len(conf)) * math.Abs(b.Accuracy-b.MeanConf))
 		}
 	}
 	return ece

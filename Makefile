@@ -2,15 +2,24 @@
 GO ?= go
 FUZZTIME ?= 60s
 
-.PHONY: run test vet race fuzz-smoke fuzz bench lint build
+.PHONY: run test vet race fuzz-smoke fuzz bench lint build gate record record-agents browser
 
-## run: the main job (until the benchmark runner lands: a sample maze and its solution)
+# The maze experiments a recording covers by default.
+RUN ?= TestMaze|TestMirage|TestAriadne|TestDifficulty
+# The reference agents recorded through each wire protocol.
+AGENT_MODELS ?= openai/explorer,anthropic/lured,google/random
+
+## run: the main job: the benchmark (the reference agents when no API key is set),
+## writing JSONL, seed JSON, CSV and HTML under results/
 run:
-	$(GO) run ./cmd/hallumaze maze --size 7 --seed 42 --format text
-	$(GO) run ./cmd/hallumaze maze --size 7 --seed 42 --format ascii --solution
+	$(GO) run ./cmd/hallumaze run --runs 3 --csv --html auto
 
 ## test: vet, every test under the race detector, and a short run of each fuzz target
-test: vet race fuzz-smoke
+test: browser vet race fuzz-smoke
+
+# browser: Debian's chromium for the HTML report's browser test, where missing
+browser:
+	@./scripts/ensure-chromium.sh
 
 vet:
 	$(GO) vet ./...
@@ -36,3 +45,17 @@ lint:
 
 build:
 	$(GO) build -o bin/hallumaze ./cmd/hallumaze
+
+## gate: compare CAND with BASE over the maze grid; exits 1 on a significant regression
+gate:
+	@test -n "$(BASE)" -a -n "$(CAND)" || { echo "usage: make gate BASE=provider/model CAND=provider/model"; exit 2; }
+	$(GO) run ./cmd/hallumaze gate --base $(BASE) --cand $(CAND)
+
+## record: call MODEL live (its key in the environment) and save its cassettes for the tests RUN selects
+record:
+	@test -n "$(MODEL)" || { echo "usage: make record MODEL=provider/model [RUN=Mirage]"; exit 2; }
+	$(GO) test ./bench -count=1 -run '$(RUN)' -models $(MODEL) -record . -v
+
+## record-agents: re-record the committed cassettes of the reference agents over each wire protocol, in-process
+record-agents:
+	$(GO) test ./bench -count=1 -run '$(RUN)' -models $(AGENT_MODELS) -record . -loopback

@@ -1,5 +1,7 @@
 package abstain
 
+import "strings"
+
 // OutputContract is the strict output contract: one of two JSON objects and
 // nothing else.
 const OutputContract = `{"status": "ANSWER", "answer": "<exact numeric value>"}
@@ -26,4 +28,11 @@ const userPromptSuffix = `Reply with only the JSON object.`
 // one-line reminder of the contract.
 func UserPrompt(it Item) string {
 	return it.Question + "\n\n" + userPromptSuffix
+}
+
+// QuestionOf returns the question of a user prompt made by UserPrompt: the
+// prompt without its closing reminder of the contract.
+func QuestionOf(prompt string) string {
+	q, _, _ := strings.Cut(prompt, "\n\n"+userPromptSuffix)
+	return q
 }

@@ -39,8 +39,12 @@ type command struct {
 
 func commands() map[string]command {
 	return map[string]command{
-		"maze":  {"print one maze (text, JSON, ASCII or SVG)", runMaze},
-		"score": {"score a reply obtained elsewhere against a maze file", runScore},
+		"maze":    {"print one maze (text, JSON, ASCII or SVG)", runMaze},
+		"score":   {"score a reply obtained elsewhere against a maze file", runScore},
+		"run":     {"run the benchmark on models (the reference agents when no key is set)", runRun},
+		"report":  {"merge results files and write the leaderboard, HTML, CSV and seed JSON", runReport},
+		"abstain": {"Missing Piece: print the items, score replies", runAbstain},
+		"gate":    {"compare a candidate model with a baseline; exit 1 on a significant regression", runGate},
 	}
 }
 

@@ -1,0 +1,122 @@
+package agents
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/hallumaze/hallumaze/providers"
+)
+
+// ErrNoMaze reports a request whose prompt holds no readable maze.
+var ErrNoMaze = errors.New("the prompt holds no maze")
+
+// kind selects an agent's policy.
+type kind int
+
+const (
+	oracleKind kind = iota
+	explorerKind
+	randomKind
+	luredKind
+)
+
+// Names returns the names of the reference agents, in order of decreasing
+// skill: oracle, explorer, random, lured. The harness calls them
+// "agent/NAME".
+func Names() []string {
+	return []string{"oracle", "explorer", "random", "lured"}
+}
+
+// ForSuite returns the names of the reference agents that answer a suite's
+// prompts: all of [Names] for "maze", none for a suite they do not play.
+func ForSuite(suite string) []string {
+	switch suite {
+	case "maze":
+		return Names()
+	case "abstain":
+		return AbstainNames()
+	}
+	return nil
+}
+
+// Lookup returns the reference agent of the given name (without the
+// "agent/" prefix), or false when there is none. Agents hold no state
+// between calls and are safe for concurrent use.
+func Lookup(name string) (providers.Model, bool) {
+	if p, ok := abstainPolicies[name]; ok {
+		return abstainAgent{name: name, policy: p}, true
+	}
+	a, ok := lookup(name)
+	if !ok {
+		return nil, false
+	}
+	return a, true
+}
+
+func lookup(name string) (*Agent, bool) {
+	var k kind
+	switch name {
+	case "oracle":
+		k = oracleKind
+	case "explorer":
+		k = explorerKind
+	case "random":
+		k = randomKind
+	case "lured":
+		k = luredKind
+	default:
+		return nil, false
+	}
+	return &Agent{name: name, kind: k}, true
+}
+
+// Agent is a reference agent. Its zero value is not usable; get one from
+// [Lookup].
+type Agent struct {
+	name  string
+	kind  kind
+	cache mazeCache
+}
+
+// Name returns the agent's name, without the "agent/" prefix.
+func (a *Agent) Name() string { return a.name }
+
+// Chat answers the conversation: in the one-shot protocol the whole walk
+// and the final block, in the interactive protocol the next move (or the
+// final block). A request whose prompt holds no maze gives an error that
+// wraps [ErrNoMaze].
+func (a *Agent) Chat(ctx context.Context, req providers.Request) (providers.Reply, error) {
+	if err := ctx.Err(); err != nil {
+		return providers.Reply{}, fmt.Errorf("agent/%s: %w", a.name, err)
+	}
+	p, err := readPrompt(req, &a.cache)
+	if err != nil {
+		return providers.Reply{}, fmt.Errorf("agent/%s: %w", a.name, err)
+	}
+	var text string
+	if p.interactive {
+		text = a.turn(p)
+	} else {
+		text = a.oneShot(p)
+	}
+	return providers.Reply{
+		Text:       text,
+		Model:      "agent/" + a.name,
+		StopReason: "end",
+		Usage:      usage(req, text),
+	}, nil
+}
+
+// usage approximates token counts: ⌈bytes/4⌉ of the system prompt and
+// every message in, of the reply out.
+func usage(req providers.Request, reply string) providers.Usage {
+	in := len(req.System)
+	for _, m := range req.Messages {
+		in += len(m.Content)
+	}
+	return providers.Usage{InputTokens: approxTokens(in), OutputTokens: approxTokens(len(reply))}
+}
+
+// approxTokens counts ⌈n/4⌉ tokens for n bytes.
+func approxTokens(n int) int { return (n + 3) / 4 }

@@ -1,0 +1,71 @@
+package agents
+
+import "github.com/hallumaze/hallumaze/mazes"
+
+// randomWalk wanders: from each cell it takes a uniformly chosen open
+// direction, except that one move in eight picks any of the four directions,
+// walls and the edge included. It stops at EXIT or after 2·N² moves. It
+// revisits cells and goes round in circles, sometimes says so (a LOOP line
+// one time in three after stepping onto a visited cell, a DEAD_END line
+// one time in two at a dead end), and states confidences spread over
+// 35–95% whatever it does.
+//
+// Its final block is careless: the backtrack count is a guess, the
+// hallucination count 0 or 1, and its FINAL_PATH is its trail with the loops
+// cut out, with EXIT appended when it never got there (so invalid then, or
+// when it crossed a wall). In a one-shot reply it leaves FINAL_PATH out one
+// time in four; in an interactive walk it always gives one, so that the
+// episode ends. It ignores hints.
+//
+// It scores well below the explorer: SR mostly 0 on mazes of 7 and more,
+// HC > 0, MEI near 0.77 (its many revisits and LOOP lines earn the
+// recovery terms), BRS low, CE around 0.36.
+type randomWalk struct {
+	lang        mazes.Lang
+	limit       int
+	interactive bool
+}
+
+func newRandomWalk(w *walk, lang mazes.Lang, interactive bool) *randomWalk {
+	n := w.m.Size()
+	return &randomWalk{lang: lang, limit: 2 * n * n, interactive: interactive}
+}
+
+func (rw *randomWalk) next(w *walk) (move, bool) {
+	if w.pos == w.exit || len(w.steps) >= rw.limit {
+		return move{}, false
+	}
+	r := w.rng(uint64(len(w.steps)))
+	var notes []string
+	if last, ok := w.last(); ok && last.revisit && r.chance(1, 3) {
+		notes = append(notes, loopLine(w.pos, w.firstStep[w.index(w.pos)]))
+	}
+	open := w.m.OpenDirs(w.pos)
+	if len(open) == 1 && w.pos != w.m.Start() && r.chance(1, 2) {
+		notes = append(notes, deadEndLine(w.pos))
+	}
+	var d mazes.Dir
+	if r.chance(1, 8) || len(open) == 0 {
+		d = mazes.Dirs[r.intn(4)]
+	} else {
+		d = open[r.intn(len(open))]
+	}
+	return move{notes: notes, dir: d, conf: r.between(35, 95), reason: phrase(rw.lang, phRandom)}, true
+}
+
+func (rw *randomWalk) moved(*walk)          {}
+func (rw *randomWalk) hinted(*walk, string) {}
+
+func (rw *randomWalk) final(w *walk) final {
+	r := w.rng(streamFinal)
+	f := final{backtracks: r.intn(w.bt + 2), hallucinations: r.intn(2)}
+	if !rw.interactive && r.chance(1, 4) {
+		f.noPath = true
+		return f
+	}
+	f.path = eraseLoops(w.trail)
+	if f.path[len(f.path)-1] != w.exit {
+		f.path = append(f.path, w.exit)
+	}
+	return f
+}

@@ -1,0 +1,254 @@
+package bench
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hallumaze/hallumaze/scoring"
+)
+
+// GateFile is the threshold file of the regression gate (bench/gate.json).
+type GateFile struct {
+	// Metrics are compared between a baseline and a candidate.
+	Metrics []GateMetric `json:"metrics"`
+	// Floors are per-case bounds each named model must meet in go test:
+	// a minimum for a metric that is better higher, a maximum for one that
+	// is better lower. Keyed by model, then metric.
+	Floors map[string]map[string]float64 `json:"floors,omitempty"`
+}
+
+// GateMetric is one metric's rule.
+type GateMetric struct {
+	Metric string `json:"metric"`
+	// Suite limits the rule to one suite's results; empty means all.
+	Suite string `json:"suite,omitempty"`
+	// Direction is "higher" or "lower": which way is better.
+	Direction string `json:"direction"`
+	// MaxDrop is the largest worsening of the mean tolerated, in the
+	// metric's units.
+	MaxDrop float64 `json:"max_drop"`
+	// Alpha is the significance level a worsening must reach to fail.
+	Alpha float64 `json:"alpha"`
+	// Test is the paired test: "mcnemar" (exact, for 0/1 metrics such as
+	// SR), "wilcoxon" (signed-rank) or "bootstrap" (paired, of the mean).
+	Test string `json:"test"`
+}
+
+// ReadGateFile reads and checks a threshold file. Unknown keys are errors.
+func ReadGateFile(path string) (*GateFile, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("gate file: %w", err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var g GateFile
+	if err := dec.Decode(&g); err != nil {
+		return nil, fmt.Errorf("gate file %s: %w", path, err)
+	}
+	for i, m := range g.Metrics {
+		switch {
+		case m.Metric == "":
+			return nil, fmt.Errorf("gate file %s: metrics[%d]: no metric", path, i)
+		case m.Direction != "higher" && m.Direction != "lower":
+			return nil, fmt.Errorf("gate file %s: %s: direction %q (want higher or lower)", path, m.Metric, m.Direction)
+		case !slices.Contains([]string{"mcnemar", "wilcoxon", "bootstrap"}, m.Test):
+			return nil, fmt.Errorf("gate file %s: %s: test %q (want mcnemar, wilcoxon or bootstrap)", path, m.Metric, m.Test)
+		case !(m.Alpha > 0 && m.Alpha < 1):
+			return nil, fmt.Errorf("gate file %s: %s: alpha %v not in (0,1)", path, m.Metric, m.Alpha)
+		case m.MaxDrop < 0:
+			return nil, fmt.Errorf("gate file %s: %s: negative max_drop", path, m.Metric)
+		}
+	}
+	return &g, nil
+}
+
+// CheckFloors fails t when a result misses a floor set for its model.
+func (g *GateFile) CheckFloors(t *testing.T, r Result) {
+	t.Helper()
+	if g == nil {
+		return
+	}
+	for metric, bound := range g.Floors[r.Model] {
+		v, ok := r.Metrics[metric]
+		if !ok {
+			continue
+		}
+		if Better(metric) == "lower" && v > bound {
+			t.Errorf("gate floor: %s %s = %v, above its ceiling %v", r.Model, metric, v, bound)
+		}
+		if Better(metric) == "higher" && v < bound {
+			t.Errorf("gate floor: %s %s = %v, below its floor %v", r.Model, metric, v, bound)
+		}
+	}
+}
+
+// GateRow is the comparison of one metric.
+type GateRow struct {
+	Rule      GateMetric `json:"rule"`
+	N         int        `json:"n"`
+	Base      float64    `json:"base"`
+	Cand      float64    `json:"cand"`
+	Delta     float64    `json:"delta"` // cand − base
+	P         float64    `json:"p"`
+	Regressed bool       `json:"regressed"`
+	Note      string     `json:"note,omitempty"`
+}
+
+// GateReport is the whole comparison.
+type GateReport struct {
+	Base, Cand string
+	Rows       []GateRow
+	// Paired is the number of cases both models played without error;
+	// Errors lists the cases left out because one of them failed.
+	Paired int
+	Errors []string
+}
+
+// Failed reports a significant regression beyond its threshold, or a
+// comparison with nothing to compare.
+func (rep GateReport) Failed() bool {
+	if rep.Paired == 0 {
+		return true
+	}
+	for _, r := range rep.Rows {
+		if r.Regressed {
+			return true
+		}
+	}
+	return false
+}
+
+// Compare runs the gate: for each rule, the cases both results sets hold
+// (matched by suite and case), the mean of each side, and the paired test.
+// A metric regresses when the candidate is worse by more than MaxDrop and
+// the paired test gives p < Alpha.
+func Compare(g *GateFile, baseName string, base []Result, candName string, cand []Result) GateReport {
+	rep := GateReport{Base: baseName, Cand: candName}
+	byKey := map[string]Result{}
+	for _, r := range base {
+		byKey[r.Key()] = r
+	}
+	type pair struct{ b, c Result }
+	var pairs []pair
+	for _, c := range cand {
+		b, ok := byKey[c.Key()]
+		if !ok {
+			continue
+		}
+		if b.Error != "" || c.Error != "" {
+			rep.Errors = append(rep.Errors, c.Key())
+			continue
+		}
+		pairs = append(pairs, pair{b, c})
+	}
+	slices.SortFunc(pairs, func(x, y pair) int { return strings.Compare(x.c.Key(), y.c.Key()) })
+	rep.Paired = len(pairs)
+	for _, rule := range g.Metrics {
+		var xs, ys []float64 // candidate, baseline
+		for _, p := range pairs {
+			if rule.Suite != "" && p.c.Suite != rule.Suite {
+				continue
+			}
+			bv, ok1 := p.b.Metrics[rule.Metric]
+			cv, ok2 := p.c.Metrics[rule.Metric]
+			if ok1 && ok2 {
+				xs, ys = append(xs, cv), append(ys, bv)
+			}
+		}
+		rep.Rows = append(rep.Rows, compareMetric(rule, xs, ys))
+	}
+	return rep
+}
+
+func compareMetric(rule GateMetric, cand, base []float64) GateRow {
+	row := GateRow{Rule: rule, N: len(cand), P: 1}
+	if len(cand) == 0 {
+		row.Note = "no paired cases"
+		return row
+	}
+	row.Base, row.Cand = mean(base), mean(cand)
+	row.Delta = row.Cand - row.Base
+	switch rule.Test {
+	case "mcnemar":
+		// b: the baseline succeeded and the candidate did not; c: the reverse.
+		var b, c int
+		for i := range cand {
+			bs, cs := base[i] >= 0.5, cand[i] >= 0.5
+			if rule.Direction == "lower" {
+				bs, cs = !bs, !cs
+			}
+			switch {
+			case bs && !cs:
+				b++
+			case cs && !bs:
+				c++
+			}
+		}
+		row.P = scoring.McNemarExact(b, c)
+		row.Note = fmt.Sprintf("b=%d c=%d", b, c)
+	case "wilcoxon":
+		_, row.P = scoring.WilcoxonSignedRank(cand, base)
+	case "bootstrap":
+		_, ci, p := scoring.PairedBootstrap(cand, base, mean, 2000, 1)
+		row.P = p
+		row.Note = "95% CI of Δ " + ci.String()
+	}
+	if math.IsNaN(row.P) {
+		row.P = 1
+	}
+	worse := -row.Delta
+	if rule.Direction == "lower" {
+		worse = row.Delta
+	}
+	row.Regressed = worse > rule.MaxDrop && row.P < rule.Alpha
+	return row
+}
+
+func mean(x []float64) float64 {
+	s := 0.0
+	for _, v := range x {
+		s += v
+	}
+	return s / float64(len(x))
+}
+
+// Markdown renders the report as a table fit for a pull-request comment.
+func (rep GateReport) Markdown() string {
+	var b strings.Builder
+	verdict := "✅ no significant regression"
+	if rep.Failed() {
+		verdict = "❌ regression"
+		if rep.Paired == 0 {
+			verdict = "❌ nothing to compare: no case was played by both models"
+		}
+	}
+	fmt.Fprintf(&b, "### hallumaze gate: `%s` → `%s`: %s\n\n", rep.Base, rep.Cand, verdict)
+	fmt.Fprintf(&b, "%d paired cases", rep.Paired)
+	if len(rep.Errors) > 0 {
+		fmt.Fprintf(&b, "; %d left out because a provider call failed", len(rep.Errors))
+	}
+	b.WriteString(".\n\n| metric | better | n | base | cand | Δ | allowed drop | test | p | α | verdict |\n|---|---|---:|---:|---:|---:|---:|---|---:|---:|---|\n")
+	for _, r := range rep.Rows {
+		v := "ok"
+		switch {
+		case r.Regressed:
+			v = "**regressed**"
+		case r.N == 0:
+			v = "n/a"
+		}
+		test := r.Rule.Test
+		if r.Note != "" {
+			test += " (" + r.Note + ")"
+		}
+		fmt.Fprintf(&b, "| %s | %s | %d | %.4f | %.4f | %+.4f | %.4f | %s | %.4g | %.2g | %s |\n",
+			r.Rule.Metric, r.Rule.Direction, r.N, r.Base, r.Cand, r.Delta, r.Rule.MaxDrop, test, r.P, r.Rule.Alpha, v)
+	}
+	return b.String()
+}

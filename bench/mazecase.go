@@ -1,0 +1,228 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/hallumaze/hallumaze/mazes"
+)
+
+// MazeSpec is one HalluMaze case: a maze and a framing.
+type MazeSpec struct {
+	Size      int
+	Seed      uint64
+	Algorithm mazes.Algorithm // "" means DFS
+	Lang      mazes.Lang      // "" means English
+	NoMirage  bool
+	NoConf    bool
+	Protocol  mazes.Protocol // "" means one-shot
+	// Group is the Ariadne's Thread group of an interactive case: "A" (no
+	// hints, the default), "B" or "C" (see AriadneHints).
+	Group string
+	// Budget bounds the steps of an interactive case; 0 means 4·N².
+	Budget int
+	// Run numbers repeated samples of the same maze and framing; run k > 0
+	// adds "/run=k" to the name, so each sample has its own cassette.
+	Run int
+}
+
+func (s MazeSpec) normal() MazeSpec {
+	if s.Algorithm == "" {
+		s.Algorithm = mazes.DFS
+	}
+	if s.Lang == "" {
+		s.Lang = mazes.English
+	}
+	if s.Protocol == "" {
+		s.Protocol = mazes.OneShot
+	}
+	if s.Group == "" {
+		s.Group = "A"
+	}
+	return s
+}
+
+// Name is the case's name: size, seed, then the framing's departures from
+// the default (DFS, lures shown, confidence asked, English, one-shot),
+// joined by "+", or "base". For example "size=7/seed=3/base" or
+// "size=9/seed=1/wilson+no-mirage+ko+interactive+group=B".
+func (s MazeSpec) Name() string {
+	s = s.normal()
+	var f []string
+	if s.Algorithm != mazes.DFS {
+		f = append(f, string(s.Algorithm))
+	}
+	if s.NoMirage {
+		f = append(f, "no-mirage")
+	}
+	if s.NoConf {
+		f = append(f, "no-conf")
+	}
+	if s.Lang != mazes.English {
+		f = append(f, string(s.Lang))
+	}
+	if s.Protocol != mazes.OneShot {
+		f = append(f, string(s.Protocol))
+	}
+	if s.Group != "A" {
+		f = append(f, "group="+s.Group)
+	}
+	framing := "base"
+	if len(f) > 0 {
+		framing = strings.Join(f, "+")
+	}
+	name := fmt.Sprintf("size=%d/seed=%d/%s", s.Size, s.Seed, framing)
+	if s.Run > 0 {
+		name += fmt.Sprintf("/run=%d", s.Run)
+	}
+	return name
+}
+
+// Tags describe the case for summaries.
+func (s MazeSpec) Tags() map[string]string {
+	s = s.normal()
+	onOff := func(b bool) string {
+		if b {
+			return "on"
+		}
+		return "off"
+	}
+	return map[string]string{
+		"size":       strconv.Itoa(s.Size),
+		"seed":       strconv.FormatUint(s.Seed, 10),
+		"algorithm":  string(s.Algorithm),
+		"lang":       string(s.Lang),
+		"mirage":     onOff(!s.NoMirage),
+		"confidence": onOff(!s.NoConf),
+		"protocol":   string(s.Protocol),
+		"group":      s.Group,
+		"run":        strconv.Itoa(s.Run),
+	}
+}
+
+// MazeCase builds the Case of a spec.
+func MazeCase(spec MazeSpec) (Case, error) {
+	spec = spec.normal()
+	if spec.Group != "A" && spec.Protocol != mazes.Interactive {
+		return Case{}, fmt.Errorf("maze case %s: Ariadne group %s needs the interactive protocol", spec.Name(), spec.Group)
+	}
+	if _, err := ParseGroup(spec.Group); err != nil {
+		return Case{}, fmt.Errorf("maze case %s: %w", spec.Name(), err)
+	}
+	m, err := mazes.Generate(spec.Size, spec.Seed, spec.Algorithm)
+	if err != nil {
+		return Case{}, fmt.Errorf("maze case %s: %w", spec.Name(), err)
+	}
+	opt := mazes.PromptOptions{Lang: spec.Lang, Mirage: !spec.NoMirage, Confidence: !spec.NoConf, Protocol: spec.Protocol}
+	c := Case{Suite: "maze", Name: spec.Name(), Tags: spec.Tags()}
+	if spec.Protocol == mazes.Interactive {
+		c.Play = func(ctx context.Context, chat *Chat) (Outcome, error) {
+			return playInteractive(ctx, chat, m, opt, spec)
+		}
+	} else {
+		c.Play = func(ctx context.Context, chat *Chat) (Outcome, error) {
+			return playOneShot(ctx, chat, m, opt)
+		}
+	}
+	return c, nil
+}
+
+// MazeDetail is the score record a maze result keeps.
+type MazeDetail struct {
+	Scores   mazes.Scores        `json:"scores"`
+	Episode  *mazes.EpisodeStats `json:"episode,omitempty"`
+	Ariadne  *AriadneStats       `json:"ariadne,omitempty"`
+	ConfLog  []mazes.LogEntry    `json:"confidence_log,omitempty"`
+	Solution int                 `json:"solution_length"`
+}
+
+func playOneShot(ctx context.Context, chat *Chat, m *mazes.Maze, opt mazes.PromptOptions) (Outcome, error) {
+	p := mazes.BuildPrompt(m, opt)
+	chat.SetSystem(p.System)
+	rep, err := chat.Say(ctx, p.User)
+	if err != nil {
+		return Outcome{}, err
+	}
+	tr := mazes.ParseReply(rep.Text)
+	s := mazes.Score(m, tr)
+	out := Outcome{Metrics: mazeMetrics(s), Detail: MazeDetail{Scores: s, ConfLog: tr.ConfidenceLog, Solution: len(m.Solution())}}
+	if rep.StopReason == "max_tokens" {
+		out.Metrics["cut-by-max-tokens"] = 1
+	}
+	return out, nil
+}
+
+func playInteractive(ctx context.Context, chat *Chat, m *mazes.Maze, opt mazes.PromptOptions, spec MazeSpec) (Outcome, error) {
+	e := mazes.NewEpisode(m, opt, spec.Budget)
+	group, _ := ParseGroup(spec.Group)
+	thread := NewAriadne(m, group, spec.Lang)
+	p := e.Opening()
+	chat.SetSystem(p.System)
+	msg := p.User
+	maxTurns := e.Stats().Budget + 2*mazes.MaxIdleTurns + 2
+	for turn := 0; turn < maxTurns; turn++ {
+		rep, err := chat.Say(ctx, msg)
+		if err != nil {
+			return Outcome{}, err
+		}
+		before := e.Position()
+		answer, res, done := e.Turn(rep.Text)
+		if done {
+			break
+		}
+		if hint, ok := thread.Observe(before, res, e.Position()); ok {
+			answer = e.WithHint(answer, hint)
+		}
+		msg = answer
+	}
+	thread.Finish()
+	s := e.Scores()
+	stats := e.Stats()
+	ar := thread.Stats()
+	metrics := mazeMetrics(s)
+	metrics["steps-used"] = float64(stats.StepsUsed)
+	metrics["wall-bumps"] = float64(stats.WallBumps)
+	metrics["hints"] = float64(ar.Hints)
+	if ar.Hints > 0 {
+		metrics["NRS"] = ar.NRS
+		metrics["hint-ignore"] = ar.IgnoreRate
+	}
+	tr := e.Transcript()
+	return Outcome{Metrics: metrics, Detail: MazeDetail{Scores: s, Episode: &stats, Ariadne: &ar, ConfLog: tr.ConfidenceLog, Solution: len(m.Solution())}}, nil
+}
+
+// mazeMetrics flattens the scores a benchmark and the gate compare.
+func mazeMetrics(s mazes.Scores) map[string]float64 {
+	b2f := func(b bool) float64 {
+		if b {
+			return 1
+		}
+		return 0
+	}
+	m := map[string]float64{
+		"SR":         s.SR,
+		"path-valid": b2f(s.PathValid),
+		"MEI":        s.MEI,
+		"BRS":        s.BRS,
+		"score":      s.Score,
+		"HC":         float64(s.HC),
+		"BT":         float64(s.BT),
+		"LT":         float64(s.LT),
+		"HRR":        s.HRR,
+		"steps":      float64(s.Steps),
+		"unparsed":   float64(s.UnparsedLines),
+		"optimal":    b2f(s.Optimal),
+	}
+	if s.CE != nil {
+		m["CE"] = *s.CE
+	}
+	if s.Brier != nil {
+		m["brier"] = *s.Brier
+	}
+	if s.LureRate != nil {
+		m["lure-rate"] = *s.LureRate
+	}
+	return m
+}

@@ -1,0 +1,144 @@
+package bench
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"github.com/hallumaze/hallumaze/providers"
+)
+
+// SweepOptions tune a sweep of cases × models.
+type SweepOptions struct {
+	// Concurrency bounds the cases in flight overall; 0 means 4.
+	Concurrency int
+	// PerProvider bounds the cases in flight per provider (by the name's
+	// prefix); a provider absent from the map has no bound of its own.
+	// Agents run in-process and are bounded by Concurrency only.
+	PerProvider map[string]int
+	// RPM caps the calls started per minute per provider: case starts are
+	// spaced 60s/RPM apart. Interactive cases make several calls; the cap
+	// applies to case starts, a conservative choice for one-shot cases.
+	RPM map[string]int
+	// Skip reports a case already done (a resumed run); it is not played.
+	Skip func(model string, c Case) bool
+	// OnResult is called, from one goroutine at a time, as each case ends.
+	OnResult func(Result)
+	// OnStart is called as each case starts.
+	OnStart func(model string, c Case)
+}
+
+// Sweep plays every case with every model, concurrently within the limits,
+// and hands each result to opt.OnResult as it ends. Cases are started in
+// model order, then case order. When ctx is cancelled, no case starts, the
+// cases in flight are abandoned (their results are not delivered) and
+// Sweep returns ctx.Err() once they have stopped.
+func Sweep(ctx context.Context, models []Model, cases []Case, opt SweepOptions) error {
+	conc := opt.Concurrency
+	if conc <= 0 {
+		conc = 4
+	}
+	all := make(chan struct{}, conc)
+	perProvider := map[string]chan struct{}{}
+	for p, n := range opt.PerProvider {
+		if n > 0 {
+			perProvider[p] = make(chan struct{}, n)
+		}
+	}
+	pacers := map[string]*pacer{}
+	for p, rpm := range opt.RPM {
+		if rpm > 0 {
+			pacers[p] = &pacer{interval: time.Minute / time.Duration(rpm)}
+		}
+	}
+	var deliver sync.Mutex
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	for _, m := range models {
+		provider, _, _ := providers.ParseModelName(m.Name)
+		for _, c := range cases {
+			if opt.Skip != nil && opt.Skip(m.Name, c) {
+				continue
+			}
+			if err := acquire(ctx, all); err != nil {
+				return err
+			}
+			limit := perProvider[provider]
+			if limit != nil && !m.Agent {
+				if err := acquire(ctx, limit); err != nil {
+					<-all
+					return err
+				}
+			}
+			if p := pacers[provider]; p != nil && !m.Agent {
+				if err := p.wait(ctx); err != nil {
+					release(all, limit, m.Agent)
+					return err
+				}
+			}
+			if opt.OnStart != nil {
+				opt.OnStart(m.Name, c)
+			}
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				defer release(all, limit, m.Agent)
+				r := Play(ctx, m, c)
+				if ctx.Err() != nil {
+					return // abandoned: an interrupted case is not a result
+				}
+				if opt.OnResult != nil {
+					deliver.Lock()
+					opt.OnResult(r)
+					deliver.Unlock()
+				}
+			}()
+		}
+	}
+	wg.Wait()
+	return ctx.Err()
+}
+
+func acquire(ctx context.Context, sem chan struct{}) error {
+	select {
+	case sem <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func release(all, limit chan struct{}, agent bool) {
+	if limit != nil && !agent {
+		<-limit
+	}
+	<-all
+}
+
+// pacer spaces starts at least interval apart.
+type pacer struct {
+	mu       sync.Mutex
+	interval time.Duration
+	next     time.Time
+}
+
+func (p *pacer) wait(ctx context.Context) error {
+	p.mu.Lock()
+	now := time.Now()
+	start := p.next
+	if start.Before(now) {
+		start = now
+	}
+	p.next = start.Add(p.interval)
+	p.mu.Unlock()
+	if d := time.Until(start); d > 0 {
+		t := time.NewTimer(d)
+		defer t.Stop()
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	return nil
+}

@@ -1,0 +1,59 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"runtime"
+	"testing"
+
+	"github.com/hallumaze/hallumaze/bench"
+)
+
+// thousand makes 1,000 results from the fixtures by renaming their cases.
+func thousand(b *testing.B) []bench.Result {
+	base := fixtureResults(b)
+	out := make([]bench.Result, 0, 1000)
+	for i := 0; len(out) < 1000; i++ {
+		r := base[i%len(base)]
+		r.Case = fmt.Sprintf("%s/run=%d", r.Case, i/len(base))
+		out = append(out, r)
+	}
+	return out
+}
+
+type countWriter struct{ n int64 }
+
+func (c *countWriter) Write(p []byte) (int, error) { c.n += int64(len(p)); return len(p), nil }
+
+// BenchmarkHTML writes the page of 1,000 results; bytes/s is the page's
+// size over the time, and peak-heap-MB the heap in use after a write.
+func BenchmarkHTML(b *testing.B) {
+	results := thousand(b)
+	var cw countWriter
+	if err := WriteHTML(&cw, results, HTMLOptions{}); err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(cw.n)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if err := WriteHTML(io.Discard, results, HTMLOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.StopTimer()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	b.ReportMetric(float64(cw.n)/1e6, "page-MB")
+	b.ReportMetric(float64(ms.HeapInuse)/1e6, "heap-inuse-MB")
+}
+
+func BenchmarkSeedJSON(b *testing.B) {
+	results := thousand(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := WriteSeedJSON(io.Discard, results, Meta{Timestamp: fixedTime}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

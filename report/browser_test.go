@@ -1,0 +1,105 @@
+package report
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+var screenshot = flag.String("screenshot", "", "also save a screenshot of the fixture page to this PNG file")
+
+// chromium returns the headless browser, or skips the test.
+func chromium(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("starts a browser")
+	}
+	for _, name := range []string{"/usr/bin/chromium", "chromium", "chromium-browser"} {
+		if path, err := exec.LookPath(name); err == nil {
+			return path
+		}
+	}
+	t.Skip("chromium is not installed (apt-get install -y chromium)")
+	return ""
+}
+
+// runChromium runs headless Chromium on a page with extra arguments and
+// returns its standard output.
+func runChromium(t *testing.T, bin, page string, args ...string) string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	base := []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+		"--disable-background-networking", "--disable-component-update", "--disable-sync",
+		"--user-data-dir=" + t.TempDir()}
+	cmd := exec.CommandContext(ctx, bin, append(append(base, args...), "file://"+page)...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	require.NoError(t, cmd.Run(), "chromium: %s", lastLines(stderr.String(), 10))
+	return stdout.String()
+}
+
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	return strings.Join(lines[max(0, len(lines)-n):], "\n")
+}
+
+// TestHTMLInBrowser loads the fixture page in headless Chromium and reads
+// the DOM after its script ran: the script must have marked the body
+// ready, and the leaderboard, the charts and one maze per case must be
+// there.
+func TestHTMLInBrowser(t *testing.T) {
+	bin := chromium(t)
+	page, results := renderFixture(t)
+	path := filepath.Join(t.TempDir(), "report.html")
+	require.NoError(t, os.WriteFile(path, []byte(page), 0o644))
+
+	dom := runChromium(t, bin, path, "--dump-dom")
+	require.NotEmpty(t, dom)
+	assert.Regexp(t, `<body data-ready="1"`, dom, "the inline script ran")
+	assert.Equal(t, 4, strings.Count(dom, `<tr class="row`), "leaderboard rows")
+	for _, id := range []string{"chart-mei-size", "chart-sr-size", "chart-reliability", "chart-mirage", "chart-ariadne"} {
+		assert.Contains(t, dom, `id="`+id+`"`)
+	}
+	played := 0
+	for _, r := range results {
+		if !IsHuman(r) && r.Error == "" {
+			played++
+			assert.Contains(t, dom, `id="`+CaseID(r)+`"`)
+		}
+	}
+	assert.Equal(t, played, len(regexp.MustCompile(`<svg [^>]*class="maze"`).FindAllString(dom, -1)), "one maze per case")
+	assert.Contains(t, dom, played2(played), "the script counted the cases")
+	assert.NotContains(t, dom, "<script>alert(1)</script>")
+
+	if *screenshot != "" {
+		out, err := filepath.Abs(*screenshot)
+		require.NoError(t, err)
+		// Headless screenshots of a scrolled page come out blank: open two
+		// cases in the markup instead and shoot the whole page.
+		shot := page
+		for _, r := range []int{0, len(results) - 5} {
+			id := `id="` + CaseID(results[r]) + `"`
+			shot = strings.Replace(shot, id, id+" open", 1)
+		}
+		shotPath := filepath.Join(t.TempDir(), "shot.html")
+		require.NoError(t, os.WriteFile(shotPath, []byte(shot), 0o644))
+		runChromium(t, bin, shotPath, "--screenshot="+out, "--window-size=1300,6000", "--hide-scrollbars")
+		info, err := os.Stat(out)
+		require.NoError(t, err)
+		assert.Positive(t, info.Size())
+	}
+}
+
+func played2(n int) string { return fmt.Sprintf("%d of %d cases", n, n) }

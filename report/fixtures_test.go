@@ -1,0 +1,273 @@
+package report
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hallumaze/hallumaze/bench"
+	"github.com/hallumaze/hallumaze/mazes"
+	"github.com/hallumaze/hallumaze/providers"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
+
+// golden compares got with testdata/name, or rewrites it with -update.
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		require.NoError(t, os.WriteFile(path, got, 0o644))
+		return
+	}
+	want, err := os.ReadFile(path)
+	require.NoError(t, err, "read golden file (run go test ./report -update to create it)")
+	if diff := cmp.Diff(string(want), string(got)); diff != "" {
+		t.Errorf("%s differs (-want +got):\n%s\nrun go test ./report -update if the change is intended", name, diff)
+	}
+}
+
+// xssLine is written by the faulty policy: the page must escape it.
+const xssLine = `Thinking: <script>alert(1)</script> & "quotes"`
+
+// A policy writes a model's reply to one turn of a maze case.
+type policy func(m *mazes.Maze, spec bench.MazeSpec, turn int) string
+
+func stepLine(k int, from mazes.Cell, d mazes.Dir, conf int) string {
+	return fmt.Sprintf("STEP %d: %v → %s | confidence: %d%%", k, from, d.Letter(), conf)
+}
+
+func dirTo(a, b mazes.Cell) mazes.Dir {
+	for _, d := range mazes.Dirs {
+		if a.Move(d) == b {
+			return d
+		}
+	}
+	panic(fmt.Sprintf("%v and %v are not adjacent", a, b))
+}
+
+type move struct {
+	from mazes.Cell
+	dir  mazes.Dir
+	conf int
+}
+
+// finalBlock is the seed's closing block over the given path.
+func finalBlock(moves []move, path []mazes.Cell, bt, hc int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "\nBACKTRACK_COUNT: %d\nHALLUCINATION_COUNT: %d\nCONFIDENCE_LOG: ", bt, hc)
+	for i, mv := range moves {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "step%d:%d", i+1, mv.conf)
+	}
+	b.WriteString("\nFINAL_PATH: ")
+	for i, c := range path {
+		if i > 0 {
+			b.WriteString("→")
+		}
+		b.WriteString(c.String())
+	}
+	return b.String() + "\n"
+}
+
+func solutionMoves(sol []mazes.Cell, conf int) []move {
+	var out []move
+	for i := 1; i < len(sol); i++ {
+		out = append(out, move{sol[i-1], dirTo(sol[i-1], sol[i]), conf})
+	}
+	return out
+}
+
+// wallAt finds the first solution cell after START with a wall towards a
+// cell of the grid.
+func wallAt(m *mazes.Maze) (int, mazes.Dir) {
+	sol := m.Solution()
+	for i := 1; i < len(sol); i++ {
+		for _, d := range mazes.Dirs {
+			if m.In(sol[i].Move(d)) && !m.IsOpen(sol[i], d) {
+				return i, d
+			}
+		}
+	}
+	panic("no wall next to the solution")
+}
+
+// clean walks the solution.
+func clean(m *mazes.Maze, spec bench.MazeSpec, turn int) string {
+	moves := solutionMoves(m.Solution(), 92)
+	return script(moves, spec, turn, "I follow the open passages.", finalBlock(moves, m.Solution(), 0, 0))
+}
+
+// explorer follows the first lure it is shown into its branch, finds the
+// dead end, walks back and goes on along the solution; without lures it
+// walks the solution.
+func explorer(m *mazes.Maze, spec bench.MazeSpec, turn int) string {
+	sol := m.Solution()
+	traps := m.Traps()
+	if len(traps) == 0 || spec.NoMirage {
+		return clean(m, spec, turn)
+	}
+	tr := traps[0]
+	var moves []move
+	notes := map[int][]string{} // lines written before the move of that index
+	add := func(from mazes.Cell, d mazes.Dir, conf int) { moves = append(moves, move{from, d, conf}) }
+	i := 0
+	for sol[i] != tr.Cell {
+		add(sol[i], dirTo(sol[i], sol[i+1]), 90)
+		i++
+	}
+	branch := []mazes.Cell{tr.Cell}
+	for cur, d := tr.Cell, tr.Dir; ; {
+		add(cur, d, 75)
+		next := cur.Move(d)
+		branch = append(branch, next)
+		back := d.Opposite()
+		d = 0
+		for _, nd := range m.OpenDirs(next) {
+			if nd != back {
+				d = nd
+				break
+			}
+		}
+		cur = next
+		if d == 0 {
+			break
+		}
+	}
+	notes[len(moves)] = []string{fmt.Sprintf("DEAD_END at %v", branch[len(branch)-1]), "LOOP: this branch closes, going back"}
+	for j := len(branch) - 1; j > 0; j-- {
+		add(branch[j], dirTo(branch[j], branch[j-1]), 60)
+	}
+	notes[len(moves)] = []string{"STRATEGY_CHANGE: back on the coordinates, ignoring the notes"}
+	for ; i < len(sol)-1; i++ {
+		add(sol[i], dirTo(sol[i], sol[i+1]), 85)
+	}
+	return scriptNotes(moves, notes, spec, turn, "Exploring.", finalBlock(moves, sol, 1, 0))
+}
+
+// faulty steps off the grid and, when shown lures, crosses a wall, jumps
+// back (a teleport) and claims a path through the wall; its reply holds
+// markup the page must escape. In an interactive case the world refuses
+// the off-grid and wall moves and the walk goes on from where it is.
+func faulty(m *mazes.Maze, spec bench.MazeSpec, turn int) string {
+	sol := m.Solution()
+	moves := []move{{m.Start(), mazes.North, 95}}
+	if spec.NoMirage {
+		moves = append(moves, solutionMoves(sol, 80)...)
+		return script(moves, spec, turn, xssLine, finalBlock(moves, sol, 0, 1))
+	}
+	w, wd := wallAt(m)
+	moves = append(moves, solutionMoves(sol[:w+1], 95)...)
+	moves = append(moves, move{sol[w], wd, 95})
+	moves = append(moves, solutionMoves(sol[w:], 90)...)
+	path := append(append(append([]mazes.Cell{}, sol[:w+1]...), sol[w].Move(wd)), sol[w+1:]...)
+	return script(moves, spec, turn, xssLine, finalBlock(moves, path, 0, 0))
+}
+
+// script writes the whole walk in one reply (one-shot) or one move per
+// turn (interactive), then the final block.
+func script(moves []move, spec bench.MazeSpec, turn int, preface, final string) string {
+	return scriptNotes(moves, nil, spec, turn, preface, final)
+}
+
+// scriptNotes is script with lines written before some moves.
+func scriptNotes(moves []move, notes map[int][]string, spec bench.MazeSpec, turn int, preface, final string) string {
+	if spec.Protocol != mazes.Interactive {
+		lines := []string{preface}
+		for i, mv := range moves {
+			lines = append(lines, notes[i]...)
+			lines = append(lines, stepLine(i+1, mv.from, mv.dir, mv.conf))
+		}
+		return strings.Join(lines, "\n") + "\n" + final
+	}
+	if turn < len(moves) {
+		mv := moves[turn]
+		lines := append([]string{preface}, notes[turn]...)
+		return strings.Join(append(lines, stepLine(turn+1, mv.from, mv.dir, mv.conf)), "\n")
+	}
+	return final
+}
+
+// fixtureModels are the fixed models of the report's tests.
+var fixtureModels = []struct {
+	name string
+	p    policy
+}{
+	{"anthropic/claude-sonnet-4", clean},
+	{"deepseek/deepseek-reasoner", explorer},
+	{"openai/gpt-4o", faulty},
+}
+
+// fixtureResults plays a fixed set of maze cases with canned models, in
+// process, and pins what varies from run to run (durations).
+func fixtureResults(t testing.TB) []bench.Result {
+	t.Helper()
+	var specs []bench.MazeSpec
+	for _, s := range []struct {
+		size int
+		seed uint64
+	}{{5, 1}, {5, 2}, {7, 1}} {
+		specs = append(specs, bench.MazeSpec{Size: s.size, Seed: s.seed}, bench.MazeSpec{Size: s.size, Seed: s.seed, NoMirage: true})
+	}
+	for _, g := range []string{"A", "B", "C"} {
+		specs = append(specs, bench.MazeSpec{Size: 5, Seed: 1, Protocol: mazes.Interactive, Group: g})
+	}
+	var out []bench.Result
+	for _, fm := range fixtureModels {
+		for _, spec := range specs {
+			out = append(out, playFixture(t, fm.name, fm.p, spec, len(out)))
+		}
+	}
+	// A provider failure: reported apart, never scored.
+	out = append(out, playFixture(t, "openai/gpt-4o", nil, bench.MazeSpec{Size: 7, Seed: 2}, len(out)))
+	return out
+}
+
+func playFixture(t testing.TB, name string, p policy, spec bench.MazeSpec, i int) bench.Result {
+	t.Helper()
+	m, err := mazes.Generate(spec.Size, spec.Seed, mazes.DFS)
+	require.NoError(t, err)
+	c, err := bench.MazeCase(spec)
+	require.NoError(t, err)
+	model := providers.ModelFunc(func(_ context.Context, req providers.Request) (providers.Reply, error) {
+		if p == nil {
+			return providers.Reply{}, errors.New("openai: 503 service unavailable (after 3 attempts)")
+		}
+		turn, in := 0, len(req.System)
+		for _, msg := range req.Messages {
+			in += len(msg.Content)
+			if msg.Role == providers.Assistant {
+				turn++
+			}
+		}
+		text := p(m, spec, turn)
+		return providers.Reply{Text: text, StopReason: "end", Usage: providers.Usage{InputTokens: in / 4, OutputTokens: len(text) / 4}}, nil
+	})
+	env := bench.Env{Agents: func(string) (providers.Model, bool) { return model, true }}
+	bm, err := env.Open("agent/fixture")
+	require.NoError(t, err)
+	r := bench.Play(context.Background(), bm, c)
+	r.Model = name
+	r.Duration = 1 + 0.5*float64(i%7)
+	return r
+}
+
+func humanFixture(t testing.TB) []bench.Result {
+	t.Helper()
+	f, err := os.Open(filepath.Join("testdata", "human.example.json"))
+	require.NoError(t, err)
+	defer f.Close()
+	hs, err := ReadHuman(f)
+	require.NoError(t, err)
+	return hs
+}

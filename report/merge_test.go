@@ -1,0 +1,131 @@
+package report
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
+
+	"github.com/hallumaze/hallumaze/bench"
+)
+
+func res(model, name string, mei float64) bench.Result {
+	return bench.Result{Suite: "maze", Model: model, Case: name, Metrics: map[string]float64{"MEI": mei}}
+}
+
+func TestMerge(t *testing.T) {
+	a1, a2, b1 := res("a/x", "c1", 0.5), res("a/x", "c2", 0.6), res("b/y", "c1", 0.7)
+	for _, tc := range []struct {
+		name    string
+		sets    [][]bench.Result
+		want    []bench.Result
+		wantErr string
+	}{
+		{"shards", [][]bench.Result{{b1, a2}, {a1}}, []bench.Result{a1, a2, b1}, ""},
+		{"identical duplicate", [][]bench.Result{{a1, b1}, {a1}}, []bench.Result{a1, b1}, ""},
+		{"nothing", nil, nil, ""},
+		{"conflict", [][]bench.Result{{a1}, {res("a/x", "c1", 0.9)}}, nil, "maze/c1 of a/x appears twice with different metrics"},
+		{"conflicting error", [][]bench.Result{{a1}, {func() bench.Result { r := a1; r.Error = "boom"; return r }()}}, nil, "different error"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := Merge(tc.sets...)
+			if tc.wantErr != "" {
+				require.Error(t, err)
+				assert.Contains(t, err.Error(), tc.wantErr)
+				return
+			}
+			require.NoError(t, err)
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestMergeProperties: splitting results into shards in any way and
+// merging them (with any shard repeated) gives the same sorted results.
+func TestMergeProperties(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(0, 30).Draw(t, "n")
+		var all []bench.Result
+		seen := map[string]bool{}
+		for i := range n {
+			m := rapid.SampledFrom([]string{"a/x", "b/y", "c/z"}).Draw(t, fmt.Sprint("model", i))
+			c := rapid.SampledFrom([]string{"c1", "c2", "c3", "c4", "c10"}).Draw(t, fmt.Sprint("case", i))
+			if seen[m+c] {
+				continue
+			}
+			seen[m+c] = true
+			all = append(all, res(m, c, float64(i)))
+		}
+		shards := rapid.IntRange(1, 4).Draw(t, "shards")
+		sets := make([][]bench.Result, shards)
+		for i, r := range all {
+			k := rapid.IntRange(0, shards-1).Draw(t, fmt.Sprint("shard", i))
+			sets[k] = append(sets[k], r)
+		}
+		if rapid.Bool().Draw(t, "repeat") {
+			sets = append(sets, sets[0])
+		}
+		got, err := Merge(sets...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := Merge(all)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != len(all) || !slices.IsSortedFunc(got, func(a, b bench.Result) int {
+			return strings.Compare(a.Model+"\x00"+a.Case, b.Model+"\x00"+b.Case)
+		}) {
+			t.Fatalf("merged %d of %d, sorted: %v", len(got), len(all), got)
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Fatalf("(-want +got):\n%s", diff)
+		}
+	})
+}
+
+func TestWriteFileAtomic(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "out.txt")
+	require.NoError(t, os.WriteFile(path, []byte("old"), 0o600))
+	t.Run("failed write keeps the old file", func(t *testing.T) {
+		err := WriteFileAtomic(path, func(w io.Writer) error {
+			io.WriteString(w, "partial")
+			return errors.New("disk full")
+		})
+		require.ErrorContains(t, err, "disk full")
+		got, err := os.ReadFile(path)
+		require.NoError(t, err)
+		assert.Equal(t, "old", string(got))
+	})
+	t.Run("write replaces", func(t *testing.T) {
+		require.NoError(t, WriteFileAtomic(path, func(w io.Writer) error {
+			_, err := io.WriteString(w, "new")
+			return err
+		}))
+		got, err := os.ReadFile(path)
+		require.NoError(t, err)
+		assert.Equal(t, "new", string(got))
+		info, err := os.Stat(path)
+		require.NoError(t, err)
+		assert.Equal(t, os.FileMode(0o644), info.Mode().Perm())
+	})
+	t.Run("missing folder", func(t *testing.T) {
+		err := WriteFileAtomic(filepath.Join(dir, "no", "x"), func(io.Writer) error { return nil })
+		require.Error(t, err)
+	})
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Len(t, entries, 1, "no temporary file left")
+}

@@ -1,0 +1,117 @@
+package report
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hallumaze/hallumaze/bench"
+	"github.com/hallumaze/hallumaze/mazes"
+)
+
+var fixedTime = time.Date(2026, 3, 22, 14, 30, 22, 0, time.UTC)
+
+func TestSeedJSONGolden(t *testing.T) {
+	results := append(fixtureResults(t), humanFixture(t)...)
+	var b bytes.Buffer
+	require.NoError(t, WriteSeedJSON(&b, results, Meta{Timestamp: fixedTime}))
+	golden(t, "seed.json.golden", b.Bytes())
+}
+
+func TestSeedJSON(t *testing.T) {
+	all := fixtureResults(t)
+	t.Run("several runs", func(t *testing.T) {
+		f, err := SeedJSON(all, Meta{Timestamp: fixedTime})
+		require.NoError(t, err)
+		assert.Nil(t, f.Maze, "several mazes: no top-level maze")
+		assert.Nil(t, f.Config)
+		assert.Empty(t, f.Results)
+		// 3 mazes × 2 framings one-shot, 3 groups interactive, 1 failed maze.
+		assert.Len(t, f.Runs, 10)
+		total := 0
+		for _, r := range f.Runs {
+			total += len(r.Results) + len(r.Errors)
+		}
+		assert.Equal(t, len(all), total, "every result in exactly one run")
+	})
+	t.Run("one run fills the seed's keys", func(t *testing.T) {
+		var one []bench.Result
+		for _, r := range all {
+			if r.Case == "size=7/seed=1/base" {
+				one = append(one, r)
+			}
+		}
+		f, err := SeedJSON(one, Meta{Timestamp: fixedTime, MaxTokens: 4000})
+		require.NoError(t, err)
+		require.NotNil(t, f.Maze)
+		require.NotNil(t, f.Config)
+		m, err := mazes.Generate(7, 1, mazes.DFS)
+		require.NoError(t, err)
+		assert.Equal(t, len(m.Solution()), f.Maze.SolutionLength)
+		assert.Equal(t, m.DeadEnds(), f.Maze.DeadEnds)
+		assert.Equal(t, [2]int{6, 6}, f.Maze.SolutionPath[len(f.Maze.SolutionPath)-1])
+		assert.Equal(t, SeedConfig{UseMirage: true, UseConfidence: true, AriadneMode: "A", MaxTokens: 4000, Lang: "en", Protocol: "oneshot"}, *f.Config)
+		require.Len(t, f.Results, 3)
+		assert.Equal(t, "2026-03-22T14:30:22", f.Timestamp)
+		assert.Equal(t, "1.1", f.Version)
+		g := f.Results[2]
+		assert.Equal(t, "openai", g.Provider)
+		assert.Equal(t, "gpt-4o", g.Model)
+		assert.Positive(t, g.HallucinationCount)
+		assert.Equal(t, 1, g.FirstHallucinationStep)
+		assert.False(t, g.PathValid)
+		require.NotEmpty(t, g.ConfidenceLog)
+		assert.Equal(t, SeedConf{Step: 1, Conf: 95}, g.ConfidenceLog[0], "conf in percent, as the seed")
+		d := f.Results[1]
+		assert.Equal(t, []string{"dead end", "backtracking", "loop detected", "strategy_change"}, d.MetacogSignals)
+	})
+	t.Run("keys of the seed", func(t *testing.T) {
+		var b bytes.Buffer
+		require.NoError(t, WriteSeedJSON(&b, all[:1], Meta{Timestamp: fixedTime}))
+		var raw map[string]any
+		require.NoError(t, json.Unmarshal(b.Bytes(), &raw))
+		for _, k := range []string{"hallumaze_version", "timestamp", "maze", "config", "results", "runs"} {
+			assert.Contains(t, raw, k)
+		}
+		res := raw["results"].([]any)[0].(map[string]any)
+		for _, k := range []string{"provider", "model", "sr", "mei", "ce", "brs", "hallumaze_score", "hallucination_count",
+			"backtrack_count", "loop_count", "hrr", "first_hallucination_step", "path_valid", "metacog_signals", "confidence_log", "latency_s"} {
+			assert.Contains(t, res, k)
+		}
+		for _, k := range []string{"size", "seed", "solution_length", "dead_ends", "mirage_traps", "solution_path"} {
+			assert.Contains(t, raw["maze"], k)
+		}
+	})
+	t.Run("bad tags", func(t *testing.T) {
+		_, err := SeedJSON([]bench.Result{{Suite: "maze", Model: "a/b", Case: "x", Tags: map[string]string{"size": "seven"}}}, Meta{})
+		assert.ErrorContains(t, err, `size "seven" is not a number`)
+	})
+}
+
+func TestCSVGolden(t *testing.T) {
+	var b bytes.Buffer
+	require.NoError(t, WriteCSV(&b, append(fixtureResults(t), humanFixture(t)...)))
+	golden(t, "results.csv.golden", b.Bytes())
+}
+
+func TestCSV(t *testing.T) {
+	results := []bench.Result{
+		{Suite: "maze", Model: "a/x", Case: "c1", Tags: map[string]string{"size": "5"}, Metrics: map[string]float64{"MEI": 0.5, "size": 3}, Duration: 1.25},
+		{Suite: "abstain", Model: "a/x", Case: "c2", Tags: map[string]string{"kind": "defective"}, Metrics: map[string]float64{"accuracy": 1}, Error: "boom, \"quoted\"\nline"},
+	}
+	var b bytes.Buffer
+	require.NoError(t, WriteCSV(&b, results))
+	rows, err := csv.NewReader(&b).ReadAll()
+	require.NoError(t, err)
+	want := [][]string{
+		{"suite", "model", "case", "kind", "size", "MEI", "accuracy", "metric_size", "error", "tokens_in", "tokens_out", "duration_s"},
+		{"maze", "a/x", "c1", "", "5", "0.5", "", "3", "", "0", "0", "1.25"},
+		{"abstain", "a/x", "c2", "defective", "", "", "1", "", "boom, \"quoted\"\nline", "0", "0", "0"},
+	}
+	assert.Equal(t, want, rows)
+}

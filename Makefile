@@ -7,7 +7,7 @@ FUZZTIME ?= 60s
 # The maze experiments a recording covers by default.
 RUN ?= TestMaze|TestMirage|TestAriadne|TestDifficulty
 # The reference agents recorded through each wire protocol.
-AGENT_MODELS ?= openai/explorer,anthropic/lured,google/random
+AGENT_MODELS ?= openai/explorer,anthropic/lured,google/oracle
 
 ## run: the main job: the benchmark (the reference agents when no API key is set),
 ## writing JSONL, seed JSON, CSV and HTML under results/

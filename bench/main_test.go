@@ -57,7 +57,7 @@ func runner(t testing.TB, suite string) *Runner {
 		env.Record = *recordFlag
 		if *loopbackFlag {
 			served := map[string]providers.Model{}
-			for _, name := range agents.Names() {
+			for _, name := range append(agents.Names(), agents.AbstainNames()...) {
 				a, _ := agents.Lookup(name)
 				served[name] = a
 			}

@@ -44,6 +44,7 @@ func commands() map[string]command {
 		"run":     {"run the benchmark on models (the reference agents when no key is set)", runRun},
 		"report":  {"merge results files and write the leaderboard, HTML, CSV and seed JSON", runReport},
 		"abstain": {"Missing Piece: print the items, score replies", runAbstain},
+		"serve":   {"serve the reference agents over the OpenAI, Anthropic and Gemini wire protocols", runServe},
 		"gate":    {"compare a candidate model with a baseline; exit 1 on a significant regression", runGate},
 	}
 }

@@ -4,8 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
+	"net/http"
 	"strings"
+	"sync"
 	"testing"
+	"time"
+
+	"github.com/hallumaze/hallumaze/mazes"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -100,4 +106,62 @@ func TestMazeFormats(t *testing.T) {
 			tc.check(t, stdout)
 		})
 	}
+}
+
+func TestServe(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	var out, errOut bytes.Buffer
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, []string{"serve", "--addr", "127.0.0.1:0"}, &lockedBuffer{b: &out}, &errOut) }()
+	var addr string
+	require.Eventually(t, func() bool {
+		line := (&lockedBuffer{b: &out}).String()
+		if i := strings.Index(line, "http://"); i >= 0 {
+			addr = strings.Fields(line[i:])[0]
+			return true
+		}
+		return false
+	}, 5*time.Second, 10*time.Millisecond)
+	body := `{"model":"oracle","messages":[{"role":"user","content":"` + strings.ReplaceAll(sampleMazePrompt(t), "\n", `\n`) + `"}]}`
+	resp, err := http.Post(addr+"/v1/chat/completions", "application/json", strings.NewReader(body))
+	require.NoError(t, err)
+	data, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	require.Equal(t, http.StatusOK, resp.StatusCode, string(data))
+	assert.Contains(t, string(data), "FINAL_PATH")
+	resp, err = http.Post(addr+"/v1/chat/completions", "application/json", strings.NewReader(`{"model":"gpt-9","messages":[]}`))
+	require.NoError(t, err)
+	resp.Body.Close()
+	assert.Equal(t, http.StatusNotFound, resp.StatusCode)
+	cancel()
+	require.NoError(t, <-done)
+	code, _, stderr := runCLI(t, "serve", "--addr", "not-an-address")
+	assert.Equal(t, exitUsage, code, stderr)
+}
+
+// lockedBuffer lets the test read what the server goroutine writes.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  *bytes.Buffer
+}
+
+var serveMu sync.Mutex
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	serveMu.Lock()
+	defer serveMu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	serveMu.Lock()
+	defer serveMu.Unlock()
+	return l.b.String()
+}
+
+func sampleMazePrompt(t *testing.T) string {
+	t.Helper()
+	m, err := mazes.Generate(5, 1, mazes.DFS)
+	require.NoError(t, err)
+	return mazes.BuildPrompt(m, mazes.PromptOptions{Lang: mazes.English, Mirage: true, Confidence: true}).User
 }

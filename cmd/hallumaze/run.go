@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hallumaze/hallumaze/abstain"
 	"github.com/hallumaze/hallumaze/agents"
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/mazes"
@@ -51,6 +52,8 @@ type runOptions struct {
 	shard        *bench.Shard
 	cassetteRoot string
 	quiet        bool
+	items        string
+	umwp         string
 }
 
 func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -70,7 +73,9 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	fs.StringVar(&o.html, "html", "", "also write the one-file HTML report to this path (\"auto\": beside the JSON)")
 	fs.BoolVar(&o.interactive, "interactive", false, "ask for keys and settings on the terminal")
 	fs.StringVar(&models, "models", "", "comma-separated models (provider/model); default: every provider with a key, else the reference agents")
-	fs.StringVar(&o.suite, "suite", "maze", "suite to run: maze")
+	fs.StringVar(&o.suite, "suite", "maze", "suite to run: maze (HalluMaze), abstain (Missing Piece) or all")
+	fs.StringVar(&o.items, "items", "", "abstain suite: run this item file (JSONL of the item schema) instead of the standard 120 items")
+	fs.StringVar(&o.umwp, "umwp", "", "abstain suite: run the UMWP data set (its StandardDataset.jsonl) instead of the standard items")
 	fs.StringVar(&lang, "lang", "en", "prompt language: en or ko")
 	fs.StringVar(&protocol, "protocol", "oneshot", "maze protocol: oneshot (the whole walk in one reply) or interactive (one move per turn)")
 	fs.StringVar(&alg, "algorithm", "dfs", "maze generator: dfs or wilson")
@@ -125,8 +130,16 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if o.algorithm, err = mazes.ParseAlgorithm(alg); err != nil {
 		return usagef("run: --algorithm: %v", err)
 	}
-	if o.suite != "maze" {
-		return usagef("run: unknown --suite %q (want maze)", o.suite)
+	switch o.suite {
+	case "maze", "abstain", "all":
+	default:
+		return usagef("run: unknown --suite %q (want maze, abstain or all)", o.suite)
+	}
+	if (o.items != "" || o.umwp != "") && o.suite == "maze" {
+		return usagef("run: --items and --umwp belong to --suite abstain")
+	}
+	if o.items != "" && o.umwp != "" {
+		return usagef("run: give --items or --umwp, not both")
 	}
 	if o.concurrency < 1 {
 		return usagef("run: --concurrency must be at least 1")
@@ -213,8 +226,10 @@ func resolveModels(o runOptions, cfg providers.Config) ([]bench.Model, bool, err
 	}
 	if len(names) == 0 {
 		fallback = true
-		for _, a := range agents.Names() {
-			names = append(names, "agent/"+a)
+		for _, suite := range o.suites() {
+			for _, a := range agents.ForSuite(suite) {
+				names = append(names, "agent/"+a)
+			}
 		}
 	}
 	var out []bench.Model
@@ -224,8 +239,12 @@ func resolveModels(o runOptions, cfg providers.Config) ([]bench.Model, bool, err
 			return nil, false, usagef("run: %v", err)
 		}
 		if provider != providers.ProviderAgent && !bench.HasKey(cfg, provider) {
-			recorded, _ := bench.RecordedModels(o.cassetteRoot, o.suite)
-			if !contains(recorded, name) || o.record {
+			recorded := false
+			for _, suite := range o.suites() {
+				names, _ := bench.RecordedModels(o.cassetteRoot, suite)
+				recorded = recorded || contains(names, name)
+			}
+			if !recorded || o.record {
 				return nil, false, usagef("run: %s: no key: set the provider's API key variable (see hallumaze run --help and config.example.json), or record its cassettes first", name)
 			}
 		}
@@ -236,6 +255,64 @@ func resolveModels(o runOptions, cfg providers.Config) ([]bench.Model, bool, err
 		out = append(out, m)
 	}
 	return out, fallback, nil
+}
+
+// suites lists the suites a run plays.
+func (o runOptions) suites() []string {
+	if o.suite == "all" {
+		return []string{"maze", "abstain"}
+	}
+	return []string{o.suite}
+}
+
+// runCases builds every case of a run, suite by suite.
+func runCases(o runOptions) ([]bench.Case, error) {
+	var cases []bench.Case
+	for _, suite := range o.suites() {
+		var cs []bench.Case
+		var err error
+		switch suite {
+		case "maze":
+			cs, err = mazeCases(o)
+		case "abstain":
+			cs, err = abstainCases(o)
+		}
+		if err != nil {
+			return nil, err
+		}
+		cases = append(cases, cs...)
+	}
+	return cases, nil
+}
+
+// abstainCases builds the Missing Piece cases: the standard items (of
+// --seed, else the standard set), an item file, or UMWP; --runs repeats
+// nothing here, as the items are fixed.
+func abstainCases(o runOptions) ([]bench.Case, error) {
+	var items []abstain.Item
+	switch {
+	case o.items != "":
+		f, err := os.Open(o.items)
+		if err != nil {
+			return nil, usagef("run: --items: %v", err)
+		}
+		defer f.Close()
+		if items, err = abstain.ReadItems(f); err != nil {
+			return nil, usagef("run: --items %s: %v", o.items, err)
+		}
+	case o.umwp != "":
+		var err error
+		if items, err = abstain.LoadUMWP(o.umwp); err != nil {
+			return nil, usagef("run: --umwp: %v", err)
+		}
+	default:
+		seed := abstain.DefaultSeed
+		if o.seedGiven {
+			seed = o.seed
+		}
+		items = abstain.Standard(seed)
+	}
+	return bench.AbstainCases(items), nil
 }
 
 // mazeCases builds the cases of a run from its settings.

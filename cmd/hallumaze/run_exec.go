@@ -8,8 +8,10 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strings"
 	"time"
 
+	"github.com/hallumaze/hallumaze/agents"
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/providers"
 	"github.com/hallumaze/hallumaze/report"
@@ -43,7 +45,7 @@ func execRun(ctx context.Context, o runOptions, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
-	cases, err := mazeCases(o)
+	cases, err := runCases(o)
 	if err != nil {
 		return err
 	}
@@ -89,11 +91,23 @@ func execRun(ctx context.Context, o runOptions, stdout, stderr io.Writer) error 
 	}
 	defer sink.Close()
 
+	// skip leaves out what a run does not play: cases already finished
+	// (--resume), and a reference agent's cases of a suite it does not
+	// answer.
+	skip := func(model string, c bench.Case) bool {
+		if done[model+"\x00"+c.Suite+"/"+c.Name] {
+			return true
+		}
+		if name, ok := strings.CutPrefix(model, "agent/"); ok {
+			return !slices.Contains(agents.ForSuite(c.Suite), name)
+		}
+		return false
+	}
 	total := 0
 	perModel := map[string]int{}
 	for _, m := range models {
 		for _, c := range cases {
-			if !done[m.Name+"\x00"+c.Suite+"/"+c.Name] {
+			if !skip(m.Name, c) {
 				total++
 				perModel[m.Name]++
 			}
@@ -106,9 +120,7 @@ func execRun(ctx context.Context, o runOptions, stdout, stderr io.Writer) error 
 		Concurrency: o.concurrency,
 		PerProvider: o.perProvider,
 		RPM:         o.rpm,
-		Skip: func(model string, c bench.Case) bool {
-			return done[model+"\x00"+c.Suite+"/"+c.Name]
-		},
+		Skip:        skip,
 		OnResult: func(r bench.Result) {
 			if err := sink.Add(r); err != nil && writeErr == nil {
 				writeErr = err

@@ -122,14 +122,15 @@ func TestServe(t *testing.T) {
 		}
 		return false
 	}, 5*time.Second, 10*time.Millisecond)
-	body := `{"model":"oracle","messages":[{"role":"user","content":"` + strings.ReplaceAll(sampleMazePrompt(t), "\n", `\n`) + `"}]}`
-	resp, err := http.Post(addr+"/v1/chat/completions", "application/json", strings.NewReader(body))
+	body, err := json.Marshal(map[string]any{"model": "oracle", "messages": []map[string]string{{"role": "user", "content": sampleMazePrompt(t)}}})
+	require.NoError(t, err)
+	resp, err := http.Post(addr+"/v1/chat/completions", "application/json", bytes.NewReader(body))
 	require.NoError(t, err)
 	data, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
 	require.Equal(t, http.StatusOK, resp.StatusCode, string(data))
 	assert.Contains(t, string(data), "FINAL_PATH")
-	resp, err = http.Post(addr+"/v1/chat/completions", "application/json", strings.NewReader(`{"model":"gpt-9","messages":[]}`))
+	resp, err = http.Post(addr+"/v1/chat/completions", "application/json", strings.NewReader(`{"model":"gpt-9","messages":[{"role":"user","content":"hi"}]}`))
 	require.NoError(t, err)
 	resp.Body.Close()
 	assert.Equal(t, http.StatusNotFound, resp.StatusCode)

@@ -63,49 +63,74 @@ func (m *Maze) neighbour(i int, d Dir) int {
 	return -1
 }
 
-// carveDFS is the randomized depth-first backtracker of the seed, kept on an
-// explicit stack so that N=1001 needs no deep recursion. From the cell on
-// top of the stack it moves to a uniformly chosen unvisited neighbour
-// (candidates in N, E, S, W order), or pops when there is none.
+// carveDFS is the randomized depth-first backtracker of the seed. From the
+// current cell it moves to a uniformly chosen unvisited neighbour
+// (candidates in N, E, S, W order), or, when there is none, back to the cell
+// it came from. The way back is kept in each cell's spare bits instead of
+// on a stack, so N=1001 needs neither deep recursion nor a stack of a
+// million entries: the walk uses the maze's own byte per cell.
 func (m *Maze) carveDFS(src source) {
-	stack := make([]int32, 1, 64)
-	m.open[0] |= visitedBit
-	var cand [4]Dir
-	var next [4]int
 	n := m.n
-	for len(stack) > 0 {
-		i := int(stack[len(stack)-1])
-		r, c := i/n, i-i/n*n
+	open := m.open
+	open[0] |= visitedBit
+	offset := [4]int{-n, 1, n, -1}
+	dRow := [4]int{-1, 0, 1, 0}
+	dCol := [4]int{0, 1, 0, -1}
+	var cand [4]uint8 // direction indices, in N, E, S, W order
+	i, r, c := 0, 0, 0
+	for {
 		k := 0
-		if r > 0 && m.open[i-n]&visitedBit == 0 {
-			cand[k], next[k] = North, i-n
+		if r > 0 && open[i-n]&visitedBit == 0 {
+			cand[k] = 0
 			k++
 		}
-		if c < n-1 && m.open[i+1]&visitedBit == 0 {
-			cand[k], next[k] = East, i+1
+		if c < n-1 && open[i+1]&visitedBit == 0 {
+			cand[k] = 1
 			k++
 		}
-		if r < n-1 && m.open[i+n]&visitedBit == 0 {
-			cand[k], next[k] = South, i+n
+		if r < n-1 && open[i+n]&visitedBit == 0 {
+			cand[k] = 2
 			k++
 		}
-		if c > 0 && m.open[i-1]&visitedBit == 0 {
-			cand[k], next[k] = West, i-1
+		if c > 0 && open[i-1]&visitedBit == 0 {
+			cand[k] = 3
 			k++
 		}
 		if k == 0 {
-			stack = stack[:len(stack)-1]
+			if i == 0 {
+				break
+			}
+			back := open[i] >> backShift & 3
+			i, r, c = i+offset[back], r+dRow[back], c+dCol[back]
 			continue
 		}
-		pick := src.intn(uint32(k))
-		j := next[pick]
-		m.carve(i, j, cand[pick])
-		m.open[j] |= visitedBit
-		stack = append(stack, int32(j))
+		d := cand[src.intn(uint32(k))]
+		opp := (d + 2) & 3
+		j := i + offset[d]
+		open[i] |= 1 << d
+		open[j] |= 1<<opp | visitedBit | opp<<backShift
+		i, r, c = j, r+dRow[d], c+dCol[d]
 	}
-	for i := range m.open {
-		m.open[i] &^= visitedBit
+	for i := range open {
+		open[i] &= 0xF
 	}
+}
+
+// backShift places a cell's way back (a direction index 0..3) in the bits
+// above visitedBit during generation.
+const backShift = 5
+
+// dirIndex is the index of a direction in Dirs: N 0, E 1, S 2, W 3.
+func dirIndex(d Dir) uint8 {
+	switch d {
+	case East:
+		return 1
+	case South:
+		return 2
+	case West:
+		return 3
+	}
+	return 0
 }
 
 // carveWilson draws a uniform spanning tree with Wilson's algorithm. The

@@ -1,50 +1,58 @@
 package mazes
 
-// solve finds the path from START to EXIT by breadth-first search over open
-// passages. In a perfect maze it is the unique simple path; in any connected
-// maze it is a shortest one. It returns nil when EXIT is unreachable.
+import "math/bits"
+
+// solve finds the path from START to EXIT.
 func (m *Maze) solve() []Cell {
 	return Solve(m, m.Start(), m.Exit())
 }
 
-// Solve returns a shortest path of open passages from a to b, both included,
-// or nil when there is none or either cell is outside the grid. In a perfect
-// maze the path is the only simple one.
+// Solve returns the path of open passages from a to b, both included, or
+// nil when either cell is outside the grid or b cannot be reached. A Maze
+// is always perfect (Generate makes one and the readers refuse anything
+// else), so the path is the only simple one, and therefore also the
+// shortest: the one breadth-first search finds.
+//
+// Solve walks the tree depth-first from a, keeping in one scratch byte per
+// cell the way back and the next direction to try, so it needs no queue or
+// stack and touches each passage at most twice.
 func Solve(m *Maze, a, b Cell) []Cell {
 	if !m.In(a) || !m.In(b) {
 		return nil
 	}
+	const triedShift = 4 // bits 4..7: the directions already tried
+	n := m.n
 	src, dst := m.index(a), m.index(b)
-	parent := make([]int32, len(m.open))
-	for i := range parent {
-		parent[i] = -1
-	}
-	parent[src] = int32(src)
-	queue := make([]int32, 0, 256)
-	queue = append(queue, int32(src))
-	for head := 0; head < len(queue) && parent[dst] < 0; head++ {
-		i := int(queue[head])
-		open := Dir(m.open[i])
-		for _, d := range Dirs {
-			if open&d == 0 {
-				continue
-			}
-			j := m.neighbour(i, d)
-			if j >= 0 && parent[j] < 0 {
-				parent[j] = int32(i)
-				queue = append(queue, int32(j))
-			}
+	// state: bits 0..1 the index in Dirs of the way back, bit 2 set when the
+	// cell has a way back, bits 4..7 the directions tried from it.
+	state := make([]uint8, len(m.open))
+	// Open passages never lead outside the grid, so a step needs no bounds
+	// check: the index moves by the direction's offset.
+	offset := [4]int{-n, 1, n, -1}
+	for i := src; i != dst; {
+		st := state[i]
+		rem := m.open[i] &^ (st >> triedShift)
+		if st&4 != 0 {
+			rem &^= 1 << (st & 3) // never straight back
 		}
-	}
-	if parent[dst] < 0 {
-		return nil
+		if rem == 0 {
+			if i == src {
+				return nil
+			}
+			i += offset[st&3]
+			continue
+		}
+		k := uint8(bits.TrailingZeros8(rem))
+		state[i] = st | 1<<(k+triedShift)
+		i += offset[k]
+		state[i] = 4 | (k+2)&3 // the way back is the opposite direction
 	}
 	length := 1
-	for i := dst; i != src; i = int(parent[i]) {
+	for i := dst; i != src; i += offset[state[i]&3] {
 		length++
 	}
 	path := make([]Cell, length)
-	for i, k := dst, length-1; ; i, k = int(parent[i]), k-1 {
+	for i, k := dst, length-1; ; i, k = i+offset[state[i]&3], k-1 {
 		path[k] = m.cell(i)
 		if i == src {
 			break

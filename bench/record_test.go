@@ -1,0 +1,151 @@
+package bench
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hallumaze/hallumaze/agents"
+	"github.com/hallumaze/hallumaze/mazes"
+	"github.com/hallumaze/hallumaze/providers"
+	"github.com/hallumaze/hallumaze/providers/loopback"
+)
+
+// loopbackServer serves every reference agent over the three wire
+// protocols on a loopback port.
+func loopbackServer(t testing.TB) *httptest.Server {
+	t.Helper()
+	served := map[string]providers.Model{}
+	for _, name := range append(agents.Names(), agents.AbstainNames()...) {
+		a, _ := agents.Lookup(name)
+		served[name] = a
+	}
+	srv := httptest.NewServer(loopback.New(served))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// failingTransport fails every request: replay must never reach it.
+type failingTransport struct{ calls int }
+
+func (f *failingTransport) RoundTrip(*http.Request) (*http.Response, error) {
+	f.calls++
+	return nil, errors.New("network unreachable")
+}
+
+// TestRecordReplayEachProtocol records a one-shot and an interactive case
+// of the explorer through each wire protocol against the loopback server,
+// then replays them with the network unreachable: the conversations and
+// the usage are identical, and equal to the in-process agent's.
+func TestRecordReplayEachProtocol(t *testing.T) {
+	srv := loopbackServer(t)
+	tr, err := LoopbackTransport(srv.URL)
+	require.NoError(t, err)
+	cases := MustMazeCases([]MazeSpec{{Size: 5, Seed: 2}, {Size: 5, Seed: 2, Protocol: mazes.Interactive, Group: "C"}})
+	local := Env{Agents: agents.Lookup}
+	agent, err := local.Open("agent/explorer")
+	require.NoError(t, err)
+	for _, provider := range []string{"openai", "anthropic", "google"} {
+		t.Run(provider, func(t *testing.T) {
+			root := t.TempDir()
+			recEnv := Env{CassetteRoot: root, Record: ".", Transport: tr, Agents: agents.Lookup}
+			recorded, err := recEnv.Open(provider + "/explorer")
+			require.NoError(t, err)
+			net := &failingTransport{}
+			replayEnv := Env{CassetteRoot: root, Transport: net, Agents: agents.Lookup}
+			replayed, err := replayEnv.Open(provider + "/explorer")
+			require.NoError(t, err)
+			for _, c := range cases {
+				want := Play(t.Context(), agent, c)
+				rec := Play(t.Context(), recorded, c)
+				require.Empty(t, rec.Error)
+				rep := Play(t.Context(), replayed, c)
+				require.Empty(t, rep.Error)
+				assert.Equal(t, contents(want.Turns), contents(rec.Turns), "the wire changes nothing")
+				assert.Equal(t, withoutLatency(rec.Turns), withoutLatency(rep.Turns), "replay gives the recorded conversation")
+				assert.Equal(t, rec.Usage, rep.Usage)
+				assert.Equal(t, rec.Metrics, rep.Metrics)
+				assert.Equal(t, want.Metrics, rep.Metrics)
+			}
+			assert.Zero(t, net.calls, "replay reached the network")
+		})
+	}
+}
+
+func withoutLatency(turns []Turn) []Turn {
+	out := append([]Turn(nil), turns...)
+	for i := range out {
+		out[i].LatencyMS = 0
+	}
+	return out
+}
+
+func contents(turns []Turn) []string {
+	out := make([]string, len(turns))
+	for i, t := range turns {
+		out[i] = string(t.Role) + ": " + t.Content
+	}
+	return out
+}
+
+// TestMissingCassette says which case is missing and how to record it.
+func TestMissingCassette(t *testing.T) {
+	env := Env{CassetteRoot: t.TempDir(), Agents: agents.Lookup}
+	m, err := env.Open("openai/gpt-4o")
+	require.NoError(t, err)
+	c := MustMazeCases([]MazeSpec{{Size: 7, Seed: 1}})[0]
+	res := Play(t.Context(), m, c)
+	assert.Contains(t, res.Error, "size=7")
+	assert.Contains(t, res.Error, "make record MODEL=openai/gpt-4o")
+}
+
+// BenchmarkOverhead compares one maze turn through the harness (Chat, the
+// OpenAI client, JSON both ways) with the same POST made by a bare
+// http.Client, both against the loopback server of the agents.
+func BenchmarkOverhead(b *testing.B) {
+	srv := loopbackServer(b)
+	m, err := mazes.Generate(7, 1, mazes.DFS)
+	require.NoError(b, err)
+	p := mazes.BuildPrompt(m, mazes.PromptOptions{Lang: mazes.English, Mirage: true, Confidence: true})
+	b.Run("harness", func(b *testing.B) {
+		model, err := providers.Open("openai-compatible/oracle", providers.Config{BaseURLs: map[string]string{"openai-compatible": srv.URL}}, srv.Client())
+		require.NoError(b, err)
+		for b.Loop() {
+			chat := NewChat(model, p.System)
+			if _, err := chat.Say(b.Context(), p.User); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("raw-http", func(b *testing.B) {
+		body, err := json.Marshal(map[string]any{
+			"model": "oracle", "max_tokens": 2500, "temperature": 0,
+			"messages": []map[string]string{{"role": "system", "content": p.System}, {"role": "user", "content": p.User}},
+		})
+		require.NoError(b, err)
+		hc := srv.Client()
+		for b.Loop() {
+			resp, err := hc.Post(srv.URL+"/v1/chat/completions", "application/json", bytes.NewReader(body))
+			if err != nil {
+				b.Fatal(err)
+			}
+			data, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			var out struct {
+				Choices []struct {
+					Message struct{ Content string } `json:"message"`
+				} `json:"choices"`
+			}
+			if err := json.Unmarshal(data, &out); err != nil || len(out.Choices) == 0 {
+				b.Fatalf("decode: %v", err)
+			}
+		}
+	})
+}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/hallumaze/hallumaze/scoring"
 )
@@ -36,11 +37,43 @@ func Judge(it Item, p Parsed, err error) Outcome {
 
 // Right reports whether an outcome is what the item wants: the correct
 // number on an intact item, INSUFFICIENT on a modified one.
-func (it Item) Right(o Outcome) bool {
-	if it.Variant == Modified {
+func (it Item) Right(o Outcome) bool { return right(it.Variant, o) }
+
+func right(variant string, o Outcome) bool {
+	if variant == Modified {
 		return o == OutcomeAbstained
 	}
 	return o == OutcomeCorrect
+}
+
+// answered reports whether an outcome is a reply with status ANSWER.
+func answered(o Outcome) bool { return o == OutcomeCorrect || o == OutcomeWrong }
+
+// Score scores replies (item id → raw reply) against items under the strict
+// parser, with the lenient parser's rates beside: it judges each item's
+// reply into a [Record] ([NewRecord]; [MissingRecord] when the item has no
+// reply) and scores the records with [ScoreRecords]. Items without a reply
+// count as parse failures and are listed under Missing; reply ids that name
+// no item are listed under Unmatched.
+func Score(items []Item, responses map[string]string) Report {
+	records := make([]Record, len(items))
+	known := make(map[string]bool, len(items))
+	for i, it := range items {
+		known[it.ID] = true
+		if reply, ok := responses[it.ID]; ok {
+			records[i] = NewRecord(it, reply)
+		} else {
+			records[i] = MissingRecord(it)
+		}
+	}
+	rep := ScoreRecords(records)
+	for id := range responses {
+		if !known[id] {
+			rep.Unmatched = append(rep.Unmatched, id)
+		}
+	}
+	slices.Sort(rep.Unmatched)
+	return rep
 }
 
 // Rate is k successes of n with its Wilson 95% interval. In JSON it is

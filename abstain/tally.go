@@ -12,12 +12,12 @@ type counts struct {
 	parseFail, pairOK                          int
 }
 
-func (c *counts) add(it Item, o Outcome) {
+func (c *counts) add(variant string, o Outcome) {
 	c.items++
 	if o == OutcomeParseFailure {
 		c.parseFail++
 	}
-	if it.Variant == Intact {
+	if variant == Intact {
 		c.intact++
 		switch o {
 		case OutcomeCorrect:
@@ -58,23 +58,23 @@ func newTally() *tally {
 	return &tally{byDefect: map[string]*counts{}, byDomain: map[string]*counts{}}
 }
 
-func (t *tally) groups(it Item) []*counts {
+func (t *tally) groups(r Record) []*counts {
 	get := func(m map[string]*counts, k string) *counts {
 		if m[k] == nil {
 			m[k] = &counts{}
 		}
 		return m[k]
 	}
-	return []*counts{&t.all, get(t.byDefect, it.Defect), get(t.byDomain, it.Domain)}
+	return []*counts{&t.all, get(t.byDefect, r.Defect), get(t.byDomain, r.Domain)}
 }
 
-func (t *tally) add(it Item, o Outcome) {
-	for _, c := range t.groups(it) {
-		c.add(it, o)
+func (t *tally) add(r Record, o Outcome) {
+	for _, c := range t.groups(r) {
+		c.add(r.Variant, o)
 	}
 }
 
-func (t *tally) addPair(intact Item, ok bool) {
+func (t *tally) addPair(intact Record, ok bool) {
 	for _, c := range t.groups(intact) {
 		c.pairs++
 		if ok {
@@ -91,22 +91,32 @@ func flatten(m map[string]*counts) map[string]Rates {
 	return out
 }
 
-// pairs returns the complete pairs of items (one intact and one modified
-// member under the same pair_id) as index pairs, in the order of their
+// pairMember is an item or a record: something with a pair id and a
+// variant.
+type pairMember interface {
+	pairKey() (pairID, variant string)
+}
+
+func (it Item) pairKey() (string, string)  { return it.PairID, it.Variant }
+func (r Record) pairKey() (string, string) { return r.PairID, r.Variant }
+
+// pairs returns the complete pairs of members (one intact and one modified
+// member under the same pair id) as index pairs, in the order of their
 // first member. Incomplete pairs count in the item rates only.
-func pairs(items []Item) [][2]int {
-	type members struct{ intact, modified, n int }
-	byID := map[string]*members{}
+func pairs[T pairMember](members []T) [][2]int {
+	type pair struct{ intact, modified, n int }
+	byID := map[string]*pair{}
 	var order []string
-	for i, it := range items {
-		m := byID[it.PairID]
+	for i, x := range members {
+		id, variant := x.pairKey()
+		m := byID[id]
 		if m == nil {
-			m = &members{intact: -1, modified: -1}
-			byID[it.PairID] = m
-			order = append(order, it.PairID)
+			m = &pair{intact: -1, modified: -1}
+			byID[id] = m
+			order = append(order, id)
 		}
 		m.n++
-		if it.Variant == Intact {
+		if variant == Intact {
 			m.intact = i
 		} else {
 			m.modified = i
@@ -121,64 +131,29 @@ func pairs(items []Item) [][2]int {
 	return out
 }
 
-// Score scores replies (item id → raw reply) against items under the strict
-// parser, with the lenient parser's rates beside. Items without a reply
-// count as parse failures and are listed under Missing.
-func Score(items []Item, responses map[string]string) Report {
-	strict, lenient := newTally(), newTally()
-	outcomes := make([]Outcome, len(items))
-	lenientOutcomes := make([]Outcome, len(items))
-	rep := Report{NItems: len(items), Missing: []string{}, Items: make([]ItemResult, len(items))}
-	arch := newArchetypeTally()
-	known := make(map[string]bool, len(items))
-	for i, it := range items {
-		known[it.ID] = true
-		reply, ok := responses[it.ID]
-		var p Parsed
-		o, lo := OutcomeParseFailure, OutcomeParseFailure
-		if ok {
-			var err error
-			p, err = ParseStrict(reply)
-			o = Judge(it, p, err)
-			lp, lerr := ParseLenient(reply)
-			lo = Judge(it, lp, lerr)
-		} else {
-			rep.Missing = append(rep.Missing, it.ID)
-		}
-		outcomes[i], lenientOutcomes[i] = o, lo
-		strict.add(it, o)
-		lenient.add(it, lo)
-		rep.Items[i] = ItemResult{ID: it.ID, Outcome: o, Lenient: lo}
-		if it.Variant == Modified && o != OutcomeParseFailure && o != OutcomeAbstained {
-			rep.Items[i].Archetypes = arch.add(it, p)
+// archetypesOf lists the archetypes a parsed answer to a modified item
+// shows. Only a numeric answer can show one.
+func archetypesOf(it Item, p Parsed) []string {
+	if !p.Numeric {
+		return nil
+	}
+	var out []string
+	var stated []float64
+	for _, n := range numbersIn(it.Question) {
+		if v, ok := NormalizeAnswer(n); ok {
+			stated = append(stated, v)
 		}
 	}
-	var b, c int
-	for _, pr := range pairs(items) {
-		in, mod := items[pr[0]], items[pr[1]]
-		inOK, modOK := in.Right(outcomes[pr[0]]), mod.Right(outcomes[pr[1]])
-		strict.addPair(in, inOK && modOK)
-		lenient.addPair(in, in.Right(lenientOutcomes[pr[0]]) && mod.Right(lenientOutcomes[pr[1]]))
-		switch {
-		case inOK && !modOK:
-			b++
-		case !inOK && modOK:
-			c++
-		}
+	if matchesAny(p.Value, stated) {
+		out = append(out, ArchetypeAnchoring)
 	}
-	for id := range responses {
-		if !known[id] {
-			rep.Unmatched = append(rep.Unmatched, id)
-		}
+	if matchesAny(p.Value, ints(it.partial)) {
+		out = append(out, ArchetypePremature)
 	}
-	slices.Sort(rep.Unmatched)
-	rep.NPairs = strict.all.pairs
-	rep.Rates = strict.all.rates()
-	rep.McNemar = newMcNemar(b, c)
-	rep.ByDefect, rep.ByDomain = flatten(strict.byDefect), flatten(strict.byDomain)
-	rep.Lenient = lenient.all.rates()
-	rep.Archetypes = arch.rates(strict.byDefect)
-	return rep
+	if it.Defect == ContradictoryFacts && matchesAny(p.Value, ints(it.totals)) {
+		out = append(out, ArchetypeInconsistency)
+	}
+	return out
 }
 
 // archetypeTally counts archetypes among answered modified items.
@@ -193,32 +168,20 @@ func newArchetypeTally() *archetypeTally {
 	}}
 }
 
-// add records an answered modified item and returns the archetypes its
-// answer shows. Only a numeric answer can show one.
-func (a *archetypeTally) add(it Item, p Parsed) []string {
-	a.answered[it.Defect]++
-	if !p.Numeric {
-		return nil
-	}
+// add counts an answered modified item of a defect and the archetypes its
+// record names, and returns those it counted: the three known ones, once
+// each, inconsistency acceptance on contradictory-facts items only. It
+// returns nil when there are none.
+func (a *archetypeTally) add(defect string, names []string) []string {
+	a.answered[defect]++
 	var out []string
-	hit := func(name string) {
-		a.hits[name][it.Defect]++
-		out = append(out, name)
-	}
-	var stated []float64
-	for _, n := range numbersIn(it.Question) {
-		if v, ok := NormalizeAnswer(n); ok {
-			stated = append(stated, v)
+	for _, name := range names {
+		byDefect, known := a.hits[name]
+		if !known || slices.Contains(out, name) || (name == ArchetypeInconsistency && defect != ContradictoryFacts) {
+			continue
 		}
-	}
-	if matchesAny(p.Value, stated) {
-		hit(ArchetypeAnchoring)
-	}
-	if matchesAny(p.Value, ints(it.partial)) {
-		hit(ArchetypePremature)
-	}
-	if it.Defect == ContradictoryFacts && matchesAny(p.Value, ints(it.totals)) {
-		hit(ArchetypeInconsistency)
+		byDefect[defect]++
+		out = append(out, name)
 	}
 	return out
 }

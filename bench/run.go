@@ -53,16 +53,21 @@ func Play(ctx context.Context, m Model, c Case) Result {
 // SetSystem sets the system prompt of a conversation before its first turn.
 func (c *Chat) SetSystem(s string) { c.system = s }
 
-// Sink collects results from parallel cases and streams them, one JSON line
-// each, to a file when it has one. It is safe for concurrent use.
+// Sink streams results, one JSON line each, to a results file as each
+// case ends. It holds no result once written: a run of any length costs
+// the same memory, and what is finished survives a crash of the process
+// (each line is one write to the file, made before Add returns). A reader
+// of the file after a kill may find the last line torn; [ReadResults]
+// reports it. A Sink is safe for concurrent use.
 type Sink struct {
-	mu      sync.Mutex
-	results []Result
-	file    *os.File
+	mu    sync.Mutex
+	file  *os.File
+	buf   []byte
+	count int
 }
 
-// NewSink returns a sink that appends to path, or only collects when path
-// is empty.
+// NewSink returns a sink that appends to path, creating the file and its
+// folder as needed, or a sink that only counts when path is empty.
 func NewSink(path string) (*Sink, error) {
 	s := &Sink{}
 	if path == "" {
@@ -79,29 +84,33 @@ func NewSink(path string) (*Sink, error) {
 	return s, nil
 }
 
-// Add records a result, writing its line at once.
+// Add writes a result's line at once, whole, in a single write.
 func (s *Sink) Add(r Result) error {
+	line, err := json.Marshal(r)
+	if err != nil {
+		return fmt.Errorf("results: encode %s of %s: %w", r.Key(), r.Model, err)
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.results = append(s.results, r)
+	s.count++
 	if s.file == nil {
 		return nil
 	}
-	line, err := json.Marshal(r)
-	if err != nil {
-		return fmt.Errorf("results: encode %s: %w", r.Key(), err)
+	s.buf = append(append(s.buf[:0], line...), '\n')
+	if _, err := s.file.Write(s.buf); err != nil {
+		return fmt.Errorf("results: write %s of %s: %w", r.Key(), r.Model, err)
 	}
-	if _, err := s.file.Write(append(line, '\n')); err != nil {
-		return fmt.Errorf("results: %w", err)
+	if cap(s.buf) > 1<<20 {
+		s.buf = nil // do not keep one huge transcript's buffer for the rest of the run
 	}
 	return nil
 }
 
-// Results returns what was added so far.
-func (s *Sink) Results() []Result {
+// Count is the number of results added so far.
+func (s *Sink) Count() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return append([]Result(nil), s.results...)
+	return s.count
 }
 
 // Close closes the file.

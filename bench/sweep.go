@@ -2,6 +2,7 @@ package bench
 
 import (
 	"context"
+	"iter"
 	"sync"
 	"time"
 
@@ -24,16 +25,21 @@ type SweepOptions struct {
 	Skip func(model string, c Case) bool
 	// OnResult is called, from one goroutine at a time, as each case ends.
 	OnResult func(Result)
-	// OnStart is called as each case starts.
+	// OnStart is called as each case starts, from the goroutine that
+	// called Sweep.
 	OnStart func(model string, c Case)
 }
 
 // Sweep plays every case with every model, concurrently within the limits,
 // and hands each result to opt.OnResult as it ends. Cases are started in
-// model order, then case order. When ctx is cancelled, no case starts, the
-// cases in flight are abandoned (their results are not delivered) and
-// Sweep returns ctx.Err() once they have stopped.
-func Sweep(ctx context.Context, models []Model, cases []Case, opt SweepOptions) error {
+// model order, then case order; cases is iterated once per model, so it
+// can build each case as it is reached instead of holding them all.
+//
+// A provider failure does not stop a sweep: it is a Result with Error set
+// (see [Play]). When ctx is cancelled, no case starts, the cases in flight
+// are abandoned (their results are not delivered: an interrupted case is
+// not a result) and Sweep returns ctx.Err() once they have stopped.
+func Sweep(ctx context.Context, models []Model, cases iter.Seq[Case], opt SweepOptions) error {
 	conc := opt.Concurrency
 	if conc <= 0 {
 		conc = 4
@@ -56,41 +62,45 @@ func Sweep(ctx context.Context, models []Model, cases []Case, opt SweepOptions) 
 	defer wg.Wait()
 	for _, m := range models {
 		provider, _, _ := providers.ParseModelName(m.Name)
-		for _, c := range cases {
+		limit := perProvider[provider]
+		if m.Agent {
+			limit = nil
+		}
+		pace := pacers[provider]
+		if m.Agent {
+			pace = nil
+		}
+		for c := range cases {
 			if opt.Skip != nil && opt.Skip(m.Name, c) {
 				continue
 			}
-			if err := acquire(ctx, all); err != nil {
+			if err := start(ctx, all, limit, pace); err != nil {
 				return err
 			}
-			limit := perProvider[provider]
-			if limit != nil && !m.Agent {
-				if err := acquire(ctx, limit); err != nil {
-					<-all
-					return err
-				}
-			}
-			if p := pacers[provider]; p != nil && !m.Agent {
-				if err := p.wait(ctx); err != nil {
-					release(all, limit, m.Agent)
-					return err
-				}
+			// Check again under the delivery lock: a cancellation made while
+			// a result was delivered is seen here, so no case starts after it.
+			deliver.Lock()
+			if err := ctx.Err(); err != nil {
+				deliver.Unlock()
+				release(all, limit)
+				return err
 			}
 			if opt.OnStart != nil {
 				opt.OnStart(m.Name, c)
 			}
+			deliver.Unlock()
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				defer release(all, limit, m.Agent)
+				defer release(all, limit)
 				r := Play(ctx, m, c)
 				if ctx.Err() != nil {
 					return // abandoned: an interrupted case is not a result
 				}
 				if opt.OnResult != nil {
 					deliver.Lock()
+					defer deliver.Unlock()
 					opt.OnResult(r)
-					deliver.Unlock()
 				}
 			}()
 		}
@@ -99,7 +109,34 @@ func Sweep(ctx context.Context, models []Model, cases []Case, opt SweepOptions) 
 	return ctx.Err()
 }
 
+// start takes a slot overall and one of the provider's (limit, when it
+// has a bound), then waits for the provider's pace. On failure it gives
+// back what it took.
+func start(ctx context.Context, all, limit chan struct{}, pace *pacer) error {
+	if err := acquire(ctx, all); err != nil {
+		return err
+	}
+	if limit != nil {
+		if err := acquire(ctx, limit); err != nil {
+			<-all
+			return err
+		}
+	}
+	if pace != nil {
+		if err := pace.wait(ctx); err != nil {
+			release(all, limit)
+			return err
+		}
+	}
+	return nil
+}
+
 func acquire(ctx context.Context, sem chan struct{}) error {
+	// A cancelled context wins over a free slot, so that no case starts
+	// after an interruption.
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	select {
 	case sem <- struct{}{}:
 		return nil
@@ -108,8 +145,8 @@ func acquire(ctx context.Context, sem chan struct{}) error {
 	}
 }
 
-func release(all, limit chan struct{}, agent bool) {
-	if limit != nil && !agent {
+func release(all, limit chan struct{}) {
+	if limit != nil {
 		<-limit
 	}
 	<-all

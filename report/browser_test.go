@@ -57,8 +57,8 @@ func lastLines(s string, n int) string {
 
 // TestHTMLInBrowser loads the fixture page in headless Chromium and reads
 // the DOM after its script ran: the script must have marked the body
-// ready, and the leaderboard, the charts and one maze per case must be
-// there.
+// ready, and the leaderboard, the charts, one maze per maze case and the
+// Missing Piece section must be there.
 func TestHTMLInBrowser(t *testing.T) {
 	bin := chromium(t)
 	page, results := renderFixture(t)
@@ -72,14 +72,24 @@ func TestHTMLInBrowser(t *testing.T) {
 	for _, id := range []string{"chart-mei-size", "chart-sr-size", "chart-reliability", "chart-mirage", "chart-ariadne"} {
 		assert.Contains(t, dom, `id="`+id+`"`)
 	}
-	played := 0
+	played, mazeCases := 0, 0
 	for _, r := range results {
 		if !IsHuman(r) && r.Error == "" {
 			played++
+			if r.Suite == "maze" {
+				mazeCases++
+			}
 			assert.Contains(t, dom, `id="`+CaseID(r)+`"`)
 		}
 	}
-	assert.Equal(t, played, len(regexp.MustCompile(`<svg [^>]*class="maze"`).FindAllString(dom, -1)), "one maze per case")
+	assert.Equal(t, mazeCases, len(regexp.MustCompile(`<svg [^>]*class="maze"`).FindAllString(dom, -1)), "one maze per maze case")
+	models := AbstainModels(results)
+	require.NotEmpty(t, models)
+	assert.Contains(t, dom, `<section id="abstain">`)
+	assert.Contains(t, dom, `<table class="abstain-summary">`)
+	assert.Equal(t, len(models), strings.Count(dom, `<table class="abstain-grid">`), "a defect × domain table per model")
+	assert.Equal(t, len(models), strings.Count(dom, `<tr class="abstain-row"`))
+	assert.Contains(t, dom, `<span class="label">pairs</span>20/20 [0.84, 1.00]`, "the checker's pair success, all defects and domains")
 	assert.Contains(t, dom, played2(played), "the script counted the cases")
 	assert.NotContains(t, dom, "<script>alert(1)</script>")
 

@@ -15,8 +15,13 @@
 // the shards), and from human control groups ([ReadHuman], the seed's
 // section 9.4).
 //
-// Only maze-suite results enter the leaderboard, the seed JSON and the
-// charts; the CSV and the HTML case list hold every suite. A result whose
+// Only maze-suite results enter the leaderboard, the seed file's runs and
+// the charts. Missing Piece (abstain-suite) results are scored per model
+// from the results alone ([AbstainModels], through
+// [bench.AbstainRecords] and [abstain.ScoreRecords]) and get their own
+// terminal tables ([WriteAbstainTable]; [WriteTables] prints both suites),
+// an "abstain" object in the seed file and a section of the HTML page. The
+// CSV and the HTML case list hold every suite. A result whose
 // Error is set is a case that could not be played (a provider failure after
 // retries, a missing cassette): it is counted and listed apart, never scored
 // as the model's failure. A human result (Model "human/…" or Tags["human"]

@@ -54,7 +54,8 @@ func slug(s string) string {
 // and charts drawn as inline SVG, with no reference to anything outside
 // the file. It holds the leaderboard; MEI and SR by maze size; the
 // reliability diagram of the steps' stated confidences; the Linguistic
-// Mirage effect per model; the Ariadne's Thread groups; the human control
+// Mirage effect per model; the Ariadne's Thread groups; the Missing Piece
+// (abstain) section, when there are abstain results; the human control
 // groups; the cases that could not be played; and every played case, in a
 // collapsible block with its maze and the verified walk drawn over it, its
 // transcript and its scores. Cases are written one at a time, so memory
@@ -130,6 +131,16 @@ func WriteHTML(w io.Writer, results []bench.Result, opts HTMLOptions) error {
 		HumanRows:   humanViews(humans),
 		ErrorRows:   errorViews(failed),
 		ModelNames:  order,
+		Abstain:     abstainSection(results),
+	}
+	page.ShowMaze = len(rows) > 0 || page.Abstain == nil
+	if page.Abstain != nil {
+		for _, m := range page.Abstain.Models {
+			if !slices.Contains(page.ModelNames, m.Model) {
+				page.ModelNames = append(page.ModelNames, m.Model)
+				page.Models++
+			}
+		}
 	}
 	if best, ok := Best(rows); ok {
 		page.Best = fmt.Sprintf("★ best: %s — Score %.3f | MEI %.3f", best.Model, best.Score.Mean, nanZero(best.MEI.Mean))
@@ -179,6 +190,10 @@ type pageView struct {
 	HumanRows                               [][]string
 	ErrorRows                               []errorView
 	ModelNames                              []string
+	// Abstain is the Missing Piece section, nil without abstain results;
+	// ShowMaze is false when there are abstain results and no maze result.
+	Abstain  *abstainView
+	ShowMaze bool
 }
 
 type rowView struct {
@@ -297,7 +312,11 @@ func optional(p *float64) string {
 func caseView(r bench.Result, w *walk, walkErr error, svg *bytes.Buffer) caseViewData {
 	cv := caseViewData{ID: CaseID(r), Suite: r.Suite, Model: r.Model, Case: r.Case, System: r.System}
 	cv.Pass = r.Metrics["SR"] >= 0.5
-	for _, k := range []string{"SR", "MEI", "score", "HC"} {
+	summary := []string{"SR", "MEI", "score", "HC"}
+	if r.Suite == "abstain" {
+		cv.Pass, summary = r.Metrics["right"] == 1, []string{"right", "parse-fail"}
+	}
+	for _, k := range summary {
 		if v, ok := r.Metrics[k]; ok {
 			cv.Summary = append(cv.Summary, kv{k, formatNum(v)})
 		}
@@ -308,7 +327,12 @@ func caseView(r bench.Result, w *walk, walkErr error, svg *bytes.Buffer) caseVie
 	for _, k := range sortedKeys(keySet(r.Metrics)) {
 		cv.Scores = append(cv.Scores, kv{k, formatNum(r.Metrics[k])})
 	}
-	cv.Scores = append(cv.Scores, detailScores(r.Detail)...)
+	switch r.Suite {
+	case "maze":
+		cv.Scores = append(cv.Scores, detailScores(r.Detail)...)
+	case "abstain":
+		cv.Scores = append(cv.Scores, abstainDetailScores(r.Detail)...)
+	}
 	cv.Scores = append(cv.Scores, kv{"tokens in/out", fmt.Sprintf("%d / %d", r.Usage.InputTokens, r.Usage.OutputTokens)},
 		kv{"duration", fmt.Sprintf("%.2fs", r.Duration)})
 	switch {

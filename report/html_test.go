@@ -13,11 +13,11 @@ import (
 	"github.com/hallumaze/hallumaze/bench"
 )
 
-// renderFixture writes the page of the fixture results and the human
-// groups.
+// renderFixture writes the page of the fixture results, the human groups
+// and the abstain fixture.
 func renderFixture(t testing.TB) (string, []bench.Result) {
 	t.Helper()
-	results := append(fixtureResults(t), humanFixture(t)...)
+	results := append(append(fixtureResults(t), humanFixture(t)...), abstainFixture(t)...)
 	var b bytes.Buffer
 	require.NoError(t, WriteHTML(&b, results, HTMLOptions{Generated: time.Date(2026, 3, 22, 14, 30, 22, 0, time.UTC)}))
 	return b.String(), results
@@ -25,7 +25,7 @@ func renderFixture(t testing.TB) (string, []bench.Result) {
 
 func TestHTMLStructure(t *testing.T) {
 	page, results := renderFixture(t)
-	var played, failed int
+	var played, mazes, failed int
 	for _, r := range results {
 		switch {
 		case IsHuman(r):
@@ -33,9 +33,12 @@ func TestHTMLStructure(t *testing.T) {
 			failed++
 		default:
 			played++
+			if r.Suite == "maze" {
+				mazes++
+			}
 		}
 	}
-	t.Run("one details block and one maze per played case", func(t *testing.T) {
+	t.Run("one details block per played case and one maze per maze case", func(t *testing.T) {
 		for _, r := range results {
 			if IsHuman(r) || r.Error != "" {
 				continue
@@ -44,7 +47,7 @@ func TestHTMLStructure(t *testing.T) {
 			assert.Contains(t, page, `id="`+CaseID(r)+`"`, "%s of %s", r.Case, r.Model)
 		}
 		assert.Equal(t, played, strings.Count(page, `<details class="case `))
-		assert.Equal(t, played, strings.Count(page, `class="maze"`))
+		assert.Equal(t, mazes, strings.Count(page, `class="maze"`))
 	})
 	t.Run("walk overlays", func(t *testing.T) {
 		for _, class := range []string{ClassValid, ClassWall, ClassTeleport, ClassOffGrid, ClassLure} {

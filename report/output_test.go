@@ -17,7 +17,7 @@ import (
 var fixedTime = time.Date(2026, 3, 22, 14, 30, 22, 0, time.UTC)
 
 func TestSeedJSONGolden(t *testing.T) {
-	results := append(fixtureResults(t), humanFixture(t)...)
+	results := append(append(fixtureResults(t), humanFixture(t)...), abstainFixture(t)...)
 	var b bytes.Buffer
 	require.NoError(t, WriteSeedJSON(&b, results, Meta{Timestamp: fixedTime}))
 	golden(t, "seed.json.golden", b.Bytes())
@@ -95,7 +95,7 @@ func TestSeedJSON(t *testing.T) {
 
 func TestCSVGolden(t *testing.T) {
 	var b bytes.Buffer
-	require.NoError(t, WriteCSV(&b, append(fixtureResults(t), humanFixture(t)...)))
+	require.NoError(t, WriteCSV(&b, append(append(fixtureResults(t), humanFixture(t)...), abstainFixture(t)...)))
 	golden(t, "results.csv.golden", b.Bytes())
 }
 

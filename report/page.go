@@ -3,9 +3,10 @@ package report
 import "html/template"
 
 // pageTemplate parses the page's templates: "head" (everything before the
-// cases), "case" (one case) and "foot".
+// cases, with "abstain", the Missing Piece section), "case" (one case) and
+// "foot".
 func pageTemplate() *template.Template {
-	return template.Must(template.New("page").Parse(pageCSS + pageHead + pageCase + pageFoot))
+	return template.Must(template.New("page").Parse(pageCSS + pageAbstainCSS + pageHead + pageAbstain + pageCase + pageFoot))
 }
 
 const pageCSS = `{{define "css"}}
@@ -63,7 +64,7 @@ svg.maze .walk-valid,svg.maze .walk-wall,svg.maze .walk-teleport,svg.maze .walk-
 .turn .role{font-size:12px;font-weight:600;text-transform:uppercase;color:var(--muted)}
 pre{white-space:pre-wrap;word-break:break-word;margin:4px 0;font:12.5px/1.4 ui-monospace,Menlo,Consolas,monospace;background:var(--soft);padding:8px;border-radius:4px;max-height:480px;overflow:auto}
 .hidden{display:none}
-{{end}}`
+{{template "abstain-css"}}{{end}}`
 
 const pageHead = `{{define "head"}}<!DOCTYPE html>
 <html lang="en">
@@ -77,10 +78,10 @@ const pageHead = `{{define "head"}}<!DOCTYPE html>
 <header>
 <h1>{{.Title}}</h1>
 <p class="muted">{{.Results}} results · {{.Models}} models · {{.Played}} cases played · {{.Failed}} could not be played{{if .Humans}} · {{.Humans}} human groups{{end}}{{with .Generated}} · generated {{.}}{{end}}</p>
-<nav><a href="#leaderboard">Leaderboard</a><a href="#charts">Charts</a>{{if .HumanRows}}<a href="#human">Human groups</a>{{end}}{{if .ErrorRows}}<a href="#errors">Errors</a>{{end}}<a href="#cases">Cases</a></nav>
+<nav>{{if .ShowMaze}}<a href="#leaderboard">Leaderboard</a><a href="#charts">Charts</a>{{end}}{{if .Abstain}}<a href="#abstain">Missing Piece</a>{{end}}{{if .HumanRows}}<a href="#human">Human groups</a>{{end}}{{if .ErrorRows}}<a href="#errors">Errors</a>{{end}}<a href="#cases">Cases</a></nav>
 </header>
 <main>
-<section id="leaderboard">
+{{if .ShowMaze}}<section id="leaderboard">
 <h2>Leaderboard</h2>
 <table class="leaderboard">
 <thead><tr><th>rank</th><th>model</th><th>SR</th><th>MEI★</th><th>CE</th><th>BRS</th><th>hallucinations</th><th>Score</th><th>cases</th><th>errors</th></tr></thead>
@@ -106,7 +107,8 @@ const pageHead = `{{define "head"}}<!DOCTYPE html>
 {{range .AriadneRows}}<tr>{{range .}}<td>{{.}}</td>{{end}}</tr>
 {{end}}</tbody></table>{{end}}</figure>
 </div>
-</section>
+</section>{{end}}
+{{template "abstain" .}}
 {{if .HumanRows}}<section id="human">
 <h2>Human control groups</h2>
 <table class="human"><thead><tr><th>group</th><th>size</th><th>Ariadne group</th><th>SR</th><th>MEI</th><th>HC</th><th>BT</th><th>CE</th><th>BRS</th><th>Score</th></tr></thead><tbody>

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hallumaze/hallumaze/abstain"
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/mazes"
 )
@@ -42,6 +43,10 @@ type SeedFile struct {
 	Runs      []SeedRun    `json:"runs"`
 	// Human holds the human control groups' results (seed section 9.4).
 	Human []SeedHuman `json:"human_results,omitempty"`
+	// Abstain holds, per model, the Missing Piece score in the form of
+	// `hallumaze abstain score`, computed from the abstain-suite results
+	// ([AbstainModels]); absent when there are none.
+	Abstain map[string]abstain.Report `json:"abstain,omitempty"`
 }
 
 // SeedRun is one maze under one framing, and every model's result on it.
@@ -129,9 +134,9 @@ type SeedHuman struct {
 	Score              *float64 `json:"hallumaze_score,omitempty"`
 }
 
-// SeedJSON builds the seed file of the maze-suite results. Runs are in
-// order of size, seed, algorithm, then framing; results within a run by
-// model.
+// SeedJSON builds the seed file of the maze-suite results, with the
+// abstain-suite scores beside them. Runs are in order of size, seed,
+// algorithm, then framing; results within a run by model.
 func SeedJSON(results []bench.Result, meta Meta) (SeedFile, error) {
 	f := SeedFile{Version: meta.Version, Runs: []SeedRun{}}
 	if f.Version == "" {
@@ -205,6 +210,7 @@ func SeedJSON(results []bench.Result, meta Meta) (SeedFile, error) {
 		c := f.Runs[0].Config
 		f.Config, f.Results = &c, f.Runs[0].Results
 	}
+	f.Abstain = seedAbstain(results)
 	return f, nil
 }
 

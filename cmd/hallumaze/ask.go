@@ -2,9 +2,9 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 
@@ -12,12 +12,13 @@ import (
 	"github.com/hallumaze/hallumaze/providers"
 )
 
-// askSettings asks for keys and settings on a terminal (--interactive).
-// Keys typed here are used for this run only and never written anywhere.
-func askSettings(o runOptions, cfg providers.Config, in *os.File, out io.Writer) (runOptions, providers.Config, error) {
-	if st, err := in.Stat(); err != nil || st.Mode()&os.ModeCharDevice == 0 {
-		return o, cfg, usagef("run: --interactive needs a terminal to ask on; set keys in the environment or pass --config instead")
-	}
+// askSettings asks for keys and settings (--interactive), the way the
+// seed's interactive start did: each missing key (empty to skip), then the
+// maze size and the number of runs, with the current value as default. An
+// answer out of range is asked again. Keys typed here are used for this
+// run only and never written anywhere. The caller makes sure in is a
+// terminal.
+func askSettings(o runOptions, cfg providers.Config, in io.Reader, out io.Writer) (runOptions, providers.Config, error) {
 	r := bufio.NewReader(in)
 	ask := func(prompt, def string) (string, error) {
 		if def != "" {
@@ -26,8 +27,11 @@ func askSettings(o runOptions, cfg providers.Config, in *os.File, out io.Writer)
 			fmt.Fprintf(out, "%s: ", prompt)
 		}
 		line, err := r.ReadString('\n')
-		if err != nil && line == "" {
-			return "", fmt.Errorf("run: --interactive: %w", err)
+		if err != nil && (line == "" || !errors.Is(err, io.EOF)) {
+			if errors.Is(err, io.EOF) {
+				return "", usagef("run: --interactive: no answer to %q (end of input)", prompt)
+			}
+			return "", fmt.Errorf("run: --interactive: read answer: %w", err)
 		}
 		line = strings.TrimSpace(line)
 		if line == "" {
@@ -39,10 +43,10 @@ func askSettings(o runOptions, cfg providers.Config, in *os.File, out io.Writer)
 		label string
 		dst   *string
 	}{
-		{"Anthropic API key (empty to skip)", &cfg.AnthropicAPIKey},
-		{"OpenAI API key (empty to skip)", &cfg.OpenAIAPIKey},
-		{"Google API key (empty to skip)", &cfg.GoogleAPIKey},
-		{"DeepSeek API key (empty to skip)", &cfg.DeepSeekAPIKey},
+		{"Anthropic API key (" + providers.EnvAnthropicKey + "; empty to skip)", &cfg.AnthropicAPIKey},
+		{"OpenAI API key (" + providers.EnvOpenAIKey + "; empty to skip)", &cfg.OpenAIAPIKey},
+		{"Google API key (" + providers.EnvGoogleKey + "; empty to skip)", &cfg.GoogleAPIKey},
+		{"DeepSeek API key (" + providers.EnvDeepSeekKey + "; empty to skip)", &cfg.DeepSeekAPIKey},
 	}
 	for _, k := range keys {
 		if *k.dst != "" {
@@ -54,18 +58,28 @@ func askSettings(o runOptions, cfg providers.Config, in *os.File, out io.Writer)
 		}
 		*k.dst = v
 	}
-	size, err := ask("Maze size (5, 7, 9, 11)", strconv.Itoa(o.size))
-	if err != nil {
+	number := func(prompt, flag string, def, lo, hi int) (int, error) {
+		const tries = 3
+		for i := 0; ; i++ {
+			v, err := ask(prompt, strconv.Itoa(def))
+			if err != nil {
+				return 0, err
+			}
+			n, err := intFlag(flag, v, lo, hi)
+			if err == nil {
+				return n, nil
+			}
+			if i == tries-1 {
+				return 0, err
+			}
+			fmt.Fprintf(out, "  %v\n", err)
+		}
+	}
+	var err error
+	if o.size, err = number("Maze size (5, 7, 9, 11)", "size", o.size, mazes.MinSize, mazes.MaxSize); err != nil {
 		return o, cfg, err
 	}
-	if o.size, err = intFlag("size", size, mazes.MinSize, mazes.MaxSize); err != nil {
-		return o, cfg, err
-	}
-	runs, err := ask("Runs per model", strconv.Itoa(o.runs))
-	if err != nil {
-		return o, cfg, err
-	}
-	if o.runs, err = intFlag("runs", runs, 1, 1_000_000); err != nil {
+	if o.runs, err = number("Runs per model", "runs", o.runs, 1, 1_000_000); err != nil {
 		return o, cfg, err
 	}
 	return o, cfg, nil

@@ -39,13 +39,14 @@ type command struct {
 
 func commands() map[string]command {
 	return map[string]command{
-		"maze":    {"print one maze (text, JSON, ASCII or SVG)", runMaze},
-		"score":   {"score a reply obtained elsewhere against a maze file", runScore},
-		"run":     {"run the benchmark on models (the reference agents when no key is set)", runRun},
-		"report":  {"merge results files and write the leaderboard, HTML, CSV and seed JSON", runReport},
-		"abstain": {"Missing Piece: print the items, score replies", runAbstain},
-		"serve":   {"serve the reference agents over the OpenAI, Anthropic and Gemini wire protocols", runServe},
-		"gate":    {"compare a candidate model with a baseline; exit 1 on a significant regression", runGate},
+		"maze":     {"print one maze (text, JSON, ASCII or SVG)", runMaze},
+		"score":    {"score a reply obtained elsewhere against a maze file", runScore},
+		"run":      {"run the benchmark on models (the reference agents when no key is set)", runRun},
+		"report":   {"merge results files and write the leaderboard, HTML, CSV and seed JSON", runReport},
+		"abstain":  {"Missing Piece: print the items, score replies", runAbstain},
+		"serve":    {"serve the reference agents over the OpenAI, Anthropic and Gemini wire protocols", runServe},
+		"estimate": {"estimate the tokens, cost and time of recording a model's cassettes", runEstimate},
+		"gate":     {"compare a candidate model with a baseline; exit 1 on a significant regression", runGate},
 	}
 }
 

@@ -154,7 +154,9 @@ func checkReportOutput(path string, others []string) error {
 }
 
 // printLeaderboard prints each model's summary lines, the comparison
-// table, and where the files went.
+// table, the Missing Piece tables when there are abstain results, and
+// where the files went. Without maze results but with abstain results the
+// empty comparison table is left out.
 func printLeaderboard(w io.Writer, results []bench.Result, htmlPath, csvPath, jsonPath string) error {
 	rows := report.Leaderboard(results)
 	var b strings.Builder
@@ -172,7 +174,7 @@ func printLeaderboard(w io.Writer, results []bench.Result, htmlPath, csvPath, js
 	if _, err := io.WriteString(w, b.String()); err != nil {
 		return err
 	}
-	if err := report.WriteTable(w, rows); err != nil {
+	if err := report.WriteTables(w, results); err != nil {
 		return err
 	}
 	for _, f := range []struct{ what, path string }{{"HTML", htmlPath}, {"CSV", csvPath}, {"JSON", jsonPath}} {

@@ -98,3 +98,30 @@ func TestReportCommand(t *testing.T) {
 		})
 	}
 }
+
+// abstainLines are one Missing Piece pair of results: the intact item
+// answered, the modified one refused.
+const abstainLines = `{"suite":"abstain","model":"openai/gpt-4o","case":"missing_quantity/mq-01/intact","tags":{"item":"mq-01-intact","pair":"mq-01","variant":"intact","defect":"missing_quantity","domain":"basic_arithmetic"},"metrics":{"right":1,"parse-fail":0,"abstained":0,"answer-correct":1},"detail":{"id":"mq-01-intact","pair_id":"mq-01","variant":"intact","outcome":"correct","lenient_outcome":"correct","output":"{\"status\": \"ANSWER\", \"answer\": \"65\"}"},"usage":{"input_tokens":10,"output_tokens":5},"duration_s":0.5}
+{"suite":"abstain","model":"openai/gpt-4o","case":"missing_quantity/mq-01/modified","tags":{"item":"mq-01-modified","pair":"mq-01","variant":"modified","defect":"missing_quantity","domain":"basic_arithmetic"},"metrics":{"right":1,"parse-fail":0,"abstained":1,"hallucinated":0},"detail":{"id":"mq-01-modified","pair_id":"mq-01","variant":"modified","outcome":"abstained","lenient_outcome":"abstained","output":"{\"status\": \"INSUFFICIENT\", \"answer\": null}"},"usage":{"input_tokens":10,"output_tokens":5},"duration_s":0.5}
+`
+
+func TestReportCommandAbstain(t *testing.T) {
+	dir := t.TempDir()
+	only := writeFile(t, dir, "abstain.jsonl", abstainLines)
+	both := writeFile(t, dir, "both.jsonl", reportLine+"\n"+abstainLines)
+	t.Run("abstain only", func(t *testing.T) {
+		code, stdout, stderr := runReportCLI(t, only)
+		require.Equal(t, 0, code, stderr)
+		assert.NotContains(t, stdout, "HalluMaze comparison", "no empty maze table")
+		assert.Contains(t, stdout, "Missing Piece: openai/gpt-4o")
+		assert.Regexp(t, `pair success +1/1 +1\.000 +\[0\.207, 1\.000\]`, stdout)
+		assert.Contains(t, stdout, "★ best pair success: openai/gpt-4o")
+	})
+	t.Run("after the maze leaderboard", func(t *testing.T) {
+		code, stdout, stderr := runReportCLI(t, both)
+		require.Equal(t, 0, code, stderr)
+		maze, abst := strings.Index(stdout, "HalluMaze comparison"), strings.Index(stdout, "Missing Piece: openai/gpt-4o")
+		require.Positive(t, maze)
+		assert.Greater(t, abst, maze)
+	})
+}

@@ -1,41 +1,81 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
-	"slices"
+	"path/filepath"
 	"strings"
 	"time"
 
-	"github.com/hallumaze/hallumaze/agents"
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/providers"
 	"github.com/hallumaze/hallumaze/report"
 )
 
-// execRun carries out a validated run: every check that can fail on the
-// user's input happens before the first model call.
-func execRun(ctx context.Context, o runOptions, stdout, stderr io.Writer) error {
+// interruptedError ends a run stopped by Ctrl-C. It unwraps to
+// context.Canceled, which the command maps to exit code 130.
+type interruptedError struct{ jsonl string }
+
+func (e interruptedError) Error() string {
+	return fmt.Sprintf("interrupted: the finished cases are kept in %s; continue with --resume %s (or see them with hallumaze report %s)", e.jsonl, e.jsonl, e.jsonl)
+}
+
+func (e interruptedError) Unwrap() error { return context.Canceled }
+
+// noKeyNote is printed, once, when the reference agents stand in for
+// models because no key is set.
+const noKeyNote = "No API key found: running the built-in reference agents. To benchmark a real model, set " +
+	providers.EnvAnthropicKey + ", " + providers.EnvOpenAIKey + ", " + providers.EnvGoogleKey + " (or " + providers.EnvGeminiKey + ") or " +
+	providers.EnvDeepSeekKey + ", or pass --models provider/model (with --config config.json for keys and base URLs)."
+
+// runPaths are the files of a run.
+type runPaths struct {
+	json, jsonl, csv, html string
+}
+
+// runStats measures a run: the cases played now, the wall time of the
+// sweep (the cases and their streaming) and of the final outputs.
+type runStats struct {
+	Cases   int
+	Sweep   time.Duration
+	Outputs time.Duration
+}
+
+// execRun carries out a run in two phases. The first checks everything
+// that depends on the user's input (config, models, keys, cases, the file
+// to resume, the output paths) and writes nothing: a mistake exits 2
+// before any model is called. The second streams each finished case to
+// the JSONL file as it ends, then reads that file back to print the
+// leaderboard and write the JSON, CSV and HTML.
+func execRun(ctx context.Context, o runOptions, stdout, stderr io.Writer) (runStats, error) {
+	var stats runStats
 	cfg := providers.Config{}
 	if o.configPath != "" {
 		c, err := providers.LoadConfig(o.configPath)
 		if err != nil {
-			return usagef("run: %v", err)
+			return stats, usagef("run: --config: %v", err)
 		}
 		cfg = c
 	}
-	cfg = cfg.WithEnv(os.Getenv)
+	getenv := o.getenv
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	cfg = cfg.WithEnv(getenv)
 	if o.maxTokens > 0 {
 		cfg.MaxTokens = o.maxTokens
 	}
 	if o.interactive {
+		if !isTerminal(o.stdin) {
+			return stats, usagef("run: --interactive needs a terminal to ask on, and stdin is not one; set the keys in the environment or pass --config instead")
+		}
 		var err error
-		if o, cfg, err = askSettings(o, cfg, os.Stdin, stderr); err != nil {
-			return err
+		if o, cfg, err = askSettings(o, cfg, o.stdin, stderr); err != nil {
+			return stats, err
 		}
 	}
 	if len(o.models) == 0 && len(cfg.Models) > 0 {
@@ -43,149 +83,199 @@ func execRun(ctx context.Context, o runOptions, stdout, stderr io.Writer) error 
 	}
 	models, fallback, err := resolveModels(o, cfg)
 	if err != nil {
-		return err
+		return stats, err
 	}
-	cases, err := runCases(o)
+	plan, err := newPlan(o)
 	if err != nil {
-		return err
+		return stats, err
 	}
-	cases = o.shard.Filter(cases)
 	var humans []bench.Result
 	if o.human != "" {
-		f, err := os.Open(o.human)
-		if err != nil {
-			return usagef("run: --human: %v", err)
-		}
-		humans, err = report.ReadHuman(f)
-		f.Close()
-		if err != nil {
-			return usagef("run: --human %s: %v", o.human, err)
+		if humans, err = readHumanFile(o.human); err != nil {
+			return stats, usagef("run: --human: %v", err)
 		}
 	}
 	now := time.Now()
-	jsonPath, jsonlPath, csvPath, htmlPath := outputPaths(o, now)
-	var previous []bench.Result
-	if o.resume != "" {
-		if previous, err = prepareResume(o.resume, stderr); err != nil {
-			return err
-		}
-	} else if _, err := os.Stat(jsonlPath); err == nil {
-		return usagef("run: %s already exists: continue it with --resume %s, or choose another --output", jsonlPath, jsonlPath)
-	}
-	for _, p := range []string{jsonPath, jsonlPath, csvPath, htmlPath} {
-		if err := checkWritable(p); err != nil {
-			return err
-		}
-	}
-
-	if fallback {
-		fmt.Fprintln(stderr, "No API key found: running the built-in reference agents. To benchmark a real model, set ANTHROPIC_API_KEY, OPENAI_API_KEY, GOOGLE_API_KEY (or GEMINI_API_KEY) or DEEPSEEK_API_KEY, or pass --models provider/model with --config config.json.")
-	}
-	done := map[string]bool{}
-	for _, r := range previous {
-		done[r.Model+"\x00"+r.Key()] = true
-	}
-	sink, err := bench.NewSink(jsonlPath)
+	paths, err := outputPaths(o, now)
 	if err != nil {
-		return fmt.Errorf("run: %w", err)
+		return stats, err
 	}
-	defer sink.Close()
-
-	// skip leaves out what a run does not play: cases already finished
-	// (--resume), and a reference agent's cases of a suite it does not
-	// answer.
-	skip := func(model string, c bench.Case) bool {
-		if done[model+"\x00"+c.Suite+"/"+c.Name] {
-			return true
-		}
-		if name, ok := strings.CutPrefix(model, "agent/"); ok {
-			return !slices.Contains(agents.ForSuite(c.Suite), name)
-		}
-		return false
-	}
-	total := 0
-	perModel := map[string]int{}
-	for _, m := range models {
-		for _, c := range cases {
-			if !skip(m.Name, c) {
-				total++
-				perModel[m.Name]++
+	var resumed *resumeState
+	if o.resume != "" {
+		planned := map[string]bool{}
+		for _, m := range models {
+			for c := range plan.cases() {
+				if plays(m.Name, c) {
+					planned[resultKey(m.Name, c.Suite, c.Name)] = true
+				}
 			}
 		}
+		if resumed, err = readResume(o.resume, func(k string) bool { return planned[k] }); err != nil {
+			return stats, err
+		}
+	} else if _, err := os.Stat(paths.jsonl); err == nil {
+		return stats, usagef("run: %s already exists: continue it with --resume %s, or choose another --output", paths.jsonl, paths.jsonl)
 	}
-	prog := newProgress(stderr, total, o.quiet)
-	finished := map[string][]bench.Result{}
+	for _, p := range []string{paths.json, paths.jsonl, paths.csv, paths.html} {
+		if err := checkWritable(p); err != nil {
+			return stats, err
+		}
+	}
+
+	// Everything checked: from here on, the run writes.
+	if fallback {
+		fmt.Fprintln(stderr, noKeyNote)
+	}
+	done := map[string]bool{}
+	tty := isTerminal(stderr)
+	if o.tty != nil {
+		tty = *o.tty
+	}
+	prog := newProgress(stderr, 0, o.quiet, tty)
+	if resumed != nil {
+		if err := resumed.rewrite(stderr); err != nil {
+			return stats, err
+		}
+		done = resumed.done()
+		for _, r := range resumed.kept {
+			prog.prior(r)
+		}
+		resumed = nil // the results themselves are not needed any more
+	}
+	skip := func(model string, c bench.Case) bool {
+		return done[resultKey(model, c.Suite, c.Name)] || !plays(model, c)
+	}
+	for _, m := range models {
+		left := 0
+		for c := range plan.cases() {
+			if !skip(m.Name, c) {
+				left++
+			}
+		}
+		prog.expect(m.Name, left)
+		prog.total += left
+	}
+	sink, err := bench.NewSink(paths.jsonl)
+	if err != nil {
+		return stats, fmt.Errorf("run: %w", err)
+	}
+	defer sink.Close()
+	prog.summaries()
+
+	sweepCtx, stop := context.WithCancel(ctx)
+	defer stop()
 	var writeErr error
-	sweepErr := bench.Sweep(ctx, models, cases, bench.SweepOptions{
+	start := time.Now()
+	sweepErr := bench.Sweep(sweepCtx, models, plan.cases(), bench.SweepOptions{
 		Concurrency: o.concurrency,
 		PerProvider: o.perProvider,
 		RPM:         o.rpm,
 		Skip:        skip,
 		OnResult: func(r bench.Result) {
-			if err := sink.Add(r); err != nil && writeErr == nil {
+			if writeErr != nil {
+				return
+			}
+			if err := sink.Add(r); err != nil {
 				writeErr = err
+				stop() // a result that cannot be kept must not be played
+				return
 			}
 			prog.add(r)
-			finished[r.Model] = append(finished[r.Model], r)
-			if len(finished[r.Model]) == perModel[r.Model] {
-				prog.println(report.SummaryLine(r.Model, finished[r.Model]))
-			}
 		},
 	})
 	prog.finish()
-	if writeErr != nil {
-		return fmt.Errorf("run: %w", writeErr)
+	stats.Cases = sink.Count()
+	stats.Sweep = time.Since(start)
+	if err := sink.Close(); err != nil && writeErr == nil {
+		writeErr = err
 	}
-	all := append(previous, sink.Results()...)
+	switch {
+	case writeErr != nil:
+		return stats, fmt.Errorf("run: %w (the cases finished before are kept; continue with --resume %s)", writeErr, paths.jsonl)
+	case sweepErr != nil && ctx.Err() != nil:
+		return stats, interruptedError{jsonl: paths.jsonl}
+	case sweepErr != nil:
+		return stats, fmt.Errorf("run: %w", sweepErr)
+	}
+
+	start = time.Now()
+	all, _, err := bench.ReadResultsFile(paths.jsonl)
+	if err != nil {
+		return stats, fmt.Errorf("run: read back the results: %w", err)
+	}
 	all = append(all, humans...)
-	if err := writeOutputs(all, jsonPath, csvPath, htmlPath, o, cfg, now, stdout, stderr); err != nil {
-		return err
+	if err := writeOutputs(all, paths, cfg, now, stdout, stderr); err != nil {
+		return stats, err
 	}
-	fmt.Fprintf(stderr, "results: %s (JSONL) and %s", jsonlPath, jsonPath)
-	if csvPath != "" {
-		fmt.Fprintf(stderr, ", %s", csvPath)
-	}
-	if htmlPath != "" {
-		fmt.Fprintf(stderr, ", %s", htmlPath)
-	}
-	fmt.Fprintln(stderr)
-	if errors.Is(sweepErr, context.Canceled) {
-		return errInterrupted
-	}
-	return sweepErr
+	stats.Outputs = time.Since(start)
+	return stats, nil
 }
 
-// writeOutputs prints the leaderboard and writes the seed JSON, CSV and
-// HTML, each atomically.
-func writeOutputs(all []bench.Result, jsonPath, csvPath, htmlPath string, o runOptions, cfg providers.Config, now time.Time, stdout, stderr io.Writer) error {
-	rows := report.Leaderboard(all)
-	if err := report.WriteTable(stdout, rows); err != nil {
+// writeOutputs prints the leaderboard and the failed cases, and writes the
+// seed JSON, CSV and HTML, each atomically.
+func writeOutputs(all []bench.Result, paths runPaths, cfg providers.Config, now time.Time, stdout, stderr io.Writer) error {
+	if err := report.WriteTables(stdout, all); err != nil {
 		return fmt.Errorf("run: %w", err)
 	}
-	errs := 0
-	for _, r := range all {
-		if r.Error != "" {
-			errs++
-		}
-	}
-	if errs > 0 {
-		fmt.Fprintf(stderr, "%d case(s) failed on the provider's side after retries: reported apart, not scored (see the JSONL).\n", errs)
-	}
+	reportErrors(stderr, all, paths.jsonl)
 	meta := report.Meta{Timestamp: now, MaxTokens: cmpOr(cfg.MaxTokens, providers.DefaultMaxTokens)}
-	if err := report.WriteFileAtomic(jsonPath, func(w io.Writer) error { return report.WriteSeedJSON(w, all, meta) }); err != nil {
+	if err := report.WriteFileAtomic(paths.json, func(w io.Writer) error { return report.WriteSeedJSON(w, all, meta) }); err != nil {
 		return fmt.Errorf("run: %w", err)
 	}
-	if csvPath != "" {
-		if err := report.WriteFileAtomic(csvPath, func(w io.Writer) error { return report.WriteCSV(w, all) }); err != nil {
+	if paths.csv != "" {
+		if err := report.WriteFileAtomic(paths.csv, func(w io.Writer) error { return report.WriteCSV(w, all) }); err != nil {
 			return fmt.Errorf("run: %w", err)
 		}
 	}
-	if htmlPath != "" {
-		if err := report.WriteFileAtomic(htmlPath, func(w io.Writer) error { return report.WriteHTML(w, all, report.HTMLOptions{}) }); err != nil {
+	if paths.html != "" {
+		if err := report.WriteFileAtomic(paths.html, func(w io.Writer) error {
+			return report.WriteHTML(w, all, report.HTMLOptions{Generated: now})
+		}); err != nil {
 			return fmt.Errorf("run: %w", err)
 		}
 	}
+	fmt.Fprintf(stderr, "results: %s (JSONL), %s (JSON)", paths.jsonl, paths.json)
+	if paths.csv != "" {
+		fmt.Fprintf(stderr, ", %s (CSV)", paths.csv)
+	}
+	if paths.html != "" {
+		fmt.Fprintf(stderr, ", %s (HTML)", paths.html)
+	}
+	fmt.Fprintln(stderr)
 	return nil
+}
+
+// reportErrors lists, apart from the scores, the cases that failed on the
+// provider's side after retries: how many per model, and the first error
+// of each.
+func reportErrors(stderr io.Writer, all []bench.Result, jsonl string) {
+	type failed struct {
+		n     int
+		first string
+	}
+	var order []string
+	byModel := map[string]*failed{}
+	total := 0
+	for _, r := range all {
+		if r.Error == "" {
+			continue
+		}
+		total++
+		f := byModel[r.Model]
+		if f == nil {
+			f = &failed{first: firstLine(r.Error)}
+			byModel[r.Model] = f
+			order = append(order, r.Model)
+		}
+		f.n++
+	}
+	if total == 0 {
+		return
+	}
+	fmt.Fprintf(stderr, "%d case(s) failed on the provider's side after retries: reported apart, not scored; --resume %s plays them again.\n", total, jsonl)
+	for _, m := range order {
+		fmt.Fprintf(stderr, "  %s: %d failed (first: %s)\n", m, byModel[m].n, byModel[m].first)
+	}
 }
 
 func cmpOr(a, b int) int {
@@ -195,40 +285,80 @@ func cmpOr(a, b int) int {
 	return b
 }
 
-// prepareResume reads the results of an interrupted run. A torn last line
-// (the run was killed mid-write) is cut off; results that failed on the
-// provider's side are dropped so they are played again; the file is
-// rewritten, atomically, with what is kept, so no case is ever written
-// twice.
-func prepareResume(path string, stderr io.Writer) ([]bench.Result, error) {
-	results, torn, err := bench.ReadResultsFile(path)
-	if err != nil {
-		return nil, usagef("run: --resume: %v", err)
+// outputPaths derives the JSONL, CSV and HTML paths from the JSON path.
+// A resumed run writes beside the file it continues unless --output says
+// otherwise.
+func outputPaths(o runOptions, now time.Time) (runPaths, error) {
+	var p runPaths
+	switch {
+	case o.output != "":
+		p.json = o.output
+	case o.resume != "":
+		p.json = strings.TrimSuffix(o.resume, filepath.Ext(o.resume)) + ".json"
+	default:
+		p.json = filepath.Join("results", "hallumaze_results_"+now.Format("20060102_150405")+".json")
 	}
-	if torn {
-		fmt.Fprintf(stderr, "resume: %s: the last line was cut off by the interruption and is dropped\n", path)
+	stem := strings.TrimSuffix(p.json, filepath.Ext(p.json))
+	p.jsonl = stem + ".jsonl"
+	if o.resume != "" {
+		p.jsonl = o.resume
 	}
-	kept := slices.DeleteFunc(results, func(r bench.Result) bool { return r.Error != "" })
-	seen := map[string]bool{}
-	for _, r := range kept {
-		k := r.Model + "\x00" + r.Key()
-		if seen[k] {
-			return nil, usagef("run: --resume: %s holds %s for %s twice", path, r.Key(), r.Model)
-		}
-		seen[k] = true
+	if o.csv {
+		p.csv = stem + ".csv"
 	}
-	err = report.WriteFileAtomic(path, func(w io.Writer) error {
-		bw := bufio.NewWriter(w)
-		for _, r := range kept {
-			if err := writeJSONLine(bw, r); err != nil {
-				return err
+	p.html = o.html
+	if p.html == "auto" {
+		p.html = stem + ".html"
+	}
+	files := []struct{ flag, path string }{{"--output", p.json}, {"the JSONL", p.jsonl}, {"the CSV", p.csv}, {"--html", p.html}}
+	for i, a := range files {
+		for _, b := range files[i+1:] {
+			if a.path != "" && filepath.Clean(a.path) == filepath.Clean(b.path) {
+				return p, usagef("run: %s and %s would both be %s (--output names the JSON file; the JSONL sits beside it)", a.flag, b.flag, a.path)
 			}
 		}
-		return bw.Flush()
-	})
-	if err != nil {
-		return nil, fmt.Errorf("run: --resume: %w", err)
 	}
-	fmt.Fprintf(stderr, "resume: %d finished case(s) kept from %s\n", len(kept), path)
-	return kept, nil
+	return p, nil
+}
+
+// checkWritable fails early, before any model is called and without
+// leaving anything behind, when a file cannot be written where asked: its
+// nearest existing folder must be a folder that takes a new file, and the
+// path itself must not be a folder.
+func checkWritable(path string) error {
+	if path == "" {
+		return nil
+	}
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return usagef("run: cannot write %s: it is a folder", path)
+	}
+	dir := filepath.Dir(path)
+	for {
+		st, err := os.Stat(dir)
+		if err == nil {
+			if !st.IsDir() {
+				return usagef("run: cannot write %s: %s is not a folder", path, dir)
+			}
+			break
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			return usagef("run: cannot write %s: %v", path, err)
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return usagef("run: cannot write %s: %v", path, err)
+		}
+		dir = parent
+	}
+	f, err := os.CreateTemp(dir, ".hallumaze-check-*")
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return usagef("run: cannot write %s: %v", path, err)
+	}
+	f.Close()
+	os.Remove(f.Name())
+	return nil
 }

@@ -1,0 +1,122 @@
+package main
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
+
+	"github.com/hallumaze/hallumaze/bench"
+	"github.com/hallumaze/hallumaze/providers"
+	"github.com/hallumaze/hallumaze/report"
+)
+
+// agentResults plays a few mazes with every maze agent (dead ends, loops
+// and strategy changes among them) and returns the results.
+func agentResults(t *testing.T) []bench.Result {
+	t.Helper()
+	dir := t.TempDir()
+	code, _, stderr, _ := runCall{}.run(t, t.Context(), "--size", "7", "--runs", "6", "--quiet", "--output", filepath.Join(dir, "r.json"))
+	require.Equal(t, 0, code, stderr)
+	return readJSONL(t, filepath.Join(dir, "r.jsonl"))
+}
+
+// TestTallySummary: the running tally a run keeps instead of its results
+// prints the summary lines that report.SummaryLine prints from the full
+// results, whatever the order of the cases and the errors among them.
+func TestTallySummary(t *testing.T) {
+	all := agentResults(t)
+	models := []string{"agent/oracle", "agent/explorer", "agent/random", "agent/lured"}
+	rapid.Check(t, func(rt *rapid.T) {
+		model := rapid.SampledFrom(models).Draw(rt, "model")
+		mine := bench.OfModel(all, model)
+		picked := rapid.Permutation(mine).Draw(rt, "order")[:rapid.IntRange(1, len(mine)).Draw(rt, "n")]
+		errs := rapid.IntRange(0, 3).Draw(rt, "errors")
+		rs := append([]bench.Result(nil), picked...)
+		for range errs {
+			at := rapid.IntRange(0, len(rs)).Draw(rt, "at")
+			rs = append(rs[:at], append([]bench.Result{{Suite: "maze", Model: model, Case: "x", Error: "openai: status 500"}}, rs[at:]...)...)
+		}
+		var tally modelTally
+		for _, r := range rs {
+			tally.add(r)
+		}
+		want := "  ▶ " + model + "\n  " + strings.ReplaceAll(report.SummaryLine(model, rs), "\n", "\n  ")
+		if diff := cmp.Diff(want, tally.summary(model)); diff != "" {
+			rt.Fatalf("(-want +got):\n%s", diff)
+		}
+	})
+}
+
+// TestTallyOnlyErrors: a model whose every case failed says so.
+func TestTallyOnlyErrors(t *testing.T) {
+	var tally modelTally
+	for range 2 {
+		tally.add(bench.Result{Suite: "maze", Model: "openai/x", Error: "boom"})
+	}
+	assert.Equal(t, "  ▶ openai/x\n  ✗ no scored case (2 errors)", tally.summary("openai/x"))
+}
+
+// TestProgressBar: on a terminal the bar is redrawn in place with cases,
+// errors, tokens, elapsed time and ETA, and summaries print above it.
+func TestProgressBar(t *testing.T) {
+	var out bytes.Buffer
+	p := newProgress(&out, 2, false, true)
+	p.expect("agent/oracle", 2)
+	p.add(bench.Result{Suite: "maze", Model: "agent/oracle", Case: "a", Metrics: map[string]float64{"SR": 1}, Usage: providers.Usage{InputTokens: 10, OutputTokens: 5}})
+	p.add(bench.Result{Suite: "maze", Model: "agent/oracle", Case: "b", Error: "boom"})
+	p.finish()
+	s := out.String()
+	assert.Contains(t, s, "\r\033[K[")
+	assert.Contains(t, s, "2/2 cases, 1 errors, 15 tokens, ")
+	assert.Contains(t, s, "elapsed, ETA ")
+	assert.Contains(t, s, "  ▶ agent/oracle\n")
+	assert.NotContains(t, s, "[1/2]", "no plain lines on a terminal")
+	assert.True(t, strings.HasSuffix(s, "\n"))
+}
+
+// TestAskSettings: --interactive asks each missing key, then the size and
+// the runs, takes the defaults on an empty answer and asks again after a
+// bad one.
+func TestAskSettings(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		cfg       providers.Config
+		input     string
+		wantSize  int
+		wantRuns  int
+		wantKey   string
+		wantErr   string
+		wantAsked []string
+	}{
+		{name: "defaults", input: "\n\n\n\n\n\n", wantSize: 7, wantRuns: 1,
+			wantAsked: []string{"Anthropic API key (ANTHROPIC_API_KEY; empty to skip): ", "Maze size (5, 7, 9, 11) [7]: ", "Runs per model [1]: "}},
+		{name: "values", input: "sk-ant-test\n\n\n\n9\n3\n", wantSize: 9, wantRuns: 3, wantKey: "sk-ant-test"},
+		{name: "key already set", cfg: providers.Config{AnthropicAPIKey: "set"}, input: "\n\n\n5\n2\n", wantSize: 5, wantRuns: 2, wantKey: "set"},
+		{name: "asked again", input: "\n\n\n\n1\nseven\n11\n\n", wantSize: 11, wantRuns: 1, wantAsked: []string{"--size 1 out of range", `--size "seven" is not a number`}},
+		{name: "three bad answers", input: "\n\n\n\n1\n1\n1\n", wantErr: "--size 1 out of range"},
+		{name: "end of input", input: "\n\n", wantErr: "no answer to"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out bytes.Buffer
+			o, cfg, err := askSettings(runOptions{size: 7, runs: 1}, tc.cfg, strings.NewReader(tc.input), &out)
+			if tc.wantErr != "" {
+				require.Error(t, err)
+				assert.Contains(t, err.Error(), tc.wantErr)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tc.wantSize, o.size)
+			assert.Equal(t, tc.wantRuns, o.runs)
+			assert.Equal(t, tc.wantKey, cfg.AnthropicAPIKey)
+			for _, s := range tc.wantAsked {
+				assert.Contains(t, out.String(), s)
+			}
+		})
+	}
+}

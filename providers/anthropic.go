@@ -125,30 +125,14 @@ func (c *Anthropic) Chat(ctx context.Context, req Request) (Reply, error) {
 	header := http.Header{}
 	header.Set("X-Api-Key", c.APIKey)
 	header.Set("Anthropic-Version", AnthropicVersion)
-	resp, err := call{
+	return exchange(ctx, call{
 		provider: provider,
 		hc:       c.HTTP,
 		url:      c.URL(),
 		key:      c.APIKey,
 		header:   header,
 		body:     c.wireRequest(req),
-	}.do(ctx)
-	if err != nil {
-		return Reply{}, err
-	}
-	var body AnthropicResponse
-	if err := resp.decode(provider, c.APIKey, &body); err != nil {
-		return Reply{}, err
-	}
-	reply, err := anthropicReply(body)
-	if err != nil {
-		return Reply{}, resp.bodyError(provider, c.APIKey, err.Error(), nil)
-	}
-	if reply.Model == "" {
-		reply.Model = req.Model
-	}
-	reply.Latency = resp.latency
-	return reply, nil
+	}, req.Model, anthropicReply)
 }
 
 // anthropicReply reads the answer out of a decoded messages response.

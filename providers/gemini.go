@@ -147,35 +147,28 @@ func (c *Gemini) Chat(ctx context.Context, req Request) (Reply, error) {
 	const provider = "gemini"
 	header := http.Header{}
 	header.Set("X-Goog-Api-Key", c.APIKey)
-	resp, err := call{
+	return exchange(ctx, call{
 		provider: provider,
 		hc:       c.HTTP,
 		url:      c.URL(req.Model),
 		key:      c.APIKey,
 		header:   header,
 		body:     c.wireRequest(req),
-	}.do(ctx)
-	if err != nil {
-		return Reply{}, err
-	}
-	var body GeminiResponse
-	if err := resp.decode(provider, c.APIKey, &body); err != nil {
-		return Reply{}, err
-	}
-	reply, blocked, err := geminiReply(body)
-	if err != nil {
-		var wrapped error
-		if blocked {
-			wrapped = ErrBlocked
+	}, req.Model, func(body GeminiResponse) (Reply, error) {
+		reply, blocked, err := geminiReply(body)
+		if err != nil && blocked {
+			return Reply{}, blockedError{err}
 		}
-		return Reply{}, resp.bodyError(provider, c.APIKey, err.Error(), wrapped)
-	}
-	if reply.Model == "" {
-		reply.Model = req.Model
-	}
-	reply.Latency = resp.latency
-	return reply, nil
+		return reply, err
+	})
 }
+
+// blockedError is a withheld answer: its text is the reason, and it wraps
+// ErrBlocked.
+type blockedError struct{ reason error }
+
+func (e blockedError) Error() string { return e.reason.Error() }
+func (e blockedError) Unwrap() error { return ErrBlocked }
 
 // geminiBlocking says whether a finish reason means the answer was
 // withheld rather than finished.

@@ -169,30 +169,14 @@ func (c *OpenAI) Chat(ctx context.Context, req Request) (Reply, error) {
 		header.Set("Authorization", "Bearer "+c.APIKey)
 	}
 	provider := c.provider()
-	resp, err := call{
+	return exchange(ctx, call{
 		provider: provider,
 		hc:       c.HTTP,
 		url:      c.URL(),
 		key:      c.APIKey,
 		header:   header,
 		body:     c.wireRequest(req),
-	}.do(ctx)
-	if err != nil {
-		return Reply{}, err
-	}
-	var body OpenAIChatResponse
-	if err := resp.decode(provider, c.APIKey, &body); err != nil {
-		return Reply{}, err
-	}
-	reply, err := openAIReply(body)
-	if err != nil {
-		return Reply{}, resp.bodyError(provider, c.APIKey, err.Error(), nil)
-	}
-	if reply.Model == "" {
-		reply.Model = req.Model
-	}
-	reply.Latency = resp.latency
-	return reply, nil
+	}, req.Model, openAIReply)
 }
 
 // openAIReply reads the answer out of a decoded chat completion.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -135,4 +136,33 @@ func splitThink(text string) (answer, reasoning string) {
 		return "", strings.TrimSpace(rest)
 	}
 	return strings.TrimLeft(rest[end+len(closing):], " \t\r\n"), strings.TrimSpace(rest[:end])
+}
+
+// exchange makes a call, decodes the response body into a T and reads the
+// reply out of it with read. A reply read fails with an error naming the
+// provider; an error of read that wraps ErrBlocked keeps wrapping it. The
+// reply's model defaults to the requested one, and its latency is the
+// call's.
+func exchange[T any](ctx context.Context, c call, model string, read func(T) (Reply, error)) (Reply, error) {
+	resp, err := c.do(ctx)
+	if err != nil {
+		return Reply{}, err
+	}
+	var body T
+	if err := resp.decode(c.provider, c.key, &body); err != nil {
+		return Reply{}, err
+	}
+	reply, err := read(body)
+	if err != nil {
+		var wrapped error
+		if errors.Is(err, ErrBlocked) {
+			wrapped = ErrBlocked
+		}
+		return Reply{}, resp.bodyError(c.provider, c.key, err.Error(), wrapped)
+	}
+	if reply.Model == "" {
+		reply.Model = model
+	}
+	reply.Latency = resp.latency
+	return reply, nil
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -148,4 +149,23 @@ func BenchmarkOverhead(b *testing.B) {
 			}
 		}
 	})
+}
+
+// BenchmarkReplayCase plays one committed cassette-backed maze case end to
+// end: open the cassette, replay the call through the OpenAI client, parse,
+// verify, score, close.
+func BenchmarkReplayCase(b *testing.B) {
+	env := Env{CassetteRoot: cassetteRoot, Agents: agents.Lookup}
+	m, err := env.Open("openai/explorer")
+	require.NoError(b, err)
+	for _, spec := range []MazeSpec{{Size: 7, Seed: 1}, {Size: 11, Seed: 1}, {Size: 7, Seed: 1, Protocol: mazes.Interactive}} {
+		c := MustMazeCases([]MazeSpec{spec})[0]
+		b.Run(strings.ReplaceAll(c.Name, "/", "-"), func(b *testing.B) {
+			for b.Loop() {
+				if r := Play(b.Context(), m, c); r.Error != "" {
+					b.Fatal(r.Error)
+				}
+			}
+		})
+	}
 }

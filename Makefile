@@ -46,10 +46,11 @@ lint:
 build:
 	$(GO) build -o bin/hallumaze ./cmd/hallumaze
 
-## gate: compare CAND with BASE over the maze grid; exits 1 on a significant regression
+## gate: compare CAND with BASE over SUITE (maze, abstain or all); exits 1 on a significant regression
+SUITE ?= maze
 gate:
-	@test -n "$(BASE)" -a -n "$(CAND)" || { echo "usage: make gate BASE=provider/model CAND=provider/model"; exit 2; }
-	$(GO) run ./cmd/hallumaze gate --base $(BASE) --cand $(CAND)
+	@test -n "$(BASE)" -a -n "$(CAND)" || { echo "usage: make gate BASE=provider/model CAND=provider/model [SUITE=maze|abstain|all]"; exit 2; }
+	$(GO) run ./cmd/hallumaze gate --suite $(SUITE) --base $(BASE) --cand $(CAND)
 
 ## record: call MODEL live (its key in the environment) and save its cassettes for the tests RUN selects
 record:

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/hallumaze/hallumaze/abstain"
 	"github.com/hallumaze/hallumaze/agents"
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/providers"
@@ -25,6 +26,7 @@ func runGate(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	gatePath := fs.String("gate", filepath.Join("bench", "gate.json"), "threshold file")
 	cassetteRoot := fs.String("cassettes", "cassettes", "folder of recorded cassettes")
 	markdown := fs.String("markdown", "", "also write the Markdown table to this file (for a PR comment)")
+	suite := fs.String("suite", "maze", "cases to play when no --results are given: maze (the TestMaze grid), abstain (the 120 standard items) or all")
 	if err := parseFlags(fs, args, false); err != nil {
 		return err
 	}
@@ -59,7 +61,17 @@ func runGate(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		}
 	} else {
 		env := bench.Env{CassetteRoot: *cassetteRoot, Agents: agents.Lookup, Config: providers.Config{}.WithEnv(os.Getenv)}
-		cases := bench.MustMazeCases(bench.MazeGrid())
+		var cases []bench.Case
+		switch *suite {
+		case "maze":
+			cases = bench.MustMazeCases(bench.MazeGrid())
+		case "abstain":
+			cases = bench.AbstainCases(abstain.Standard(abstain.DefaultSeed))
+		case "all":
+			cases = append(bench.MustMazeCases(bench.MazeGrid()), bench.AbstainCases(abstain.Standard(abstain.DefaultSeed))...)
+		default:
+			return usagef("gate: unknown --suite %q (want maze, abstain or all)", *suite)
+		}
 		sides := []*[]bench.Result{&baseRes, &candRes}
 		for i, name := range []string{*base, *cand} {
 			m, err := env.Open(name)

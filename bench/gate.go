@@ -235,13 +235,16 @@ func (rep GateReport) Markdown() string {
 		fmt.Fprintf(&b, "; %d left out because a provider call failed", len(rep.Errors))
 	}
 	b.WriteString(".\n\n| metric | better | n | base | cand | Δ | allowed drop | test | p | α | verdict |\n|---|---|---:|---:|---:|---:|---:|---|---:|---:|---|\n")
+	var absent []string
 	for _, r := range rep.Rows {
+		if r.N == 0 {
+			absent = append(absent, r.Rule.Metric)
+			continue
+		}
 		v := "ok"
 		switch {
 		case r.Regressed:
 			v = "**regressed**"
-		case r.N == 0:
-			v = "n/a"
 		}
 		test := r.Rule.Test
 		if r.Note != "" {
@@ -249,6 +252,9 @@ func (rep GateReport) Markdown() string {
 		}
 		fmt.Fprintf(&b, "| %s | %s | %d | %.4f | %.4f | %+.4f | %.4f | %s | %.4g | %.2g | %s |\n",
 			r.Rule.Metric, r.Rule.Direction, r.N, r.Base, r.Cand, r.Delta, r.Rule.MaxDrop, test, r.P, r.Rule.Alpha, v)
+	}
+	if len(absent) > 0 {
+		fmt.Fprintf(&b, "\nNot compared (no case of both models has them): %s.\n", strings.Join(absent, ", "))
 	}
 	return b.String()
 }

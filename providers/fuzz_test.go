@@ -1,6 +1,7 @@
 package providers
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -123,6 +124,24 @@ func FuzzParseRetryAfter(f *testing.F) {
 	f.Fuzz(func(t *testing.T, v string) {
 		if d, ok := parseRetryAfter(v, time.Unix(1e9, 0)); d < 0 || (!ok && d != 0) {
 			t.Fatalf("parseRetryAfter(%q) = %s, %v", v, d, ok)
+		}
+	})
+}
+
+// FuzzUnquote holds the fast string decoder of FlexText to encoding/json's
+// answer on every literal both accept.
+func FuzzUnquote(f *testing.F) {
+	for _, s := range []string{`"plain"`, `"a\nb\t\"c\"\\d\/e"`, `"\u00e9\u2192"`, `"\ud83d\ude00"`, `"\ud800"`, "\"\xff\"", `"STEP 1: (0,0) → E\n"`, `""`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var want string
+		if json.Unmarshal(data, &want) != nil {
+			return
+		}
+		data = bytes.TrimSpace(data)
+		if got, ok := unquote(data); ok && got != want {
+			t.Fatalf("unquote(%q) = %q, encoding/json says %q", data, got, want)
 		}
 	})
 }

@@ -1,7 +1,6 @@
 package loopback
 
 import (
-	"encoding/json"
 	"fmt"
 	"net/http"
 
@@ -19,15 +18,8 @@ type anthropicProtocol struct{}
 
 func (anthropicProtocol) decode(_ *http.Request, body []byte) (string, providers.Request, error) {
 	var in providers.AnthropicRequest
-	if err := json.Unmarshal(body, &in); err != nil {
-		return "", providers.Request{}, fmt.Errorf("parse request body: %w", err)
-	}
-	var extra struct {
-		Stream bool `json:"stream"`
-	}
-	_ = json.Unmarshal(body, &extra) // the body is valid JSON: decoded above
-	if extra.Stream {
-		return "", providers.Request{}, fmt.Errorf("stream: streaming is not supported by the loopback server")
+	if err := decodeBody(body, &in); err != nil {
+		return "", providers.Request{}, err
 	}
 	if in.Model == "" {
 		return "", providers.Request{}, errMissingModel

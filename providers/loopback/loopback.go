@@ -194,3 +194,19 @@ func stopReason(reason, end, maxTokens string) string {
 
 // errMissingModel is the 400 for a request that names no model.
 var errMissingModel = errors.New(`the request names no model: set "model"`)
+
+// decodeBody decodes a request body into v and refuses streaming, which
+// the loopback server does not speak.
+func decodeBody(body []byte, v any) error {
+	if err := json.Unmarshal(body, v); err != nil {
+		return fmt.Errorf("parse request body: %w", err)
+	}
+	var extra struct {
+		Stream bool `json:"stream"`
+	}
+	_ = json.Unmarshal(body, &extra) // the body is valid JSON: decoded above
+	if extra.Stream {
+		return fmt.Errorf("stream: streaming is not supported by the loopback server")
+	}
+	return nil
+}

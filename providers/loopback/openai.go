@@ -2,7 +2,6 @@ package loopback
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
@@ -21,15 +20,8 @@ type openAIProtocol struct{}
 
 func (openAIProtocol) decode(_ *http.Request, body []byte) (string, providers.Request, error) {
 	var in providers.OpenAIChatRequest
-	if err := json.Unmarshal(body, &in); err != nil {
-		return "", providers.Request{}, fmt.Errorf("parse request body: %w", err)
-	}
-	var extra struct {
-		Stream bool `json:"stream"`
-	}
-	_ = json.Unmarshal(body, &extra) // the body is valid JSON: decoded above
-	if extra.Stream {
-		return "", providers.Request{}, fmt.Errorf("stream: streaming is not supported by the loopback server")
+	if err := decodeBody(body, &in); err != nil {
+		return "", providers.Request{}, err
 	}
 	if in.Model == "" {
 		return "", providers.Request{}, errMissingModel

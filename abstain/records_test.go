@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hallumaze/hallumaze/internal/golden"
+
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/stretchr/testify/assert"
@@ -99,7 +101,7 @@ func TestScoreGolden(t *testing.T) {
 	for _, sc := range scoreScenarios() {
 		got[sc.name] = Score(sc.items, sc.resp)
 	}
-	if *update {
+	if golden.Updating() {
 		b, err := json.MarshalIndent(got, "", "  ")
 		require.NoError(t, err)
 		require.NoError(t, os.WriteFile(path, append(b, '\n'), 0o644))

@@ -2,19 +2,18 @@ package abstain
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/hallumaze/hallumaze/internal/golden"
+
 	"github.com/google/go-cmp/cmp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files under testdata/")
 
 // testSeeds are the seeds the structural proofs run under.
 var testSeeds = []uint64{DefaultSeed, 0, 1, 2, 3, 42, 1234, 99999, 0xdeadbeef}
@@ -178,7 +177,7 @@ func TestStandardGolden(t *testing.T) {
 	var buf bytes.Buffer
 	require.NoError(t, WriteItems(&buf, Standard(DefaultSeed)))
 	path := filepath.Join("testdata", "standard.golden.jsonl")
-	if *update {
+	if golden.Updating() {
 		require.NoError(t, os.WriteFile(path, buf.Bytes(), 0o644))
 	}
 	want, err := os.ReadFile(path)

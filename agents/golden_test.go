@@ -1,36 +1,15 @@
 package agents
 
 import (
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-	"github.com/stretchr/testify/require"
+	"github.com/hallumaze/hallumaze/internal/golden"
 
 	"github.com/hallumaze/hallumaze/mazes"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files under testdata/")
-
-// golden compares got with testdata/name, or rewrites it with -update.
-func golden(t *testing.T, name string, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
-		require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
-		return
-	}
-	want, err := os.ReadFile(path)
-	require.NoError(t, err, "run go test ./agents -update to create it")
-	if diff := cmp.Diff(string(want), got); diff != "" {
-		t.Errorf("%s mismatch (-want +got):\n%s", path, diff)
-	}
-}
 
 // TestGolden pins the replies of every agent: recorded cassettes hold them,
 // so a change must be deliberate (go test ./agents -update, then re-record).
@@ -44,7 +23,7 @@ func TestGolden(t *testing.T) {
 			file := strings.NewReplacer("/", "_", "=", "-").Replace(name + "_" + c.String())
 			t.Run(file, func(t *testing.T) {
 				o := play(t, agent(t, name), c, 0)
-				golden(t, filepath.Join("golden", file+".txt"), conversation(o.replies))
+				golden.Check(t, filepath.Join("golden", file+".txt"), []byte(conversation(o.replies)))
 			})
 		}
 	}

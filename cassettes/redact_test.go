@@ -1,19 +1,16 @@
 package cassettes
 
 import (
-	"flag"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
+	"github.com/hallumaze/hallumaze/internal/golden"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files under testdata")
 
 func TestRedaction(t *testing.T) {
 	tests := []struct {
@@ -163,13 +160,5 @@ func TestSavedCassetteGolden(t *testing.T) {
 	})
 	got, err := os.ReadFile(path)
 	require.NoError(t, err)
-	golden := filepath.Join("testdata", "redacted.golden.yaml")
-	if *update {
-		require.NoError(t, os.WriteFile(golden, got, 0o644))
-	}
-	want, err := os.ReadFile(golden)
-	require.NoError(t, err)
-	if diff := cmp.Diff(string(want), string(got)); diff != "" {
-		t.Errorf("saved cassette (-want +got):\n%s", diff)
-	}
+	golden.Check(t, "redacted.golden.yaml", got)
 }

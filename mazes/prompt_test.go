@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hallumaze/hallumaze/internal/golden"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -25,7 +27,7 @@ func TestPromptGolden(t *testing.T) {
 					t.Run(name, func(t *testing.T) {
 						p := BuildPrompt(m, opt)
 						got := "=== system ===\n" + p.System + "\n=== user ===\n" + p.User
-						golden(t, filepath.Join("prompts", name+".txt"), []byte(got))
+						golden.Check(t, filepath.Join("prompts", name+".txt"), []byte(got))
 
 						// The framing shows in the text as the options say.
 						assert.Equal(t, conf, strings.Contains(p.User, "CONFIDENCE_LOG"))

@@ -3,34 +3,14 @@ package mazes
 import (
 	"bytes"
 	"crypto/sha256"
-	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
+	"github.com/hallumaze/hallumaze/internal/golden"
+
 	"github.com/stretchr/testify/require"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files under testdata/")
-
-// golden compares got with testdata/name, or rewrites it with -update.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
-		require.NoError(t, os.WriteFile(path, got, 0o644))
-		return
-	}
-	want, err := os.ReadFile(path)
-	require.NoError(t, err, "run go test ./mazes -update to create it")
-	if diff := cmp.Diff(string(want), string(got)); diff != "" {
-		t.Errorf("%s mismatch (-want +got):\n%s", path, diff)
-	}
-}
 
 // TestRegress pins the mazes of a few seeds, sizes and algorithms so that
 // no change of code or Go release alters them: cassettes are keyed on the
@@ -48,7 +28,7 @@ func TestRegress(t *testing.T) {
 			}
 		}
 	}
-	golden(t, "regress.golden", []byte(b.String()))
+	golden.Check(t, "regress.golden", []byte(b.String()))
 }
 
 func TestGoldenEncodings(t *testing.T) {
@@ -63,12 +43,12 @@ func TestGoldenEncodings(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			m, err := Generate(7, 42, tc.alg)
 			require.NoError(t, err)
-			golden(t, tc.name+".txt", []byte(m.Text(TextOptions{Lang: tc.lang, Mirage: true})))
-			golden(t, tc.name+".json", m.JSON(tc.lang))
-			golden(t, tc.name+".ascii", []byte(m.ASCII(DrawOptions{Solution: true, Traps: true})))
+			golden.Check(t, tc.name+".txt", []byte(m.Text(TextOptions{Lang: tc.lang, Mirage: true})))
+			golden.Check(t, tc.name+".json", m.JSON(tc.lang))
+			golden.Check(t, tc.name+".ascii", []byte(m.ASCII(DrawOptions{Solution: true, Traps: true})))
 			var svg bytes.Buffer
 			require.NoError(t, m.WriteSVG(&svg, SVGOptions{DrawOptions: DrawOptions{Solution: true, Traps: true}}))
-			golden(t, tc.name+".svg", svg.Bytes())
+			golden.Check(t, tc.name+".svg", svg.Bytes())
 		})
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hallumaze/hallumaze/internal/golden"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -76,7 +78,7 @@ func TestReplyGoldens(t *testing.T) {
 			s := Score(m, ParseReply(text))
 			got, err := json.MarshalIndent(s, "", "  ")
 			require.NoError(t, err)
-			golden(t, filepath.Join("replies", rc.name+".score.json"), append(got, '\n'))
+			golden.Check(t, filepath.Join("replies", rc.name+".score.json"), append(got, '\n'))
 		})
 	}
 }

@@ -4,8 +4,11 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/hallumaze/hallumaze/internal/golden"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/stretchr/testify/assert"
@@ -50,7 +53,7 @@ func TestAnthropicRequest(t *testing.T) {
 			assert.Equal(t, "2023-06-01", got.Header.Get("Anthropic-Version"))
 			assert.Equal(t, "application/json", got.Header.Get("Content-Type"))
 			assert.Empty(t, got.Header.Values("Authorization"))
-			golden(t, tt.golden, indentJSON(t, got.Body))
+			golden.Check(t, filepath.Join("golden", tt.golden), indentJSON(t, got.Body))
 		})
 	}
 }

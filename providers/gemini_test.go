@@ -4,7 +4,10 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"path/filepath"
 	"testing"
+
+	"github.com/hallumaze/hallumaze/internal/golden"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/stretchr/testify/assert"
@@ -50,7 +53,7 @@ func TestGeminiRequest(t *testing.T) {
 			assert.Equal(t, "/v1beta/models/"+req.Model+":generateContent", got.Path)
 			assert.Empty(t, got.Query, "the key never travels in the URL")
 			assert.Equal(t, "AIza-test", got.Header.Get("X-Goog-Api-Key"))
-			golden(t, tt.golden, indentJSON(t, got.Body))
+			golden.Check(t, filepath.Join("golden", tt.golden), indentJSON(t, got.Body))
 		})
 	}
 }

@@ -4,8 +4,11 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/hallumaze/hallumaze/internal/golden"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/stretchr/testify/assert"
@@ -76,7 +79,7 @@ func TestOpenAIRequest(t *testing.T) {
 			assert.Equal(t, "/v1/chat/completions", got.Path)
 			assert.Equal(t, "Bearer sk-test", got.Header.Get("Authorization"))
 			assert.Equal(t, "application/json", got.Header.Get("Content-Type"))
-			golden(t, tt.golden, indentJSON(t, got.Body))
+			golden.Check(t, filepath.Join("golden", tt.golden), indentJSON(t, got.Body))
 		})
 	}
 }

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hallumaze/hallumaze/internal/golden"
+
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/stretchr/testify/assert"
@@ -162,7 +164,7 @@ func TestBestAbstainTies(t *testing.T) {
 func TestAbstainTableGolden(t *testing.T) {
 	var b bytes.Buffer
 	require.NoError(t, WriteAbstainTable(&b, AbstainModels(append(fixtureResults(t), abstainFixture(t)...))))
-	golden(t, "abstain_table.golden", b.Bytes())
+	golden.Check(t, "abstain_table.golden", b.Bytes())
 
 	var widths []int
 	for _, line := range strings.Split(b.String(), "\n") {
@@ -226,7 +228,7 @@ func sectionText(t *testing.T, page string) string {
 
 func TestAbstainHTMLGolden(t *testing.T) {
 	page, _ := renderFixture(t)
-	golden(t, "abstain_html.golden", []byte(sectionText(t, page)))
+	golden.Check(t, "abstain_html.golden", []byte(sectionText(t, page)))
 }
 
 func TestAbstainHTML(t *testing.T) {

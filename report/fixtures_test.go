@@ -3,37 +3,18 @@ package report
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/stretchr/testify/require"
 
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/mazes"
 	"github.com/hallumaze/hallumaze/providers"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
-
-// golden compares got with testdata/name, or rewrites it with -update.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		require.NoError(t, os.WriteFile(path, got, 0o644))
-		return
-	}
-	want, err := os.ReadFile(path)
-	require.NoError(t, err, "read golden file (run go test ./report -update to create it)")
-	if diff := cmp.Diff(string(want), string(got)); diff != "" {
-		t.Errorf("%s differs (-want +got):\n%s\nrun go test ./report -update if the change is intended", name, diff)
-	}
-}
 
 // xssLine is written by the faulty policy: the page must escape it.
 const xssLine = `Thinking: <script>alert(1)</script> & "quotes"`

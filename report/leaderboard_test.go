@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hallumaze/hallumaze/internal/golden"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -39,7 +41,7 @@ func TestTableGolden(t *testing.T) {
 	results := append(append(fixtureResults(t), humanFixture(t)...), abstainFixture(t)...)
 	var b bytes.Buffer
 	require.NoError(t, WriteTable(&b, Leaderboard(results)))
-	golden(t, "table.golden", b.Bytes())
+	golden.Check(t, "table.golden", b.Bytes())
 }
 
 func TestSummaryLinesGolden(t *testing.T) {
@@ -55,7 +57,7 @@ func TestSummaryLinesGolden(t *testing.T) {
 		}
 	}
 	b.WriteString("▶ nobody\n" + SummaryLine("nobody/none", results) + "\n")
-	golden(t, "summary.golden", []byte(b.String()))
+	golden.Check(t, "summary.golden", []byte(b.String()))
 }
 
 func TestLeaderboard(t *testing.T) {

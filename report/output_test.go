@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hallumaze/hallumaze/internal/golden"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -20,7 +22,7 @@ func TestSeedJSONGolden(t *testing.T) {
 	results := append(append(fixtureResults(t), humanFixture(t)...), abstainFixture(t)...)
 	var b bytes.Buffer
 	require.NoError(t, WriteSeedJSON(&b, results, Meta{Timestamp: fixedTime}))
-	golden(t, "seed.json.golden", b.Bytes())
+	golden.Check(t, "seed.json.golden", b.Bytes())
 }
 
 func TestSeedJSON(t *testing.T) {
@@ -96,7 +98,7 @@ func TestSeedJSON(t *testing.T) {
 func TestCSVGolden(t *testing.T) {
 	var b bytes.Buffer
 	require.NoError(t, WriteCSV(&b, append(append(fixtureResults(t), humanFixture(t)...), abstainFixture(t)...)))
-	golden(t, "results.csv.golden", b.Bytes())
+	golden.Check(t, "results.csv.golden", b.Bytes())
 }
 
 func TestCSV(t *testing.T) {

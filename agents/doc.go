@@ -48,7 +48,8 @@
 // "STRATEGY_CHANGE — following the hint: ..." and from then on takes the
 // shortest way from where it stands to EXIT (walking back over visited
 // cells where the way leads back), so a hint shortens its walk but never
-// makes it invalid. The lured and random agents ignore hints, and the
+// makes it invalid. The random agent takes the direction a hint names on its
+// next move, then wanders again. The lured agent ignores hints, and the
 // oracle, which never strays, needs none (it ignores them too).
 //
 // # Determinism

@@ -180,3 +180,30 @@ func TestInteractiveStop(t *testing.T) {
 		})
 	}
 }
+
+// TestRandomFollowsDirectedHint: the random agent takes the direction a
+// hint names on its next move, and only then.
+func TestRandomFollowsDirectedHint(t *testing.T) {
+	for _, hint := range []struct{ text, dir string }{
+		{"Ariadne's thread: from (0,0) the way to the EXIT goes S.", "S"},
+		{"아리아드네의 실: (0,0)에서 EXIT로 가는 길은 E 방향입니다.", "E"},
+	} {
+		m, err := mazes.Generate(5, 1, mazes.DFS)
+		require.NoError(t, err)
+		e := mazes.NewEpisode(m, mazes.PromptOptions{Lang: mazes.English, Confidence: true}, 0)
+		open := e.Opening()
+		model := agent(t, "random")
+		msgs := []providers.Message{{Role: providers.User, Content: open.User}}
+		rep, err := model.Chat(t.Context(), providers.Request{System: open.System, Messages: msgs})
+		require.NoError(t, err)
+		answer, _, done := e.Turn(rep.Text)
+		require.False(t, done)
+		answer = e.WithHint(answer, hint.text)
+		msgs = append(msgs, providers.Message{Role: providers.Assistant, Content: rep.Text}, providers.Message{Role: providers.User, Content: answer})
+		rep, err = model.Chat(t.Context(), providers.Request{System: open.System, Messages: msgs})
+		require.NoError(t, err)
+		st := mazes.ParseReply(rep.Text).Steps
+		require.Len(t, st, 1, rep.Text)
+		assert.Equal(t, hint.dir, st[0].Dir.Letter(), "the move after the hint")
+	}
+}

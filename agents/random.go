@@ -1,6 +1,10 @@
 package agents
 
-import "github.com/hallumaze/hallumaze/mazes"
+import (
+	"regexp"
+
+	"github.com/hallumaze/hallumaze/mazes"
+)
 
 // randomWalk wanders: from each cell it takes a uniformly chosen open
 // direction, except that one move in eight picks any of the four directions,
@@ -15,7 +19,13 @@ import "github.com/hallumaze/hallumaze/mazes"
 // cut out, with EXIT appended when it never got there (so invalid then, or
 // when it crossed a wall). In a one-shot reply it leaves FINAL_PATH out one
 // time in four; in an interactive walk it always gives one, so that the
-// episode ends. It ignores hints.
+// episode ends.
+//
+// It is trainable, a little: a hint that names a direction (Ariadne's
+// thread: "... the way to the EXIT goes S.") is taken on its next move,
+// after which it wanders again. A hint naming no direction changes
+// nothing. This gives the Ariadne experiment a model whose hints are
+// followed at once (NRS 1) but whose walk they only nudge.
 //
 // It scores well below the explorer: SR mostly 0 on mazes of 7 and more,
 // HC > 0, MEI near 0.77 (its many revisits and LOOP lines earn the
@@ -24,6 +34,7 @@ type randomWalk struct {
 	lang        mazes.Lang
 	limit       int
 	interactive bool
+	hint        mazes.Dir // the direction of the last hint, until the next move
 }
 
 func newRandomWalk(w *walk, lang mazes.Lang, interactive bool) *randomWalk {
@@ -45,16 +56,29 @@ func (rw *randomWalk) next(w *walk) (move, bool) {
 		notes = append(notes, deadEndLine(w.pos))
 	}
 	var d mazes.Dir
-	if r.chance(1, 8) || len(open) == 0 {
+	switch {
+	case rw.hint != 0:
+		d = rw.hint
+	case r.chance(1, 8) || len(open) == 0:
 		d = mazes.Dirs[r.intn(4)]
-	} else {
+	default:
 		d = open[r.intn(len(open))]
 	}
 	return move{notes: notes, dir: d, conf: r.between(35, 95), reason: phrase(rw.lang, phRandom)}, true
 }
 
-func (rw *randomWalk) moved(*walk)          {}
-func (rw *randomWalk) hinted(*walk, string) {}
+func (rw *randomWalk) moved(*walk) { rw.hint = 0 }
+
+// hinted keeps the direction a hint names: the last lone N, E, S or W in
+// its text.
+func (rw *randomWalk) hinted(_ *walk, text string) {
+	if m := hintDirRE.FindAllStringSubmatch(text, -1); m != nil {
+		d, _ := mazes.ParseDir(m[len(m)-1][1])
+		rw.hint = d
+	}
+}
+
+var hintDirRE = regexp.MustCompile(`\b([NESW])\b`)
 
 func (rw *randomWalk) final(w *walk) final {
 	r := w.rng(streamFinal)

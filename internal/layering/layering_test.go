@@ -24,7 +24,7 @@ var allowed = map[string][]string{
 	"providers/loopback": {"providers"},
 	"cassettes":          {"gopkg.in/dnaeon/go-vcr.v4"},
 	"agents":             {"mazes", "abstain", "providers", "scoring"},
-	"report":             {"bench", "mazes", "abstain", "scoring"},
+	"report":             {"bench", "mazes", "abstain", "scoring", "providers"},
 	"internal/golden":    {"github.com/google/go-cmp"},
 	"internal/layering":  {},
 }

@@ -249,14 +249,27 @@ func Signals(results []bench.Result) []string {
 		if r.Error != "" {
 			continue
 		}
-		backtrack = backtrack || r.Metrics["BT"] > 0
-		loop = loop || r.Metrics["LT"] > 0
 		var d bench.MazeDetail
 		if len(r.Detail) > 0 && json.Unmarshal(r.Detail, &d) == nil {
 			deadEnd = deadEnd || d.Scores.DeadEndLines > 0
 			strategy = strategy || d.Scores.StrategyChanges > 0
 		}
+		backtrack = backtrack || r.Metrics["BT"] > 0
+		loop = loop || r.Metrics["LT"] > 0
 	}
+	return signalNames(deadEnd, backtrack, loop, strategy)
+}
+
+// resultSignals is Signals of one result whose detail is already decoded.
+func resultSignals(r bench.Result, d bench.MazeDetail) []string {
+	if r.Error != "" {
+		return nil
+	}
+	return signalNames(d.Scores.DeadEndLines > 0, r.Metrics["BT"] > 0, r.Metrics["LT"] > 0, d.Scores.StrategyChanges > 0)
+}
+
+// signalNames lists the seed's metacognitive signals that are on.
+func signalNames(deadEnd, backtrack, loop, strategy bool) []string {
 	var out []string
 	for _, s := range []struct {
 		on   bool

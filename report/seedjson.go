@@ -276,7 +276,7 @@ func seedResult(r bench.Result) (SeedResult, error) {
 		SR: s.SR, MEI: round6(s.MEI), CE: round6p(s.CE), BRS: round6(s.BRS), Score: round6(s.Score),
 		HallucinationCount: s.HC, BacktrackCount: s.BT, LoopCount: s.LT, HRR: round6(s.HRR),
 		FirstHallucinationStep: s.FHR, PathValid: s.PathValid,
-		MetacogSignals: Signals([]bench.Result{r}), ConfidenceLog: []SeedConf{},
+		MetacogSignals: resultSignals(r, d), ConfidenceLog: []SeedConf{},
 		LatencyS: math.Round(r.Duration*1000) / 1000,
 	}
 	if len(r.Detail) == 0 { // a result without its score record: the metrics

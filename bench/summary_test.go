@@ -135,3 +135,9 @@ func TestAriadneHints(t *testing.T) {
 		})
 	}
 }
+
+func TestExcerpt(t *testing.T) {
+	assert.Equal(t, "short", excerpt("short", 10))
+	got := excerpt(strings.Repeat("→", 10), 7) // each arrow is 3 bytes
+	assert.True(t, strings.HasPrefix(got, "→→\n… (24 more bytes)"), got)
+}

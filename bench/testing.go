@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/hallumaze/hallumaze/cassettes"
 	"github.com/hallumaze/hallumaze/providers"
@@ -64,6 +65,9 @@ func (r *Runner) Run(t *testing.T, cases []Case, check func(t *testing.T, res Re
 						check(t, res)
 					}
 					r.Gate.CheckFloors(t, res)
+					if t.Failed() {
+						t.Logf("the model's last reply (go test -artifacts -outputdir DIR keeps transcript.md and result.json of every case):\n%s", excerpt(lastAssistant(res), 2000))
+					}
 				})
 			}
 		})
@@ -89,6 +93,18 @@ func (r *Runner) missingCassette(m Model, c Case) (string, bool) {
 		return fmt.Sprintf("no cassette %s; record it with: %s", path, recordHint(m.Name, c)), true
 	}
 	return "", false
+}
+
+// excerpt cuts s to at most n bytes, at a rune boundary, saying so.
+func excerpt(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + fmt.Sprintf("\n… (%d more bytes)", len(s)-cut)
 }
 
 // checkFinite fails a result with a NaN or infinite metric: undefined

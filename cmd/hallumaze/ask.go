@@ -76,7 +76,9 @@ func askSettings(o runOptions, cfg providers.Config, in io.Reader, out io.Writer
 		}
 	}
 	var err error
-	if o.size, err = number("Maze size (5, 7, 9, 11)", "size", o.size, mazes.MinSize, mazes.MaxSize); err != nil {
+	size, err := number("Maze size (5, 7, 9, 11)", "size", o.sizes[0], mazes.MinSize, mazes.MaxSize)
+	o.sizes = []int{size}
+	if err != nil {
 		return o, cfg, err
 	}
 	if o.runs, err = number("Runs per model", "runs", o.runs, 1, 1_000_000); err != nil {

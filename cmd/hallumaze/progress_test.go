@@ -104,14 +104,14 @@ func TestAskSettings(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var out bytes.Buffer
-			o, cfg, err := askSettings(runOptions{size: 7, runs: 1}, tc.cfg, strings.NewReader(tc.input), &out)
+			o, cfg, err := askSettings(runOptions{sizes: []int{7}, runs: 1}, tc.cfg, strings.NewReader(tc.input), &out)
 			if tc.wantErr != "" {
 				require.Error(t, err)
 				assert.Contains(t, err.Error(), tc.wantErr)
 				return
 			}
 			require.NoError(t, err)
-			assert.Equal(t, tc.wantSize, o.size)
+			assert.Equal(t, []int{tc.wantSize}, o.sizes)
 			assert.Equal(t, tc.wantRuns, o.runs)
 			assert.Equal(t, tc.wantKey, cfg.AnthropicAPIKey)
 			for _, s := range tc.wantAsked {

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -18,7 +19,7 @@ import (
 // retry timing) as fields so that tests can replace them.
 type runOptions struct {
 	configPath   string
-	size         int
+	sizes        []int
 	runs         int
 	seed         uint64
 	seedGiven    bool
@@ -75,7 +76,7 @@ func parseRun(args []string, help io.Writer) (runOptions, error) {
 	o := runOptions{getenv: os.Getenv, stdin: os.Stdin}
 	var size, runs, seed, maxTokens, group, lang, protocol, alg, models, rpm, perProvider, shard string
 	fs.StringVar(&o.configPath, "config", "", "JSON config file: keys, models, base URLs, request defaults (see config.example.json); unknown keys are an error")
-	fs.StringVar(&size, "size", "7", "maze size N, an N×N maze (2..1001; the seed uses 5, 7, 9, 11)")
+	fs.StringVar(&size, "size", "7", "maze size N, an N×N maze (2..1001; the seed uses 5, 7, 9, 11), or a comma-separated list of sizes (5,7,9,11)")
 	fs.StringVar(&runs, "runs", "1", "runs per model: with --seed, the same maze N times (repeated samples); without, N different mazes (seeds 1..N)")
 	fs.StringVar(&seed, "seed", "", "maze seed (0..2^64-1): every run plays this maze; for --suite abstain, the seed of the standard items")
 	fs.StringVar(&maxTokens, "max-tokens", "", "reply token budget (default 2500, or max_tokens of --config)")
@@ -108,8 +109,15 @@ func parseRun(args []string, help io.Writer) (runOptions, error) {
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	var err error
-	if o.size, err = intFlag("size", size, mazes.MinSize, mazes.MaxSize); err != nil {
-		return o, err
+	for _, part := range strings.Split(size, ",") {
+		n, err := intFlag("size", strings.TrimSpace(part), mazes.MinSize, mazes.MaxSize)
+		if err != nil {
+			return o, err
+		}
+		if slices.Contains(o.sizes, n) {
+			return o, usagef("run: --size %d given twice", n)
+		}
+		o.sizes = append(o.sizes, n)
 	}
 	if o.runs, err = intFlag("runs", runs, 1, 1_000_000); err != nil {
 		return o, err

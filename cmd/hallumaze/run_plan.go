@@ -115,7 +115,8 @@ func agentPlaysAny(agent string, suites []string) bool {
 // flight, not a million.
 type casePlan struct {
 	suites    []string
-	maze      bench.MazeSpec // the framing; Seed and Run vary per run
+	maze      bench.MazeSpec // the framing; Size, Seed and Run vary
+	sizes     []int
 	runs      int
 	seed      uint64
 	seedGiven bool
@@ -128,10 +129,11 @@ func newPlan(o runOptions) (casePlan, error) {
 	p := casePlan{
 		suites: o.suites(),
 		maze: bench.MazeSpec{
-			Size: o.size, Algorithm: o.algorithm, Lang: o.lang,
+			Size: o.sizes[0], Algorithm: o.algorithm, Lang: o.lang,
 			NoMirage: o.noMirage, NoConf: o.noConf, Protocol: o.protocol, Group: o.group,
 		},
-		runs: o.runs, seed: o.seed, seedGiven: o.seedGiven, shard: o.shard,
+		sizes: o.sizes,
+		runs:  o.runs, seed: o.seed, seedGiven: o.seedGiven, shard: o.shard,
 	}
 	for _, suite := range p.suites {
 		switch suite {
@@ -200,14 +202,17 @@ func (p casePlan) cases() iter.Seq[bench.Case] {
 		for _, suite := range p.suites {
 			switch suite {
 			case "maze":
-				for r := 0; r < p.runs; r++ {
-					spec := p.mazeSpec(r)
-					name := spec.Name()
-					if !p.shard.Has("maze", name) {
-						continue
-					}
-					if !yield(lazyMazeCase(spec, name)) {
-						return
+				for _, n := range p.sizes {
+					for r := 0; r < p.runs; r++ {
+						spec := p.mazeSpec(r)
+						spec.Size = n
+						name := spec.Name()
+						if !p.shard.Has("maze", name) {
+							continue
+						}
+						if !yield(lazyMazeCase(spec, name)) {
+							return
+						}
 					}
 				}
 			case "abstain":

@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -37,6 +39,8 @@ func TestRunBadInput(t *testing.T) {
 		{name: "stray argument", args: []string{"extra"}, want: `unexpected argument "extra"`},
 		{name: "size too small", args: []string{"--size", "1"}, want: "--size 1 out of range 2..1001"},
 		{name: "size not a number", args: []string{"--size", "seven"}, want: `--size "seven" is not a number`},
+		{name: "size in a list out of range", args: []string{"--size", "5,1002"}, want: "--size 1002 out of range 2..1001"},
+		{name: "size twice", args: []string{"--size", "5,7,5"}, want: "--size 5 given twice"},
 		{name: "runs zero", args: []string{"--runs", "0"}, want: "--runs 0 out of range"},
 		{name: "unknown group", args: []string{"--group", "D"}, want: "--group"},
 		{name: "group B one-shot", args: []string{"--group", "B", "--protocol", "oneshot"}, want: "--group B plays interactively"},
@@ -316,4 +320,22 @@ func TestRunInteractiveRefuses(t *testing.T) {
 	require.Error(t, err)
 	assert.Equal(t, exitUsage, exitCode(err, &strings.Builder{}))
 	assert.Contains(t, err.Error(), "set the keys in the environment or pass --config")
+}
+
+// TestRunSizes plays several sizes in one run, as the seed's difficulty
+// experiment does: each size has its own cases.
+func TestRunSizes(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "r.json")
+	code, _, stderr := runCLI(t, "run", "--models", "agent/oracle", "--size", "5,7", "--runs", "2", "--quiet", "--output", out)
+	require.Equal(t, 0, code, stderr)
+	data, err := os.ReadFile(strings.TrimSuffix(out, ".json") + ".jsonl")
+	require.NoError(t, err)
+	var cases []string
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var r struct{ Case string }
+		require.NoError(t, json.Unmarshal([]byte(line), &r))
+		cases = append(cases, r.Case)
+	}
+	slices.Sort(cases)
+	assert.Equal(t, []string{"size=5/seed=1/base", "size=5/seed=2/base", "size=7/seed=1/base", "size=7/seed=2/base"}, cases)
 }

@@ -20,6 +20,7 @@ import (
 type runOptions struct {
 	configPath   string
 	sizes        []int
+	baseURLs     map[string]string
 	runs         int
 	seed         uint64
 	seedGiven    bool
@@ -88,6 +89,8 @@ func parseRun(args []string, help io.Writer) (runOptions, error) {
 	fs.StringVar(&o.html, "html", "", "also write the one-file HTML report to this path (\"auto\": beside the JSON)")
 	fs.BoolVar(&o.interactive, "interactive", false, "ask for keys and settings on the terminal (refuses when stdin is not a terminal); keys typed are used for this run only")
 	fs.StringVar(&models, "models", "", "comma-separated models (provider/model); default: the models of --config, else every provider with a key, else the reference agents")
+	var baseURL string
+	fs.StringVar(&baseURL, "base-url", "", "API root of openai-compatible/NAME models (a vLLM, llama.cpp, LM Studio or OpenRouter server), or provider=URL pairs, comma-separated (ollama=http://gpu-box:11434)")
 	fs.StringVar(&o.suite, "suite", "maze", "suite to run: maze (HalluMaze), abstain (Missing Piece) or all")
 	fs.StringVar(&o.items, "items", "", "abstain suite: run this item file (JSONL of the item schema) instead of the standard 120 items")
 	fs.StringVar(&o.umwp, "umwp", "", "abstain suite: run the UMWP data set (its StandardDataset.jsonl) instead of the standard items")
@@ -109,6 +112,9 @@ func parseRun(args []string, help io.Writer) (runOptions, error) {
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	var err error
+	if o.baseURLs, err = parseBaseURLs(baseURL); err != nil {
+		return o, err
+	}
 	for _, part := range strings.Split(size, ",") {
 		n, err := intFlag("size", strings.TrimSpace(part), mazes.MinSize, mazes.MaxSize)
 		if err != nil {
@@ -242,4 +248,25 @@ func (o runOptions) suites() []string {
 		return []string{"maze", "abstain"}
 	}
 	return []string{o.suite}
+}
+
+// parseBaseURLs reads --base-url: one URL for openai-compatible models, or
+// provider=URL pairs.
+func parseBaseURLs(s string) (map[string]string, error) {
+	out := map[string]string{}
+	if s == "" {
+		return out, nil
+	}
+	if !strings.Contains(s, "=") {
+		out[providers.ProviderOpenAICompatible] = s
+		return out, nil
+	}
+	for _, part := range strings.Split(s, ",") {
+		p, u, ok := strings.Cut(strings.TrimSpace(part), "=")
+		if !ok || p == "" || u == "" {
+			return nil, usagef("run: --base-url: %q is not provider=URL", part)
+		}
+		out[p] = u
+	}
+	return out, nil
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -68,6 +69,17 @@ func execRun(ctx context.Context, o runOptions, stdout, stderr io.Writer) (runSt
 	cfg = cfg.WithEnv(getenv)
 	if o.maxTokens > 0 {
 		cfg.MaxTokens = o.maxTokens
+	}
+	if len(o.baseURLs) > 0 {
+		urls := maps.Clone(cfg.BaseURLs)
+		if urls == nil {
+			urls = map[string]string{}
+		}
+		maps.Copy(urls, o.baseURLs)
+		cfg.BaseURLs = urls
+		if err := cfg.Validate(); err != nil {
+			return stats, usagef("run: --base-url: %v", err)
+		}
 	}
 	if o.interactive {
 		if !isTerminal(o.stdin) {

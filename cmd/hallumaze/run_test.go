@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -15,8 +16,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hallumaze/hallumaze/agents"
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/providers"
+	"github.com/hallumaze/hallumaze/providers/loopback"
 	"github.com/hallumaze/hallumaze/report"
 )
 
@@ -338,4 +341,27 @@ func TestRunSizes(t *testing.T) {
 	}
 	slices.Sort(cases)
 	assert.Equal(t, []string{"size=5/seed=1/base", "size=5/seed=2/base", "size=7/seed=1/base", "size=7/seed=2/base"}, cases)
+}
+
+// TestRunBaseURL reaches an openai-compatible server named by --base-url
+// alone, and refuses a base URL that is not one.
+func TestRunBaseURL(t *testing.T) {
+	served := map[string]providers.Model{}
+	for _, name := range agents.Names() {
+		a, _ := agents.Lookup(name)
+		served[name] = a
+	}
+	srv := httptest.NewServer(loopback.New(served))
+	defer srv.Close()
+	out := filepath.Join(t.TempDir(), "r.json")
+	code, stdout, stderr := runCLI(t, "run", "--models", "openai-compatible/oracle", "--base-url", srv.URL+"/v1", "--quiet", "--output", out)
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, stdout, "openai-compatible/oracle")
+
+	code, _, stderr = runCLI(t, "run", "--models", "openai-compatible/oracle", "--base-url", "openai-compatible=ftp://x", "--quiet", "--output", out)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr, "--base-url")
+	code, _, stderr = runCLI(t, "run", "--base-url", "ollama=", "--quiet")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr, "is not provider=URL")
 }

@@ -54,8 +54,10 @@ func parseErr(format string, args ...any) error {
 //
 //  1. Trim white space; a reply wrapped in one code fence (``` or ```json)
 //     is replaced by its inside.
-//  2. Take the first balanced {...} object (the one that starts earliest;
-//     braces inside JSON strings do not count) and decode it as JSON.
+//  2. Take the first balanced {...} object (the one that starts earliest,
+//     each opening brace read with JSON strings skipped from there on;
+//     braces inside JSON strings do not count) and decode it as JSON; its
+//     keys are "status" and "answer", exactly.
 //  3. status, case-insensitive, must be ANSWER or INSUFFICIENT.
 //  4. INSUFFICIENT must have a null or absent answer; ANSWER must have a
 //     non-null answer.
@@ -75,13 +77,13 @@ func ParseStrict(reply string) (Parsed, error) {
 	if !ok {
 		return Parsed{}, parseErr("no balanced {...} object")
 	}
-	var raw struct {
-		Status json.RawMessage `json:"status"`
-		Answer json.RawMessage `json:"answer"`
-	}
-	if err := json.Unmarshal([]byte(obj), &raw); err != nil {
+	// The keys are the contract's, exactly: a map, not a struct, whose
+	// decoding would also take "Status" or "ANSWER" as keys.
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(obj), &fields); err != nil {
 		return Parsed{}, parseErr("object does not decode: %v", err)
 	}
+	raw := struct{ Status, Answer json.RawMessage }{fields["status"], fields["answer"]}
 	var status string
 	if err := json.Unmarshal(raw.Status, &status); err != nil {
 		return Parsed{}, parseErr("status is not a string")
@@ -139,16 +141,48 @@ func unfence(s string) string {
 	return strings.TrimSpace(inner)
 }
 
-// firstObject finds the balanced {...} span that starts earliest in s. One
-// pass keeps a stack of open braces; a double quote inside a brace opens a
-// JSON string (with backslash escapes) in which braces do not count. Quotes
-// outside any brace are prose and do not count either.
+// firstObject finds the balanced {...} span that starts earliest in s. It
+// tries each opening brace in turn and reads on from it with JSON strings
+// (and their backslash escapes) skipped, so braces inside strings do not
+// count; prose before the brace, quotes included, plays no part. Without
+// strings one read settles it; with them, later braces are tried too.
 func firstObject(s string) (string, bool) {
+	for start, tries := strings.IndexByte(s, '{'), 0; start >= 0 && tries < maxObjectStarts; tries++ {
+		end, inner, sawString := scanObject(s, start)
+		if end >= 0 {
+			return s[start : end+1], true
+		}
+		if !sawString {
+			// Without strings every later brace reads the same as it did in
+			// this scan, so the earliest object that balanced inside it is
+			// the first balanced object, and without one there is none.
+			if inner[0] >= 0 {
+				return s[inner[0] : inner[1]+1], true
+			}
+			return "", false
+		}
+		next := strings.IndexByte(s[start+1:], '{')
+		if next < 0 {
+			break
+		}
+		start += 1 + next
+	}
+	return "", false
+}
+
+// maxObjectStarts bounds the opening braces firstObject tries, so that a
+// pathological reply (thousands of unbalanced braces among strings) stays
+// cheap; a real reply never comes near it.
+const maxObjectStarts = 256
+
+// scanObject reads s from the brace at start, with JSON strings skipped.
+// It returns the index of the brace that closes it (or −1), the earliest
+// inner {...} span that balanced on the way, and whether a string was seen.
+func scanObject(s string, start int) (end int, inner [2]int, sawString bool) {
+	inner = [2]int{-1, -1}
 	var stack []int
-	best := -1
-	bestEnd := -1
 	inString, escaped := false, false
-	for i := 0; i < len(s); i++ {
+	for i := start; i < len(s); i++ {
 		c := s[i]
 		if inString {
 			switch {
@@ -163,29 +197,21 @@ func firstObject(s string) (string, bool) {
 		}
 		switch c {
 		case '"':
-			if len(stack) > 0 {
-				inString = true
-			}
+			inString, sawString = true, true
 		case '{':
 			stack = append(stack, i)
 		case '}':
-			if len(stack) == 0 {
-				continue
-			}
-			start := stack[len(stack)-1]
+			open := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
-			if best < 0 || start < best {
-				best, bestEnd = start, i
-			}
 			if len(stack) == 0 {
-				return s[best : bestEnd+1], true
+				return i, inner, sawString
+			}
+			if inner[0] < 0 || open < inner[0] {
+				inner = [2]int{open, i}
 			}
 		}
 	}
-	if best < 0 {
-		return "", false
-	}
-	return s[best : bestEnd+1], true
+	return -1, inner, sawString
 }
 
 // NormalizeAnswer reads an answer string as a number. It drops white space,

@@ -147,44 +147,51 @@ func unfence(s string) string {
 // count; prose before the brace, quotes included, plays no part. Without
 // strings one read settles it; with them, later braces are tried too.
 func firstObject(s string) (string, bool) {
-	for start, tries := strings.IndexByte(s, '{'), 0; start >= 0 && tries < maxObjectStarts; tries++ {
-		end, inner, sawString := scanObject(s, start)
+	best := [2]int{-1, -1} // the earliest balanced span found so far
+	start := strings.IndexByte(s, '{')
+	for scans := 0; start >= 0 && scans < maxObjectScans; scans++ {
+		if best[0] >= 0 && start > best[0] {
+			break
+		}
+		end, inner, inString := scanObject(s, start)
 		if end >= 0 {
 			return s[start : end+1], true
 		}
-		if !sawString {
-			// Without strings every later brace reads the same as it did in
-			// this scan, so the earliest object that balanced inside it is
-			// the first balanced object, and without one there is none.
-			if inner[0] >= 0 {
-				return s[inner[0] : inner[1]+1], true
-			}
-			return "", false
+		// Every brace this read saw outside a string reads the same from
+		// there on, so the earliest of them that balanced (inner) is the
+		// best among them. Braces it saw inside strings read differently on
+		// their own: the earliest of those is tried next.
+		if inner[0] >= 0 && (best[0] < 0 || inner[0] < best[0]) {
+			best = inner
 		}
-		next := strings.IndexByte(s[start+1:], '{')
-		if next < 0 {
-			break
-		}
-		start += 1 + next
+		start = inString
 	}
-	return "", false
+	if best[0] < 0 {
+		return "", false
+	}
+	return s[best[0] : best[1]+1], true
 }
 
-// maxObjectStarts bounds the opening braces firstObject tries, so that a
-// pathological reply (thousands of unbalanced braces among strings) stays
-// cheap; a real reply never comes near it.
-const maxObjectStarts = 256
+// maxObjectScans bounds the reads of firstObject, so that a pathological
+// reply (braces inside strings inside braces, thousands deep) stays cheap;
+// a real reply needs one or two.
+const maxObjectScans = 1024
 
 // scanObject reads s from the brace at start, with JSON strings skipped.
 // It returns the index of the brace that closes it (or −1), the earliest
-// inner {...} span that balanced on the way, and whether a string was seen.
-func scanObject(s string, start int) (end int, inner [2]int, sawString bool) {
+// inner {...} span that balanced on the way, and the first brace it saw
+// inside a string (or −1).
+func scanObject(s string, start int) (end int, inner [2]int, braceInString int) {
 	inner = [2]int{-1, -1}
+	braceInString = -1
 	var stack []int
 	inString, escaped := false, false
 	for i := start; i < len(s); i++ {
 		c := s[i]
 		if inString {
+			if c == '{' && braceInString < 0 {
+				braceInString = i
+			}
 			switch {
 			case escaped:
 				escaped = false
@@ -197,21 +204,21 @@ func scanObject(s string, start int) (end int, inner [2]int, sawString bool) {
 		}
 		switch c {
 		case '"':
-			inString, sawString = true, true
+			inString = true
 		case '{':
 			stack = append(stack, i)
 		case '}':
 			open := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
 			if len(stack) == 0 {
-				return i, inner, sawString
+				return i, inner, braceInString
 			}
 			if inner[0] < 0 || open < inner[0] {
 				inner = [2]int{open, i}
 			}
 		}
 	}
-	return -1, inner, sawString
+	return -1, inner, braceInString
 }
 
 // NormalizeAnswer reads an answer string as a number. It drops white space,

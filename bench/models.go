@@ -21,12 +21,22 @@ type Model struct {
 	Name string
 	// Agent reports an in-process reference agent (no HTTP, no cassette).
 	Agent bool
-	open  func(c Case) (providers.Model, func() error, error)
+	open  func(c Case) (providers.Model, Done, error)
 }
+
+// Done ends a case's use of a model; played reports whether the case was
+// played through. A recording keeps only cases played through: a case that
+// failed (a provider error after retries) saves no cassette, so replay
+// later skips it with the command that records it instead of replaying the
+// failure.
+type Done func(played bool) error
+
+// noDone is the Done of a model with nothing to end.
+func noDone(bool) error { return nil }
 
 // Open returns the model for one case and a function that ends it (saving
 // the case's cassette when recording).
-func (m Model) Open(c Case) (providers.Model, func() error, error) { return m.open(c) }
+func (m Model) Open(c Case) (providers.Model, Done, error) { return m.open(c) }
 
 // Env says how models are opened: where cassettes live, which are
 // recorded, the keys and settings of the providers, and the agents.
@@ -69,18 +79,18 @@ func (e Env) Open(name string) (Model, error) {
 		if !ok {
 			return Model{}, fmt.Errorf("model %s: unknown agent %q", name, id)
 		}
-		return Model{Name: name, Agent: true, open: func(Case) (providers.Model, func() error, error) {
-			return agent, func() error { return nil }, nil
+		return Model{Name: name, Agent: true, open: func(Case) (providers.Model, Done, error) {
+			return agent, noDone, nil
 		}}, nil
 	}
-	return Model{Name: name, open: func(c Case) (providers.Model, func() error, error) {
+	return Model{Name: name, open: func(c Case) (providers.Model, Done, error) {
 		return e.openRecorded(name, provider, id, c)
 	}}, nil
 }
 
 // openRecorded opens a provider model whose traffic goes through the case's
 // cassette: replayed by default, recorded when Record matches.
-func (e Env) openRecorded(name, provider, id string, c Case) (providers.Model, func() error, error) {
+func (e Env) openRecorded(name, provider, id string, c Case) (providers.Model, Done, error) {
 	path := cassettes.Path(e.CassetteRoot, c.Suite, provider, id, c.Name)
 	record := e.matchRecord(path)
 	if e.Live && !record && HasKey(e.Config, provider) {
@@ -90,7 +100,7 @@ func (e Env) openRecorded(name, provider, id string, c Case) (providers.Model, f
 		if err != nil {
 			return nil, nil, err
 		}
-		return providers.Retry(m, e.Retry), func() error { return nil }, nil
+		return providers.Retry(m, e.Retry), noDone, nil
 	}
 	cfg := e.Config
 	cfg.Agents = e.Agents
@@ -116,7 +126,12 @@ func (e Env) openRecorded(name, provider, id string, c Case) (providers.Model, f
 	if record {
 		m = providers.Retry(m, e.Retry)
 	}
-	return m, rec.Close, nil
+	return m, func(played bool) error {
+		if !played {
+			rec.Discard()
+		}
+		return rec.Close()
+	}, nil
 }
 
 // matchRecord reports whether the cassette at path is to be recorded.

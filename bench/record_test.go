@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 
@@ -14,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hallumaze/hallumaze/agents"
+	"github.com/hallumaze/hallumaze/cassettes"
 	"github.com/hallumaze/hallumaze/mazes"
 	"github.com/hallumaze/hallumaze/providers"
 	"github.com/hallumaze/hallumaze/providers/loopback"
@@ -168,4 +170,22 @@ func BenchmarkReplayCase(b *testing.B) {
 			}
 		})
 	}
+}
+
+// TestRecordingKeepsOnlyPlayedCases: a case that fails while recording (here
+// a 404 for a model the server does not have) saves no cassette, so a later
+// replay names the command that records it instead of replaying a failure.
+func TestRecordingKeepsOnlyPlayedCases(t *testing.T) {
+	srv := loopbackServer(t)
+	tr, err := LoopbackTransport(srv.URL)
+	require.NoError(t, err)
+	root := t.TempDir()
+	env := Env{CassetteRoot: root, Record: ".", Transport: tr, Agents: agents.Lookup}
+	m, err := env.Open("openai/no-such-model")
+	require.NoError(t, err)
+	c := MustMazeCases([]MazeSpec{{Size: 5, Seed: 1}})[0]
+	res := Play(t.Context(), m, c)
+	require.Contains(t, res.Error, "404")
+	_, err = os.Stat(cassettes.Path(root, c.Suite, "openai", "no-such-model", c.Name))
+	assert.True(t, os.IsNotExist(err), "a failed case saved a cassette")
 }

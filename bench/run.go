@@ -27,7 +27,7 @@ func Play(ctx context.Context, m Model, c Case) Result {
 	}
 	chat := NewChat(pm, "")
 	out, err := c.Play(ctx, chat)
-	if cerr := done(); err == nil && cerr != nil {
+	if cerr := done(err == nil); err == nil && cerr != nil {
 		err = cerr
 	}
 	r.System = chat.system

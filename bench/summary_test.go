@@ -113,8 +113,8 @@ func TestAriadneHints(t *testing.T) {
 		t.Run("group="+tc.group, func(t *testing.T) {
 			c, err := MazeCase(MazeSpec{Size: 5, Seed: 3, Protocol: mazes.Interactive, Group: tc.group})
 			require.NoError(t, err)
-			r := Play(t.Context(), Model{Name: "test/scripted", open: func(Case) (providers.Model, func() error, error) {
-				return scripted(bump), func() error { return nil }, nil
+			r := Play(t.Context(), Model{Name: "test/scripted", open: func(Case) (providers.Model, Done, error) {
+				return scripted(bump), noDone, nil
 			}}, c)
 			require.Empty(t, r.Error)
 			assert.Equal(t, float64(tc.wantHints), r.Metrics["hints"])

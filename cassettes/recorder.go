@@ -11,6 +11,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"gopkg.in/dnaeon/go-vcr.v4/pkg/cassette"
 	"gopkg.in/dnaeon/go-vcr.v4/pkg/recorder"
@@ -53,6 +54,7 @@ type Recorder struct {
 	replay *replayer          // when replaying
 	client *http.Client
 
+	discard   atomic.Bool // Discard was called: Close saves nothing
 	closeOnce sync.Once
 	closeErr  error
 }
@@ -157,7 +159,7 @@ func (r *Recorder) Recording() bool { return r.opts.Record }
 // first result.
 func (r *Recorder) Close() error {
 	r.closeOnce.Do(func() {
-		if r.vcr == nil {
+		if r.vcr == nil || r.discard.Load() {
 			return
 		}
 		if err := r.vcr.Stop(); err != nil {
@@ -166,6 +168,10 @@ func (r *Recorder) Close() error {
 	})
 	return r.closeErr
 }
+
+// Discard drops what was recorded: Close then saves nothing, and an older
+// cassette at the path stays as it was. It does nothing when replaying.
+func (r *Recorder) Discard() { r.discard.Store(true) }
 
 // recordAdvice says how to record the cassette.
 func (r *Recorder) recordAdvice() string {

@@ -3,7 +3,9 @@ package cassettes
 import (
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -335,4 +337,36 @@ func TestReplayCloseIsQuiet(t *testing.T) {
 	assert.False(t, rec.Recording())
 	assert.NoError(t, rec.Close())
 	assert.NoError(t, rec.Close())
+}
+
+// TestDiscard: a discarded recording saves nothing and leaves an older
+// cassette as it was.
+func TestDiscard(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, `{"ok":true}`)
+	}))
+	defer srv.Close()
+	path := filepath.Join(t.TempDir(), "case.yaml")
+	rec, err := Open(path, Options{Record: true, Transport: http.DefaultTransport})
+	require.NoError(t, err)
+	resp, err := rec.Client().Post(srv.URL, "application/json", strings.NewReader(`{}`))
+	require.NoError(t, err)
+	resp.Body.Close()
+	rec.Discard()
+	require.NoError(t, rec.Close())
+	_, err = os.Stat(path)
+	require.True(t, os.IsNotExist(err), "a discarded recording wrote %s", path)
+
+	require.NoError(t, os.WriteFile(path, []byte("older"), 0o644))
+	rec, err = Open(path, Options{Record: true, Transport: http.DefaultTransport})
+	require.NoError(t, err)
+	resp, err = rec.Client().Post(srv.URL, "application/json", strings.NewReader(`{}`))
+	require.NoError(t, err)
+	resp.Body.Close()
+	rec.Discard()
+	require.NoError(t, rec.Close())
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.Equal(t, "older", string(data))
 }

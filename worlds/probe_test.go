@@ -102,3 +102,15 @@ func TestUserMessage(t *testing.T) {
 	got := UserMessage("obs", "Q?", EnumSchema("colour", []string{"blue", "red"}))
 	assert.Equal(t, "## Current observation\nobs\n\n## Question\nQ?\n\nAnswer schema: colour=<blue|red|unknown>", got)
 }
+
+func TestParseMessage(t *testing.T) {
+	user := UserMessage("line 1\n\nline 2", "How many keys can you see?", Schema("count", SchemaInt))
+	m, err := ParseMessage(user)
+	require.NoError(t, err)
+	assert.Equal(t, Message{Observation: "line 1\n\nline 2", Question: "How many keys can you see?",
+		Schema: "count=<integer|unknown>", Key: "count", Values: []string{"integer", "unknown"}}, m)
+	for _, bad := range []string{"", "hello", "## Current observation\nx", "## Current observation\nx\n\n## Question\nq\n\nAnswer schema: nokey"} {
+		_, err := ParseMessage(bad)
+		assert.Error(t, err, bad)
+	}
+}

@@ -2,7 +2,6 @@ package agents
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -47,7 +46,7 @@ func (a abstainAgent) Chat(ctx context.Context, req providers.Request) (provider
 		}
 	}
 	if strings.TrimSpace(question) == "" {
-		return providers.Reply{}, fmt.Errorf("agent/%s: %w", a.name, errors.New("the request holds no question"))
+		return providers.Reply{}, fmt.Errorf("agent/%s: %w", a.name, fmt.Errorf("the request holds no question: %w", providers.ErrUnreadablePrompt))
 	}
 	text := a.policy(abstain.QuestionOf(question))
 	return providers.Reply{

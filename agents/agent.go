@@ -2,14 +2,13 @@ package agents
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/hallumaze/hallumaze/providers"
 )
 
 // ErrNoMaze reports a request whose prompt holds no readable maze.
-var ErrNoMaze = errors.New("the prompt holds no maze")
+var ErrNoMaze = fmt.Errorf("the prompt holds no maze: %w", providers.ErrUnreadablePrompt)
 
 // kind selects an agent's policy.
 type kind int

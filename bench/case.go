@@ -2,10 +2,10 @@ package bench
 
 import (
 	"context"
-	"encoding/json"
 	"time"
 
 	"github.com/hallumaze/hallumaze/providers"
+	"github.com/hallumaze/hallumaze/results"
 )
 
 // Case is one conversation with a model, and how to score it.
@@ -31,23 +31,12 @@ type Outcome struct {
 	Detail any
 }
 
-// Turn is one message of a conversation, with what the provider said of
-// it when the model wrote it.
-type Turn struct {
-	Role       providers.Role  `json:"role"`
-	Content    string          `json:"content"`
-	Reasoning  string          `json:"reasoning,omitempty"`
-	StopReason string          `json:"stop_reason,omitempty"`
-	Usage      providers.Usage `json:"usage,omitzero"`
-	LatencyMS  float64         `json:"latency_ms,omitempty"`
-}
-
 // Chat is a conversation with one model, recorded turn by turn.
 type Chat struct {
 	model  providers.Model
 	system string
-	turns  []Turn
-	usage  providers.Usage
+	turns  []results.Turn
+	usage  results.Usage
 }
 
 // NewChat starts a conversation with a system prompt.
@@ -58,21 +47,21 @@ func NewChat(m providers.Model, system string) *Chat {
 // Say sends a user message and returns the model's reply text. The whole
 // conversation so far is sent, as chat APIs expect.
 func (c *Chat) Say(ctx context.Context, user string) (providers.Reply, error) {
-	c.turns = append(c.turns, Turn{Role: providers.User, Content: user})
+	c.turns = append(c.turns, results.Turn{Role: results.User, Content: user})
 	msgs := make([]providers.Message, len(c.turns))
 	for i, t := range c.turns {
-		msgs[i] = providers.Message{Role: t.Role, Content: t.Content}
+		msgs[i] = providers.Message{Role: providers.Role(t.Role), Content: t.Content}
 	}
 	rep, err := c.model.Chat(ctx, providers.Request{System: c.system, Messages: msgs})
 	if err != nil {
 		return rep, err
 	}
-	c.turns = append(c.turns, Turn{
-		Role:       providers.Assistant,
+	c.turns = append(c.turns, results.Turn{
+		Role:       results.Assistant,
 		Content:    rep.Text,
 		Reasoning:  rep.Reasoning,
 		StopReason: rep.StopReason,
-		Usage:      rep.Usage,
+		Usage:      results.Usage(rep.Usage),
 		LatencyMS:  float64(rep.Latency) / float64(time.Millisecond),
 	})
 	c.usage.InputTokens += rep.Usage.InputTokens
@@ -81,26 +70,4 @@ func (c *Chat) Say(ctx context.Context, user string) (providers.Reply, error) {
 }
 
 // Turns returns the conversation so far.
-func (c *Chat) Turns() []Turn { return c.turns }
-
-// Result is one case played by one model: the record a results file holds
-// per line.
-type Result struct {
-	Suite   string             `json:"suite"`
-	Model   string             `json:"model"`
-	Case    string             `json:"case"`
-	Tags    map[string]string  `json:"tags,omitempty"`
-	Metrics map[string]float64 `json:"metrics,omitempty"`
-	Detail  json.RawMessage    `json:"detail,omitempty"`
-	System  string             `json:"system,omitempty"`
-	Turns   []Turn             `json:"turns,omitempty"`
-	Usage   providers.Usage    `json:"usage"`
-	// Error is set when the case could not be played (a provider failure
-	// after retries, a missing cassette). Such a result is reported apart
-	// and never scored as the model's failure.
-	Error    string  `json:"error,omitempty"`
-	Duration float64 `json:"duration_s"`
-}
-
-// Key identifies the case a result belongs to, across models.
-func (r Result) Key() string { return r.Suite + "/" + r.Case }
+func (c *Chat) Turns() []results.Turn { return c.turns }

@@ -4,16 +4,19 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/hallumaze/hallumaze/results"
 	"github.com/hallumaze/hallumaze/scoring"
 )
 
-// GateFile is the threshold file of the regression gate (bench/gate.json).
+// GateFile is the rules of the regression gate: each suite declares its
+// own ([Suite.Gate]), and a threshold file in the same form overrides them
+// (hallumaze gate --gate FILE).
 type GateFile struct {
 	// Metrics are compared between a baseline and a candidate.
 	Metrics []GateMetric `json:"metrics"`
@@ -28,8 +31,10 @@ type GateMetric struct {
 	Metric string `json:"metric"`
 	// Suite limits the rule to one suite's results; empty means all.
 	Suite string `json:"suite,omitempty"`
-	// Direction is "higher" or "lower": which way is better.
-	Direction string `json:"direction"`
+	// Direction is "higher" or "lower": which way is better. Empty means
+	// the metric's declaration; a direction that contradicts it is an
+	// error.
+	Direction string `json:"direction,omitempty"`
 	// MaxDrop is the largest worsening of the mean tolerated, in the
 	// metric's units.
 	MaxDrop float64 `json:"max_drop"`
@@ -40,9 +45,10 @@ type GateMetric struct {
 	Test string `json:"test"`
 }
 
-// ReadGateFile reads and checks a threshold file. Unknown keys are errors.
-func ReadGateFile(path string) (*GateFile, error) {
-	data, err := os.ReadFile(path)
+// ReadGateFile reads a threshold file. Unknown keys are errors; the rules
+// are checked against the metrics' declarations by [GateFile.Check].
+func ReadGateFile(r io.Reader) (*GateFile, error) {
+	data, err := io.ReadAll(io.LimitReader(r, 1<<20))
 	if err != nil {
 		return nil, fmt.Errorf("gate file: %w", err)
 	}
@@ -50,40 +56,85 @@ func ReadGateFile(path string) (*GateFile, error) {
 	dec.DisallowUnknownFields()
 	var g GateFile
 	if err := dec.Decode(&g); err != nil {
-		return nil, fmt.Errorf("gate file %s: %w", path, err)
-	}
-	for i, m := range g.Metrics {
-		switch {
-		case m.Metric == "":
-			return nil, fmt.Errorf("gate file %s: metrics[%d]: no metric", path, i)
-		case m.Direction != "higher" && m.Direction != "lower":
-			return nil, fmt.Errorf("gate file %s: %s: direction %q (want higher or lower)", path, m.Metric, m.Direction)
-		case !slices.Contains([]string{"mcnemar", "wilcoxon", "bootstrap"}, m.Test):
-			return nil, fmt.Errorf("gate file %s: %s: test %q (want mcnemar, wilcoxon or bootstrap)", path, m.Metric, m.Test)
-		case !(m.Alpha > 0 && m.Alpha < 1):
-			return nil, fmt.Errorf("gate file %s: %s: alpha %v not in (0,1)", path, m.Metric, m.Alpha)
-		case m.MaxDrop < 0:
-			return nil, fmt.Errorf("gate file %s: %s: negative max_drop", path, m.Metric)
-		}
+		return nil, fmt.Errorf("gate file: %w", err)
 	}
 	return &g, nil
 }
 
+// MergeGates joins the rules and floors of several suites.
+func MergeGates(gs ...GateFile) *GateFile {
+	out := &GateFile{Floors: map[string]map[string]float64{}}
+	for _, g := range gs {
+		out.Metrics = append(out.Metrics, g.Metrics...)
+		for model, fl := range g.Floors {
+			if out.Floors[model] == nil {
+				out.Floors[model] = map[string]float64{}
+			}
+			for k, v := range fl {
+				out.Floors[model][k] = v
+			}
+		}
+	}
+	return out
+}
+
+// Check checks every rule and floor against the metrics' declarations:
+// every metric named is declared, a direction given agrees with the
+// declaration (and is filled in where missing), the test and thresholds
+// are valid.
+func (g *GateFile) Check(metrics results.Metrics) error {
+	for i := range g.Metrics {
+		m := &g.Metrics[i]
+		if m.Metric == "" {
+			return fmt.Errorf("gate: metrics[%d]: no metric", i)
+		}
+		decl, ok := metrics.Lookup(m.Metric)
+		if !ok {
+			return fmt.Errorf("gate: metric %q is not declared by any suite", m.Metric)
+		}
+		switch {
+		case m.Direction == "":
+			m.Direction = string(decl.Better)
+		case m.Direction != "higher" && m.Direction != "lower":
+			return fmt.Errorf("gate: %s: direction %q (want higher or lower)", m.Metric, m.Direction)
+		case m.Direction != string(decl.Better):
+			return fmt.Errorf("gate: %s: direction %s contradicts its declaration (better %s)", m.Metric, m.Direction, decl.Better)
+		}
+		switch {
+		case !slices.Contains([]string{"mcnemar", "wilcoxon", "bootstrap"}, m.Test):
+			return fmt.Errorf("gate: %s: test %q (want mcnemar, wilcoxon or bootstrap)", m.Metric, m.Test)
+		case !(m.Alpha > 0 && m.Alpha < 1):
+			return fmt.Errorf("gate: %s: alpha %v not in (0,1)", m.Metric, m.Alpha)
+		case !(m.MaxDrop >= 0) || math.IsInf(m.MaxDrop, 0):
+			return fmt.Errorf("gate: %s: max_drop %v is not a finite number ≥ 0", m.Metric, m.MaxDrop)
+		}
+	}
+	for model, fl := range g.Floors {
+		for metric := range fl {
+			if _, ok := metrics.Lookup(metric); !ok {
+				return fmt.Errorf("gate: floor %s of %s: metric not declared by any suite", metric, model)
+			}
+		}
+	}
+	return nil
+}
+
 // CheckFloors fails t when a result misses a floor set for its model.
-func (g *GateFile) CheckFloors(t *testing.T, r Result) {
+func (g *GateFile) CheckFloors(t *testing.T, r results.Result, metrics results.Metrics) {
 	t.Helper()
 	if g == nil {
 		return
 	}
 	for metric, bound := range g.Floors[r.Model] {
 		v, ok := r.Metrics[metric]
-		if !ok {
+		decl, declared := metrics.Lookup(metric)
+		if !ok || !declared {
 			continue
 		}
-		if Better(metric) == "lower" && v > bound {
+		if decl.Better == results.Lower && v > bound {
 			t.Errorf("gate floor: %s %s = %v, above its ceiling %v", r.Model, metric, v, bound)
 		}
-		if Better(metric) == "higher" && v < bound {
+		if decl.Better == results.Higher && v < bound {
 			t.Errorf("gate floor: %s %s = %v, below its floor %v", r.Model, metric, v, bound)
 		}
 	}
@@ -111,12 +162,12 @@ type GateReport struct {
 	Errors []string
 }
 
-// Failed reports a significant regression beyond its threshold, or a
-// comparison with nothing to compare.
+// Comparable reports whether the two models share at least one case both
+// played; a gate without one has nothing to say.
+func (rep GateReport) Comparable() bool { return rep.Paired > 0 }
+
+// Failed reports a significant regression beyond its threshold.
 func (rep GateReport) Failed() bool {
-	if rep.Paired == 0 {
-		return true
-	}
 	for _, r := range rep.Rows {
 		if r.Regressed {
 			return true
@@ -129,13 +180,13 @@ func (rep GateReport) Failed() bool {
 // (matched by suite and case), the mean of each side, and the paired test.
 // A metric regresses when the candidate is worse by more than MaxDrop and
 // the paired test gives p < Alpha.
-func Compare(g *GateFile, baseName string, base []Result, candName string, cand []Result) GateReport {
+func Compare(g *GateFile, baseName string, base []results.Result, candName string, cand []results.Result) GateReport {
 	rep := GateReport{Base: baseName, Cand: candName}
-	byKey := map[string]Result{}
+	byKey := map[string]results.Result{}
 	for _, r := range base {
 		byKey[r.Key()] = r
 	}
-	type pair struct{ b, c Result }
+	type pair struct{ b, c results.Result }
 	var pairs []pair
 	for _, c := range cand {
 		b, ok := byKey[c.Key()]
@@ -223,11 +274,11 @@ func mean(x []float64) float64 {
 func (rep GateReport) Markdown() string {
 	var b strings.Builder
 	verdict := "✅ no significant regression"
-	if rep.Failed() {
+	switch {
+	case !rep.Comparable():
+		verdict = "⚠ nothing to compare: no case was played by both models"
+	case rep.Failed():
 		verdict = "❌ regression"
-		if rep.Paired == 0 {
-			verdict = "❌ nothing to compare: no case was played by both models"
-		}
 	}
 	fmt.Fprintf(&b, "### hallumaze gate: `%s` → `%s`: %s\n\n", rep.Base, rep.Cand, verdict)
 	fmt.Fprintf(&b, "%d paired cases", rep.Paired)

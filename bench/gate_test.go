@@ -6,14 +6,15 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hallumaze/hallumaze/results"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-func fakeResults(model string, metric string, values []float64) []Result {
-	var out []Result
+func fakeResults(model string, metric string, values []float64) []results.Result {
+	var out []results.Result
 	for i, v := range values {
-		out = append(out, Result{Suite: "maze", Model: model, Case: "c" + string(rune('a'+i)), Metrics: map[string]float64{metric: v}})
+		out = append(out, results.Result{Suite: "maze", Model: model, Case: "c" + string(rune('a'+i)), Metrics: map[string]float64{metric: v}})
 	}
 	return out
 }
@@ -31,7 +32,7 @@ func TestCompareConstructed(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name       string
-		base, cand []Result
+		base, cand []results.Result
 		regressed  bool
 	}{
 		{"SR collapses", fakeResults("a", "SR", ones), fakeResults("b", "SR", zeros), true},
@@ -89,8 +90,8 @@ func TestGateAgents(t *testing.T) {
 	lured, err := env.Open("agent/lured")
 	require.NoError(t, err)
 	cases := MustMazeCases(MazeGrid())
-	play := func(m Model) []Result {
-		var out []Result
+	play := func(m Model) []results.Result {
+		var out []results.Result
 		for _, c := range cases {
 			out = append(out, Play(t.Context(), m, c))
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/hallumaze/hallumaze/agents"
 	"github.com/hallumaze/hallumaze/providers"
 	"github.com/hallumaze/hallumaze/providers/loopback"
+	"github.com/hallumaze/hallumaze/results"
 )
 
 // Test flags. Models come from -models, else HALLUMAZE_MODELS, else the
@@ -28,12 +29,12 @@ var (
 // cassetteRoot is the repository's cassettes folder.
 var cassetteRoot = filepath.Join("..", "cassettes")
 
-var sink *Sink
+var sink *results.Sink
 
 func TestMain(m *testing.M) {
 	flag.Parse()
 	var err error
-	if sink, err = NewSink(*resultsFlag); err != nil {
+	if sink, err = results.NewSink(*resultsFlag); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
 	}

@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -10,8 +11,10 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/hallumaze/hallumaze/cassettes"
+	"github.com/hallumaze/hallumaze/internal/redact"
 	"github.com/hallumaze/hallumaze/providers"
 )
 
@@ -19,9 +22,13 @@ import (
 type Model struct {
 	// Name is "provider/model".
 	Name string
+	// Ref is Name taken apart, parsed once when the model was opened.
+	Ref providers.Name
 	// Agent reports an in-process reference agent (no HTTP, no cassette).
 	Agent bool
-	open  func(c Case) (providers.Model, Done, error)
+	// secrets are the keys of the configuration, kept out of results.
+	secrets *redact.Secrets
+	open    func(c Case) (providers.Model, Done, error)
 }
 
 // Done ends a case's use of a model; played reports whether the case was
@@ -57,20 +64,27 @@ type Env struct {
 	Transport http.RoundTripper
 	// Retry is the policy for live calls.
 	Retry providers.RetryPolicy
+	// Timeout bounds each attempt of a live call; 0 means the config's
+	// timeout for the provider, else [DefaultTimeout].
+	Timeout time.Duration
 	// Live calls a provider directly, without a cassette, when its key is
 	// set and its cassette is not being recorded (hallumaze run). Tests
 	// leave it off: they replay.
 	Live bool
 	// HTTP is the client of live calls; nil means http.DefaultClient.
 	HTTP *http.Client
+	// RecordHint, when set, says how to record a case's missing cassette:
+	// the command, for the error that replay gives without it.
+	RecordHint func(model string, c Case) string
 }
 
 // Open makes the Model of a name.
 func (e Env) Open(name string) (Model, error) {
-	provider, id, err := providers.ParseModelName(name)
+	ref, err := providers.ParseName(name)
 	if err != nil {
 		return Model{}, err
 	}
+	provider, id := ref.Provider, ref.ID
 	if provider == providers.ProviderAgent {
 		if e.Agents == nil {
 			return Model{}, fmt.Errorf("model %s: no reference agents", name)
@@ -79,11 +93,11 @@ func (e Env) Open(name string) (Model, error) {
 		if !ok {
 			return Model{}, fmt.Errorf("model %s: unknown agent %q", name, id)
 		}
-		return Model{Name: name, Agent: true, open: func(Case) (providers.Model, Done, error) {
+		return Model{Name: name, Ref: ref, Agent: true, open: func(Case) (providers.Model, Done, error) {
 			return agent, noDone, nil
 		}}, nil
 	}
-	return Model{Name: name, open: func(c Case) (providers.Model, Done, error) {
+	return Model{Name: name, Ref: ref, secrets: redact.New(e.Config.Secrets()...), open: func(c Case) (providers.Model, Done, error) {
 		return e.openRecorded(name, provider, id, c)
 	}}, nil
 }
@@ -93,26 +107,26 @@ func (e Env) Open(name string) (Model, error) {
 func (e Env) openRecorded(name, provider, id string, c Case) (providers.Model, Done, error) {
 	path := cassettes.Path(e.CassetteRoot, c.Suite, provider, id, c.Name)
 	record := e.matchRecord(path)
-	if e.Live && !record && HasKey(e.Config, provider) {
+	if e.Live && !record && e.Config.HasKey(provider) {
 		cfg := e.Config
 		cfg.Agents = e.Agents
 		m, err := providers.Open(name, cfg, e.HTTP)
 		if err != nil {
 			return nil, nil, err
 		}
-		return providers.Retry(m, e.Retry), noDone, nil
+		return providers.Retry(m, e.retryPolicy(provider)), noDone, nil
 	}
 	cfg := e.Config
 	cfg.Agents = e.Agents
 	if !record || e.Transport != nil {
 		// Replay never sends a key, and the loopback server takes any:
 		// fill the missing ones so the clients can be built.
-		cfg = withPlaceholderKeys(cfg)
+		cfg = cfg.WithPlaceholderKeys()
 	}
 	rec, err := cassettes.Open(path, cassettes.Options{
 		Record:     record,
-		RecordHint: recordHint(name, c),
-		Secrets:    secrets(e.Config),
+		RecordHint: e.recordHint(name, c),
+		Secrets:    e.Config.Secrets(),
 		Transport:  e.Transport,
 	})
 	if err != nil {
@@ -124,7 +138,7 @@ func (e Env) openRecorded(name, provider, id string, c Case) (providers.Model, D
 		return nil, nil, err
 	}
 	if record {
-		m = providers.Retry(m, e.Retry)
+		m = providers.Retry(m, e.retryPolicy(provider))
 	}
 	return m, func(played bool) error {
 		if !played {
@@ -132,6 +146,59 @@ func (e Env) openRecorded(name, provider, id string, c Case) (providers.Model, D
 		}
 		return rec.Close()
 	}, nil
+}
+
+// DefaultTimeout bounds each attempt of a live call when neither the
+// command nor the config file says otherwise.
+const DefaultTimeout = 10 * time.Minute
+
+// retryPolicy is the retry policy of a provider's live calls, with its
+// attempt timeout.
+func (e Env) retryPolicy(provider string) providers.RetryPolicy {
+	p := e.Retry
+	switch d, ok := e.Config.TimeoutFor(provider); {
+	case e.Timeout > 0:
+		p.AttemptTimeout = e.Timeout
+	case ok:
+		p.AttemptTimeout = d
+	default:
+		p.AttemptTimeout = DefaultTimeout
+	}
+	return p
+}
+
+// Replayed reports whether a case of m is replayed from its cassette (not
+// an agent, not live, not being recorded), and the cassette's path.
+func (e Env) Replayed(m Model, c Case) (string, bool) {
+	if m.Agent {
+		return "", false
+	}
+	path := cassettes.Path(e.CassetteRoot, c.Suite, m.Ref.Provider, m.Ref.ID, c.Name)
+	if e.matchRecord(path) || (e.Live && e.Config.HasKey(m.Ref.Provider)) {
+		return "", false
+	}
+	return path, true
+}
+
+// CheckReplay checks, before any case runs, that a replayed case's
+// cassette exists, loads, and was recorded against the server the model is
+// configured for. Its error wraps [ErrSetup], names the file, and says how
+// to record it.
+func (e Env) CheckReplay(m Model, c Case) error {
+	path, ok := e.Replayed(m, c)
+	if !ok {
+		return nil
+	}
+	urls, err := cassettes.Check(path)
+	if err != nil {
+		return fmt.Errorf("%w: %w; record it with: %s", ErrSetup, err, e.recordHint(m.Name, c))
+	}
+	base := cmp.Or(e.Config.BaseURLs[m.Ref.Provider], providers.DefaultBaseURL(m.Ref.Provider))
+	if base != "" && !cassettes.RecordedFor(urls, base) {
+		return fmt.Errorf("%w: cassette %s was recorded against %s, not %s (the base URL of %s); record it again with: %s",
+			ErrSetup, path, urls[0], base, m.Ref.Provider, e.recordHint(m.Name, c))
+	}
+	return nil
 }
 
 // matchRecord reports whether the cassette at path is to be recorded.
@@ -144,49 +211,11 @@ func (e Env) matchRecord(path string) bool {
 }
 
 // recordHint is the command that records a case's cassette.
-func recordHint(model string, c Case) string {
-	return fmt.Sprintf("make record MODEL=%s SUITE=%s RUN='%s'", model, c.Suite, c.Name)
-}
-
-// placeholderKey stands in for a key where none is sent: in replay, and
-// against the loopback server.
-const placeholderKey = "replay-placeholder"
-
-func withPlaceholderKeys(cfg providers.Config) providers.Config {
-	for _, k := range []*string{&cfg.AnthropicAPIKey, &cfg.OpenAIAPIKey, &cfg.GoogleAPIKey, &cfg.DeepSeekAPIKey, &cfg.OpenAICompatibleAPIKey} {
-		if *k == "" {
-			*k = placeholderKey
-		}
+func (e Env) recordHint(model string, c Case) string {
+	if e.RecordHint != nil {
+		return e.RecordHint(model, c)
 	}
-	return cfg
-}
-
-// HasKey reports whether cfg holds what a provider needs to be called live:
-// its key, or nothing for the local servers that take none.
-func HasKey(cfg providers.Config, provider string) bool {
-	switch provider {
-	case providers.ProviderAnthropic:
-		return cfg.AnthropicAPIKey != ""
-	case providers.ProviderOpenAI:
-		return cfg.OpenAIAPIKey != ""
-	case providers.ProviderGoogle:
-		return cfg.GoogleAPIKey != ""
-	case providers.ProviderDeepSeek:
-		return cfg.DeepSeekAPIKey != ""
-	case providers.ProviderOllama, providers.ProviderOpenAICompatible:
-		return true
-	}
-	return false
-}
-
-func secrets(cfg providers.Config) []string {
-	var out []string
-	for _, k := range []string{cfg.AnthropicAPIKey, cfg.OpenAIAPIKey, cfg.GoogleAPIKey, cfg.DeepSeekAPIKey, cfg.OpenAICompatibleAPIKey} {
-		if k != "" {
-			out = append(out, k)
-		}
-	}
-	return out
+	return fmt.Sprintf("hallumaze run --record --models %s (with its key), with the flags that make case %s/%s", model, c.Suite, c.Name)
 }
 
 // RecordedModels lists the models with committed cassettes for a suite:

@@ -82,15 +82,15 @@ func TestRecordReplayEachProtocol(t *testing.T) {
 	}
 }
 
-func withoutLatency(turns []Turn) []Turn {
-	out := append([]Turn(nil), turns...)
+func withoutLatency(turns []results.Turn) []results.Turn {
+	out := append([]results.Turn(nil), turns...)
 	for i := range out {
 		out[i].LatencyMS = 0
 	}
 	return out
 }
 
-func contents(turns []Turn) []string {
+func contents(turns []results.Turn) []string {
 	out := make([]string, len(turns))
 	for i, t := range turns {
 		out[i] = string(t.Role) + ": " + t.Content

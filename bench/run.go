@@ -3,30 +3,47 @@ package bench
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
-	"os"
-	"path/filepath"
 	"strings"
-	"sync"
 	"time"
+
+	"github.com/hallumaze/hallumaze/cassettes"
+	"github.com/hallumaze/hallumaze/internal/redact"
+	"github.com/hallumaze/hallumaze/results"
 )
 
 // Play runs one case with one model. It never fails: a case that cannot be
 // played (a provider error after retries, a missing cassette) gives a
-// Result with Error set and no metrics.
-func Play(ctx context.Context, m Model, c Case) Result {
+// Result with Error set and no metrics. [PlayCase] also returns the error.
+//
+// Every key of the model's configuration is replaced in what the result
+// keeps (the conversation, the error, the score record), so that a key a
+// server echoed back never reaches a file.
+func Play(ctx context.Context, m Model, c Case) results.Result {
+	r, _ := PlayCase(ctx, m, c)
+	return r
+}
+
+// PlayCase is [Play], returning also the error that kept the case from
+// being played, if any: wrapping [ErrSetup] when it is the set-up's fault
+// (a cassette missing, unreadable or not matching the request).
+func PlayCase(ctx context.Context, m Model, c Case) (r results.Result, err error) {
 	start := time.Now()
-	r := Result{Suite: c.Suite, Model: m.Name, Case: c.Name, Tags: c.Tags}
+	r = results.Result{Suite: c.Suite, Model: m.Name, Case: c.Name, Tags: c.Tags}
+	defer func() { r = redactResult(r, m.secrets) }()
 	pm, done, err := m.Open(c)
 	if err != nil {
+		err = classify(err)
 		r.Error = err.Error()
 		r.Duration = time.Since(start).Seconds()
-		return r
+		return r, err
 	}
 	chat := NewChat(pm, "")
 	out, err := c.Play(ctx, chat)
+	err = classify(err)
 	if cerr := done(err == nil); err == nil && cerr != nil {
 		err = cerr
 	}
@@ -36,90 +53,39 @@ func Play(ctx context.Context, m Model, c Case) Result {
 	r.Duration = time.Since(start).Seconds()
 	if err != nil {
 		r.Error = err.Error()
-		return r
+		return r, err
 	}
 	r.Metrics = out.Metrics
 	if out.Detail != nil {
 		detail, err := json.Marshal(out.Detail)
 		if err != nil {
 			r.Error = fmt.Sprintf("encode scores: %v", err)
-			return r
+			return r, err
 		}
 		r.Detail = detail
 	}
-	return r
+	return r, nil
+}
+
+// ErrSetup is wrapped by the error of a case that could not be played
+// because of how the run was set up, not because of the model or its
+// provider: a cassette missing, unreadable, or recorded for other
+// requests. Such a run must not pass.
+var ErrSetup = errors.New("set-up error")
+
+// classify wraps a cassette's failure in ErrSetup.
+func classify(err error) error {
+	if err == nil || errors.Is(err, ErrSetup) {
+		return err
+	}
+	if errors.Is(err, cassettes.ErrNoInteraction) || errors.Is(err, cassettes.ErrBadCassette) {
+		return fmt.Errorf("%w: %w", ErrSetup, err)
+	}
+	return err
 }
 
 // SetSystem sets the system prompt of a conversation before its first turn.
 func (c *Chat) SetSystem(s string) { c.system = s }
-
-// Sink streams results, one JSON line each, to a results file as each
-// case ends. It holds no result once written: a run of any length costs
-// the same memory, and what is finished survives a crash of the process
-// (each line is one write to the file, made before Add returns). A reader
-// of the file after a kill may find the last line torn; [ReadResults]
-// reports it. A Sink is safe for concurrent use.
-type Sink struct {
-	mu    sync.Mutex
-	file  *os.File
-	buf   []byte
-	count int
-}
-
-// NewSink returns a sink that appends to path, creating the file and its
-// folder as needed, or a sink that only counts when path is empty.
-func NewSink(path string) (*Sink, error) {
-	s := &Sink{}
-	if path == "" {
-		return s, nil
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return nil, fmt.Errorf("results: %w", err)
-	}
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
-	if err != nil {
-		return nil, fmt.Errorf("results: %w", err)
-	}
-	s.file = f
-	return s, nil
-}
-
-// Add writes a result's line at once, whole, in a single write.
-func (s *Sink) Add(r Result) error {
-	line, err := json.Marshal(r)
-	if err != nil {
-		return fmt.Errorf("results: encode %s of %s: %w", r.Key(), r.Model, err)
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.count++
-	if s.file == nil {
-		return nil
-	}
-	s.buf = append(append(s.buf[:0], line...), '\n')
-	if _, err := s.file.Write(s.buf); err != nil {
-		return fmt.Errorf("results: write %s of %s: %w", r.Key(), r.Model, err)
-	}
-	if cap(s.buf) > 1<<20 {
-		s.buf = nil // do not keep one huge transcript's buffer for the rest of the run
-	}
-	return nil
-}
-
-// Count is the number of results added so far.
-func (s *Sink) Count() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.count
-}
-
-// Close closes the file.
-func (s *Sink) Close() error {
-	if s.file == nil {
-		return nil
-	}
-	return s.file.Close()
-}
 
 // LoopbackTransport sends every request to the server at base (a loopback
 // httptest server of the agents) whatever its host, so that a provider
@@ -145,3 +111,19 @@ func LoopbackTransport(base string) (http.RoundTripper, error) {
 type roundTripFunc func(*http.Request) (*http.Response, error)
 
 func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
+
+// redactResult replaces every secret in what a result keeps.
+func redactResult(r results.Result, s *redact.Secrets) results.Result {
+	if s.Empty() {
+		return r
+	}
+	r.System, r.Error = s.String(r.System), s.String(r.Error)
+	for i := range r.Turns {
+		t := &r.Turns[i]
+		t.Content, t.Reasoning = s.String(t.Content), s.String(t.Reasoning)
+	}
+	if s.Contains(r.Detail) {
+		r.Detail = s.Bytes(r.Detail)
+	}
+	return r
+}

@@ -2,11 +2,12 @@ package bench
 
 import (
 	"context"
+	"fmt"
 	"iter"
 	"sync"
 	"time"
 
-	"github.com/hallumaze/hallumaze/providers"
+	"github.com/hallumaze/hallumaze/results"
 )
 
 // SweepOptions tune a sweep of cases × models.
@@ -23,8 +24,13 @@ type SweepOptions struct {
 	RPM map[string]int
 	// Skip reports a case already done (a resumed run); it is not played.
 	Skip func(model string, c Case) bool
-	// OnResult is called, from one goroutine at a time, as each case ends.
-	OnResult func(Result)
+	// CaseTimeout bounds each case as a whole, all its calls and retries
+	// together; 0 means no bound. A case past it fails with an error that
+	// says so, and the sweep goes on.
+	CaseTimeout time.Duration
+	// OnResult is called, from one goroutine at a time, as each case ends,
+	// with the error that kept it from being played, if any.
+	OnResult func(results.Result, error)
 	// OnStart is called as each case starts, from the goroutine that
 	// called Sweep.
 	OnStart func(model string, c Case)
@@ -61,7 +67,7 @@ func Sweep(ctx context.Context, models []Model, cases iter.Seq[Case], opt SweepO
 	var wg sync.WaitGroup
 	defer wg.Wait()
 	for _, m := range models {
-		provider, _, _ := providers.ParseModelName(m.Name)
+		provider := m.Ref.Provider
 		limit := perProvider[provider]
 		if m.Agent {
 			limit = nil
@@ -93,14 +99,14 @@ func Sweep(ctx context.Context, models []Model, cases iter.Seq[Case], opt SweepO
 			go func() {
 				defer wg.Done()
 				defer release(all, limit)
-				r := Play(ctx, m, c)
+				r, err := playBounded(ctx, m, c, opt.CaseTimeout)
 				if ctx.Err() != nil {
 					return // abandoned: an interrupted case is not a result
 				}
 				if opt.OnResult != nil {
 					deliver.Lock()
 					defer deliver.Unlock()
-					opt.OnResult(r)
+					opt.OnResult(r, err)
 				}
 			}()
 		}
@@ -178,4 +184,19 @@ func (p *pacer) wait(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// playBounded plays a case within a time bound (none when d is 0).
+func playBounded(ctx context.Context, m Model, c Case, d time.Duration) (results.Result, error) {
+	if d <= 0 {
+		return PlayCase(ctx, m, c)
+	}
+	cctx, cancel := context.WithTimeoutCause(ctx, d, fmt.Errorf("the case took longer than its %s bound", d))
+	defer cancel()
+	r, err := PlayCase(cctx, m, c)
+	if err != nil && ctx.Err() == nil && cctx.Err() != nil {
+		err = fmt.Errorf("%w (%v)", err, context.Cause(cctx))
+		r.Error = err.Error()
+	}
+	return r, err
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hallumaze/hallumaze/providers"
+	"github.com/hallumaze/hallumaze/results"
 )
 
 // gauge tracks how many calls are in flight and the most there ever were.
@@ -82,7 +83,7 @@ func TestSweepPlaysEveryCaseOnce(t *testing.T) {
 		Concurrency: 3,
 		Skip:        func(model string, c Case) bool { return model == "agent/b" && c.Name == "c05" },
 		OnStart:     func(string, Case) { starts++ },
-		OnResult: func(r Result) {
+		OnResult: func(r results.Result) {
 			require.False(t, inCallback.Swap(true), "OnResult is never called concurrently")
 			defer inCallback.Store(false)
 			assert.Empty(t, r.Error)
@@ -119,17 +120,17 @@ func TestSweepPerProvider(t *testing.T) {
 	env := Env{Live: true, Config: providers.Config{BaseURLs: map[string]string{providers.ProviderOpenAICompatible: srv.URL + "/v1"}}}
 	m, err := env.Open("openai-compatible/x")
 	require.NoError(t, err)
-	var results []Result
+	var rs []results.Result
 	err = Sweep(t.Context(), []Model{m}, slices.Values(sayCases(12)), SweepOptions{
 		Concurrency: 6,
 		PerProvider: map[string]int{providers.ProviderOpenAICompatible: 2},
-		OnResult:    func(r Result) { results = append(results, r) },
+		OnResult:    func(r results.Result) { results = append(results, r) },
 	})
 	require.NoError(t, err)
 	assert.Equal(t, int32(2), g.max.Load(), "within the provider's limit")
 	require.Len(t, results, 12)
 	failed := 0
-	for _, r := range results {
+	for _, r := range rs {
 		if r.Error != "" {
 			failed++
 			assert.Empty(t, r.Metrics)
@@ -168,7 +169,7 @@ func TestSweepCancel(t *testing.T) {
 				startedAfter++
 			}
 		},
-		OnResult: func(r Result) {
+		OnResult: func(r results.Result) {
 			mu.Lock()
 			defer mu.Unlock()
 			assert.False(t, cancelled, "no result after cancellation")
@@ -202,7 +203,7 @@ func TestSweepBuildsCasesLazily(t *testing.T) {
 		}
 	}
 	n := 0
-	require.NoError(t, Sweep(t.Context(), models, seq, SweepOptions{Concurrency: 1, OnResult: func(Result) { n++ }}))
+	require.NoError(t, Sweep(t.Context(), models, seq, SweepOptions{Concurrency: 1, OnResult: func(results.Result) { n++ }}))
 	assert.Equal(t, 10, n)
 	assert.Equal(t, 10, built)
 }
@@ -227,13 +228,13 @@ func TestPacer(t *testing.T) {
 func TestSink(t *testing.T) {
 	t.Parallel()
 	path := filepath.Join(t.TempDir(), "sub", "r.jsonl")
-	s, err := NewSink(path)
+	s, err := results.NewSink(path)
 	require.NoError(t, err)
 	var wg sync.WaitGroup
 	for i := range 40 {
 		wg.Go(func() {
-			r := Result{Suite: "test", Model: "agent/a", Case: fmt.Sprintf("c%02d", i), Metrics: map[string]float64{"x": float64(i)},
-				Turns: []Turn{{Role: providers.User, Content: "<maze> ┌─┐ \"quoted\"\n"}}, Detail: json.RawMessage(`{"k": [1, 2]}`)}
+			r := results.Result{Suite: "test", Model: "agent/a", Case: fmt.Sprintf("c%02d", i), Metrics: map[string]float64{"x": float64(i)},
+				Turns: []results.Turn{{Role: providers.User, Content: "<maze> ┌─┐ \"quoted\"\n"}}, Detail: json.RawMessage(`{"k": [1, 2]}`)}
 			assert.NoError(t, s.Add(r))
 		})
 	}
@@ -249,15 +250,15 @@ func TestSink(t *testing.T) {
 		assert.JSONEq(t, `{"k":[1,2]}`, string(r.Detail))
 	}
 
-	counting, err := NewSink("")
+	counting, err := results.NewSink("")
 	require.NoError(t, err)
-	require.NoError(t, counting.Add(Result{Suite: "s", Model: "m", Case: "c"}))
+	require.NoError(t, counting.Add(results.Result{Suite: "s", Model: "m", Case: "c"}))
 	assert.Equal(t, 1, counting.Count())
 	require.NoError(t, counting.Close())
 
-	err = s.Add(Result{Suite: "s", Model: "m", Case: "c"})
+	err = s.Add(results.Result{Suite: "s", Model: "m", Case: "c"})
 	assert.Error(t, err, "a closed sink refuses")
-	_, err = NewSink(filepath.Join(path, "under-a-file.jsonl"))
+	_, err = results.NewSink(filepath.Join(path, "under-a-file.jsonl"))
 	assert.Error(t, err)
 	_, statErr := os.Stat(path)
 	assert.False(t, errors.Is(statErr, os.ErrNotExist))

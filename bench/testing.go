@@ -14,15 +14,17 @@ import (
 	"unicode/utf8"
 
 	"github.com/hallumaze/hallumaze/cassettes"
-	"github.com/hallumaze/hallumaze/providers"
+	"github.com/hallumaze/hallumaze/results"
 )
 
 // Runner runs cases × models as subtests and benchmarks.
 type Runner struct {
 	Env    Env
 	Models []Model
+	// Metrics are the declarations of the metrics the cases report.
+	Metrics results.Metrics
 	// Sink, when set, receives every result.
-	Sink *Sink
+	Sink *results.Sink
 	// Gate, when set, holds per-model floors each case must meet.
 	Gate *GateFile
 	// Shard, when set, keeps only this machine's share of the cases.
@@ -34,11 +36,11 @@ type Runner struct {
 // asserts what must hold of any model's result; the gate's floors for the
 // model are checked after it. A case whose cassette is not recorded is
 // skipped with the command that records it.
-func (r *Runner) Run(t *testing.T, cases []Case, check func(t *testing.T, res Result)) []Result {
+func (r *Runner) Run(t *testing.T, cases []Case, check func(t *testing.T, res results.Result)) []results.Result {
 	t.Helper()
 	cases = r.Shard.Filter(cases)
 	var mu sync.Mutex
-	var out []Result
+	var out []results.Result
 	for _, m := range r.Models {
 		t.Run(TestName(m.Name), func(t *testing.T) {
 			for _, c := range cases {
@@ -61,12 +63,13 @@ func (r *Runner) Run(t *testing.T, cases []Case, check func(t *testing.T, res Re
 					out = append(out, res)
 					mu.Unlock()
 					checkFinite(t, res)
+					checkDeclared(t, res, r.Metrics)
 					if check != nil {
 						check(t, res)
 					}
-					r.Gate.CheckFloors(t, res)
+					r.Gate.CheckFloors(t, res, r.Metrics)
 					if t.Failed() {
-						t.Logf("the model's last reply (go test -artifacts -outputdir DIR keeps transcript.md and result.json of every case):\n%s", excerpt(lastAssistant(res), 2000))
+						t.Logf("the model's last reply (go test -artifacts -outputdir DIR keeps transcript.md and result.json of every case):\n%s", excerpt(res.LastReply(), 2000))
 					}
 				})
 			}
@@ -81,16 +84,12 @@ func (r *Runner) missingCassette(m Model, c Case) (string, bool) {
 	if m.Agent {
 		return "", false
 	}
-	provider, id, err := providers.ParseModelName(m.Name)
-	if err != nil {
-		return "", false
-	}
-	path := cassettes.Path(r.Env.CassetteRoot, c.Suite, provider, id, c.Name)
+	path := cassettes.Path(r.Env.CassetteRoot, c.Suite, m.Ref.Provider, m.Ref.ID, c.Name)
 	if r.Env.matchRecord(path) {
 		return "", false
 	}
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-		return fmt.Sprintf("no cassette %s; record it with: %s", path, recordHint(m.Name, c)), true
+		return fmt.Sprintf("no cassette %s; record it with: %s", path, r.Env.recordHint(m.Name, c)), true
 	}
 	return "", false
 }
@@ -109,7 +108,7 @@ func excerpt(s string, n int) string {
 
 // checkFinite fails a result with a NaN or infinite metric: undefined
 // metrics must be absent, never a number.
-func checkFinite(t *testing.T, r Result) {
+func checkFinite(t *testing.T, r results.Result) {
 	t.Helper()
 	for k, v := range r.Metrics {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
@@ -118,9 +117,22 @@ func checkFinite(t *testing.T, r Result) {
 	}
 }
 
+// checkDeclared fails a result with a metric its suite does not declare.
+func checkDeclared(t *testing.T, r results.Result, metrics results.Metrics) {
+	t.Helper()
+	if metrics == nil {
+		return
+	}
+	for k := range r.Metrics {
+		if _, ok := metrics.Lookup(k); !ok {
+			t.Errorf("metric %s is not declared by the %s suite", k, r.Suite)
+		}
+	}
+}
+
 // writeArtifacts keeps a case's transcript and scores in the test's
 // artifact directory (kept with go test -artifacts).
-func writeArtifacts(t *testing.T, r Result) {
+func writeArtifacts(t *testing.T, r results.Result) {
 	t.Helper()
 	dir := t.ArtifactDir()
 	data, err := json.MarshalIndent(r, "", "  ")
@@ -136,7 +148,7 @@ func writeArtifacts(t *testing.T, r Result) {
 }
 
 // Transcript renders a result's conversation as Markdown.
-func Transcript(r Result) string {
+func Transcript(r results.Result) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s — %s/%s\n\n", r.Model, r.Suite, r.Case)
 	if r.Error != "" {
@@ -162,41 +174,74 @@ func Transcript(r Result) string {
 	return b.String()
 }
 
-// Bench plays every case once per iteration and reports the per-case means
-// of the metrics as benchmark metrics, with ns/op suppressed: the numbers
-// of a replayed model are exact, not timings.
-func Bench(b *testing.B, m Model, cases []Case, metrics []string) {
+// RunBenchmark runs one benchmark of a suite with every model: for each
+// model and group, a sub-benchmark that plays the group's cases once per
+// iteration and reports the group's metrics (or the per-case means, and
+// tokens/case) with ns/op suppressed: the numbers of a replayed model are
+// exact, not timings. It prints the benchmark's unit lines first, so that
+// benchstat knows which way each metric improves.
+func RunBenchmark(b *testing.B, models []Model, bm Benchmark, metrics results.Metrics) {
 	b.Helper()
-	var results []Result
+	lines, err := metrics.UnitLines(bm.Metrics...)
+	if err != nil {
+		b.Fatalf("Benchmark%s: %v", bm.Name, err)
+	}
+	fmt.Print(lines)
+	groups, err := bm.Groups()
+	if err != nil {
+		b.Fatalf("Benchmark%s: %v", bm.Name, err)
+	}
+	for _, m := range models {
+		for _, g := range groups {
+			name := "model=" + TestName(m.Name)
+			if g.Name != "" {
+				name += "/" + g.Name
+			}
+			b.Run(name, func(b *testing.B) { benchGroup(b, m, g.Cases, bm, metrics) })
+		}
+	}
+}
+
+func benchGroup(b *testing.B, m Model, cases []Case, bm Benchmark, metrics results.Metrics) {
+	var rs []results.Result
 	for b.Loop() {
-		results = results[:0]
+		rs = rs[:0]
 		for _, c := range cases {
 			res := Play(b.Context(), m, c)
 			if res.Error != "" {
 				b.Fatalf("%s %s: %s", m.Name, c.Name, res.Error)
 			}
-			results = append(results, res)
+			rs = append(rs, res)
 		}
 	}
-	for _, name := range metrics {
-		if mean, n := MeanMetric(results, name); n > 0 {
-			b.ReportMetric(mean, BenchUnit(name))
+	if bm.Score != nil {
+		for name, v := range bm.Score(rs) {
+			decl, _ := metrics.Lookup(name)
+			b.ReportMetric(v, decl.BenchUnit())
+		}
+		b.ReportMetric(0, "ns/op")
+		return
+	}
+	for _, name := range bm.Metrics {
+		if mean, n := MeanMetric(rs, name); n > 0 {
+			decl, _ := metrics.Lookup(name)
+			b.ReportMetric(mean, decl.BenchUnit())
 		}
 	}
 	tokens := 0
-	for _, r := range results {
+	for _, r := range rs {
 		tokens += r.Usage.InputTokens + r.Usage.OutputTokens
 	}
-	if len(results) > 0 {
-		b.ReportMetric(float64(tokens)/float64(len(results)), "tokens/case")
+	if len(rs) > 0 {
+		b.ReportMetric(float64(tokens)/float64(len(rs)), results.TokensPerCase.Name)
 	}
 	b.ReportMetric(0, "ns/op")
 }
 
 // MeanMetric is the mean of a metric over the results that have it.
-func MeanMetric(results []Result, name string) (mean float64, n int) {
+func MeanMetric(rs []results.Result, name string) (mean float64, n int) {
 	sum := 0.0
-	for _, r := range results {
+	for _, r := range rs {
 		if v, ok := r.Metrics[name]; ok {
 			sum += v
 			n++
@@ -206,37 +251,4 @@ func MeanMetric(results []Result, name string) (mean float64, n int) {
 		return 0, 0
 	}
 	return sum / float64(n), n
-}
-
-// BenchUnit is the benchmark unit a metric is reported in; counts are per
-// case ("HC/case").
-func BenchUnit(metric string) string {
-	switch metric {
-	case "HC", "BT", "LT", "steps", "hints":
-		return metric + "/case"
-	}
-	return metric
-}
-
-// Better says which way a metric improves: "higher" or "lower".
-func Better(metric string) string {
-	switch metric {
-	case "CE", "HC", "lure-rate", "brier", "unparsed", "hint-ignore", "tokens/case", "HC/case", "wall-bumps", "hallucination-rate", "parse-fail":
-		return "lower"
-	}
-	return "higher"
-}
-
-// UnitLines are the benchfmt unit lines that tell benchstat which way each
-// metric improves and that replayed numbers are exact.
-func UnitLines(metrics []string) string {
-	var b strings.Builder
-	for _, m := range append(metrics, "tokens/case") {
-		unit := m
-		if m != "tokens/case" {
-			unit = BenchUnit(m)
-		}
-		fmt.Fprintf(&b, "Unit %s better=%s assume=exact\n", unit, Better(unit))
-	}
-	return b.String()
 }

@@ -23,6 +23,11 @@ import (
 // cassette and the command that records it.
 var ErrNoInteraction = errors.New("no recorded interaction")
 
+// ErrBadCassette is wrapped by the error of a cassette file that cannot be
+// replayed: empty, not YAML, not a cassette, or holding a broken
+// interaction.
+var ErrBadCassette = errors.New("not a replayable cassette")
+
 // Options configure [Open].
 type Options struct {
 	// Record selects recording: requests go through Transport to the real
@@ -124,18 +129,18 @@ func Open(path string, opts Options) (*Recorder, error) {
 // interaction can be replayed.
 func loadCassette(path string, data []byte) (*cassette.Cassette, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
-		return nil, fmt.Errorf("cassettes: load cassette %s: file is empty", path)
+		return nil, fmt.Errorf("cassettes: load cassette %s: %w: file is empty", path, ErrBadCassette)
 	}
 	c, err := cassette.LoadWithFS(strings.TrimSuffix(path, ".yaml"), &saver{path: path, data: data, loaded: true})
 	if err != nil {
-		return nil, fmt.Errorf("cassettes: load cassette %s: %w", path, err)
+		return nil, fmt.Errorf("cassettes: load cassette %s: %w: %w", path, ErrBadCassette, err)
 	}
 	for n, i := range c.Interactions {
 		if i == nil {
-			return nil, fmt.Errorf("cassettes: load cassette %s: interaction %d is empty", path, n)
+			return nil, fmt.Errorf("cassettes: load cassette %s: %w: interaction %d is empty", path, ErrBadCassette, n)
 		}
 		if _, err := url.Parse(i.Request.URL); err != nil {
-			return nil, fmt.Errorf("cassettes: load cassette %s: interaction %d: %w", path, n, err)
+			return nil, fmt.Errorf("cassettes: load cassette %s: %w: interaction %d: %w", path, ErrBadCassette, n, err)
 		}
 	}
 	return c, nil

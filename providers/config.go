@@ -11,6 +11,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"time"
 )
 
 // Config is what [Open] needs to reach the providers: keys, base URLs,
@@ -61,6 +62,12 @@ type Config struct {
 	Temperature *float64 `json:"temperature,omitempty"`
 	Seed        *int64   `json:"seed,omitempty"`
 
+	// Timeout bounds each attempt of a call ("10m", "90s"); Timeouts sets
+	// it per provider ({"ollama": "30m"}). Empty means the command's
+	// --timeout (10 minutes by default).
+	Timeout  string            `json:"timeout,omitempty"`
+	Timeouts map[string]string `json:"timeouts,omitempty"`
+
 	// Agents looks up the in-process reference agents that "agent/NAME"
 	// names. It is not part of the file.
 	Agents func(name string) (Model, bool) `json:"-"`
@@ -69,7 +76,17 @@ type Config struct {
 // ReadConfig decodes a JSON config file. Unknown keys, trailing data and
 // invalid values are errors that say which key is wrong.
 func ReadConfig(r io.Reader) (Config, error) {
-	dec := json.NewDecoder(r)
+	data, err := io.ReadAll(io.LimitReader(r, maxConfigBytes+1))
+	if err != nil {
+		return Config{}, fmt.Errorf("read config: %w", err)
+	}
+	if len(data) > maxConfigBytes {
+		return Config{}, fmt.Errorf("read config: larger than %d bytes", maxConfigBytes)
+	}
+	if t := bytes.TrimSpace(data); len(t) == 0 || t[0] != '{' {
+		return Config{}, errors.New("read config: want a JSON object ({...})")
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var c Config
 	if err := dec.Decode(&c); err != nil {
@@ -110,7 +127,7 @@ func (c *Config) trimKeys() {
 // Validate checks the model names, base URLs and request defaults.
 func (c Config) Validate() error {
 	for i, name := range c.Models {
-		if _, _, err := ParseModelName(name); err != nil {
+		if _, err := ParseName(name); err != nil {
 			return fmt.Errorf("config: models[%d]: %w", i, err)
 		}
 	}
@@ -133,7 +150,48 @@ func (c Config) Validate() error {
 	if t := c.Temperature; t != nil && (*t < 0 || *t > 2) {
 		return fmt.Errorf("config: temperature: %g is outside [0, 2]", *t)
 	}
+	if c.Timeout != "" {
+		if _, err := parseTimeout(c.Timeout); err != nil {
+			return fmt.Errorf("config: timeout: %w", err)
+		}
+	}
+	for _, p := range slices.Sorted(maps.Keys(c.Timeouts)) {
+		if !knownProvider(p) || p == ProviderAgent {
+			return fmt.Errorf("config: timeouts: unknown provider %q", p)
+		}
+		if _, err := parseTimeout(c.Timeouts[p]); err != nil {
+			return fmt.Errorf("config: timeouts[%q]: %w", p, err)
+		}
+	}
 	return nil
+}
+
+// maxConfigBytes bounds a config file.
+const maxConfigBytes = 1 << 20
+
+// parseTimeout reads a positive duration ("10m").
+func parseTimeout(s string) (time.Duration, error) {
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		return 0, fmt.Errorf("%q is not a duration such as 90s or 10m", s)
+	}
+	if d <= 0 {
+		return 0, fmt.Errorf("%q is not positive", s)
+	}
+	return d, nil
+}
+
+// TimeoutFor is the attempt timeout the config sets for a provider: its own
+// in Timeouts, else Timeout; false when it sets none.
+func (c Config) TimeoutFor(provider string) (time.Duration, bool) {
+	for _, s := range []string{c.Timeouts[provider], c.Timeout} {
+		if s != "" {
+			if d, err := parseTimeout(s); err == nil {
+				return d, true
+			}
+		}
+	}
+	return 0, false
 }
 
 // checkBaseURL accepts absolute http and https URLs.
@@ -261,4 +319,41 @@ func (c Config) ModelNames() []string {
 		out = append(out, p+"/"+m)
 	}
 	return out
+}
+
+// HasKey reports whether c holds what a provider needs to be called live:
+// its key, or nothing for the local servers that take none.
+func (c Config) HasKey(provider string) bool {
+	switch provider {
+	case ProviderOllama, ProviderOpenAICompatible:
+		return true
+	}
+	key, _, _, needed := c.keyFor(provider)
+	return needed && key != ""
+}
+
+// Secrets are the keys c holds, to be kept out of every file and message.
+func (c Config) Secrets() []string {
+	var out []string
+	for _, k := range []string{c.AnthropicAPIKey, c.OpenAIAPIKey, c.GoogleAPIKey, c.DeepSeekAPIKey, c.OpenAICompatibleAPIKey} {
+		if k != "" {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// PlaceholderKey stands in for a key where none is sent: when replaying a
+// cassette, and against the loopback server of the reference agents.
+const PlaceholderKey = "replay-placeholder"
+
+// WithPlaceholderKeys fills every missing key with [PlaceholderKey], so that
+// clients can be built for replay.
+func (c Config) WithPlaceholderKeys() Config {
+	for _, k := range []*string{&c.AnthropicAPIKey, &c.OpenAIAPIKey, &c.GoogleAPIKey, &c.DeepSeekAPIKey, &c.OpenAICompatibleAPIKey} {
+		if *k == "" {
+			*k = PlaceholderKey
+		}
+	}
+	return c
 }

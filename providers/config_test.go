@@ -13,7 +13,7 @@ import (
 	"pgregory.net/rapid"
 )
 
-func TestParseModelName(t *testing.T) {
+func TestParseName(t *testing.T) {
 	tests := []struct {
 		name, in, provider, model, err string
 	}{
@@ -34,7 +34,8 @@ func TestParseModelName(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p, m, err := ParseModelName(tt.in)
+			n, err := ParseName(tt.in)
+			p, m := n.Provider, n.ID
 			if tt.err != "" {
 				require.Error(t, err)
 				assert.Contains(t, err.Error(), tt.err)
@@ -47,14 +48,15 @@ func TestParseModelName(t *testing.T) {
 	}
 }
 
-func TestParseModelNameRoundTrip(t *testing.T) {
+func TestParseNameRoundTrip(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		provider := rapid.SampledFrom(Providers()).Draw(t, "provider")
 		model := rapid.StringMatching(`[a-zA-Z0-9][a-zA-Z0-9._:/-]{0,40}`).Draw(t, "model")
-		p, m, err := ParseModelName(provider + "/" + model)
+		n, err := ParseName(provider + "/" + model)
 		if err != nil {
-			t.Fatalf("ParseModelName(%q): %v", provider+"/"+model, err)
+			t.Fatalf("ParseName(%q): %v", provider+"/"+model, err)
 		}
+		p, m := n.Provider, n.ID
 		if p != provider || m != model {
 			t.Fatalf("got %q, %q; want %q, %q", p, m, provider, model)
 		}

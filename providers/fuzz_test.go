@@ -100,12 +100,12 @@ func FuzzFlexText(f *testing.F) {
 	})
 }
 
-func FuzzParseModelName(f *testing.F) {
+func FuzzParseName(f *testing.F) {
 	f.Add("openai/gpt-4o")
 	f.Fuzz(func(t *testing.T, s string) {
-		p, m, err := ParseModelName(s)
-		if err == nil && p+"/"+m != s {
-			t.Fatalf("ParseModelName(%q) = %q, %q", s, p, m)
+		n, err := ParseName(s)
+		if err == nil && n.String() != s {
+			t.Fatalf("ParseName(%q) = %+v", s, n)
 		}
 	})
 }

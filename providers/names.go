@@ -45,7 +45,18 @@ func knownProvider(p string) bool {
 	return false
 }
 
-// ParseModelName splits a model name of the form "provider/model", as the
+// Name is a model's name taken apart: "openai/gpt-4o" is
+// Name{Provider: "openai", ID: "gpt-4o"}.
+type Name struct {
+	Provider string
+	// ID is the provider's own model id.
+	ID string
+}
+
+// String is "provider/id".
+func (n Name) String() string { return n.Provider + "/" + n.ID }
+
+// ParseName reads a model name of the form "provider/model", as the
 // seed writes them: "anthropic/claude-sonnet-4-20250514", "openai/gpt-4o",
 // "google/gemini-2.5-flash", "deepseek/deepseek-reasoner",
 // "ollama/llama3.1", "openai-compatible/NAME", "agent/NAME".
@@ -54,24 +65,24 @@ func knownProvider(p string) bool {
 // slashes and colons ("openai-compatible/meta-llama/llama-3.1-8b-instruct",
 // "ollama/qwen3:8b"). The provider must be one of [Providers]; the model id
 // must be non-empty and free of spaces and control characters.
-func ParseModelName(s string) (provider, model string, err error) {
+func ParseName(s string) (Name, error) {
 	provider, model, ok := strings.Cut(s, "/")
 	if !ok {
-		return "", "", fmt.Errorf("parse model name %q: want provider/model, e.g. openai/gpt-4o", s)
+		return Name{}, fmt.Errorf("parse model name %q: want provider/model, e.g. openai/gpt-4o", s)
 	}
 	if !knownProvider(provider) {
-		return "", "", fmt.Errorf("parse model name %q: unknown provider %q (known: %s)",
+		return Name{}, fmt.Errorf("parse model name %q: unknown provider %q (known: %s)",
 			s, provider, strings.Join(Providers(), ", "))
 	}
 	if model == "" {
-		return "", "", fmt.Errorf("parse model name %q: empty model id", s)
+		return Name{}, fmt.Errorf("parse model name %q: empty model id", s)
 	}
 	if i := strings.IndexFunc(model, func(r rune) bool {
 		return unicode.IsSpace(r) || unicode.IsControl(r) || r == unicode.ReplacementChar
 	}); i >= 0 {
-		return "", "", fmt.Errorf("parse model name %q: model id has a space or control character at byte %d", s, i)
+		return Name{}, fmt.Errorf("parse model name %q: model id has a space or control character at byte %d", s, i)
 	}
-	return provider, model, nil
+	return Name{Provider: provider, ID: model}, nil
 }
 
 // DefaultModel is the model id used for a provider when the configuration

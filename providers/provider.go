@@ -12,6 +12,7 @@ package providers
 
 import (
 	"context"
+	"errors"
 	"time"
 )
 
@@ -79,6 +80,12 @@ type ModelFunc func(ctx context.Context, req Request) (Reply, error)
 
 // Chat calls f.
 func (f ModelFunc) Chat(ctx context.Context, req Request) (Reply, error) { return f(ctx, req) }
+
+// ErrUnreadablePrompt is wrapped by the error of a model that cannot read
+// the request it was given: a reference agent handed another suite's
+// prompt, or no question at all. Asking again will not help; an agent of
+// another suite may answer it.
+var ErrUnreadablePrompt = errors.New("the agent cannot read this prompt")
 
 // DefaultMaxTokens is the seed's default reply budget.
 const DefaultMaxTokens = 2500

@@ -48,7 +48,7 @@ func (b *Bound) Chat(ctx context.Context, req Request) (Reply, error) {
 	return b.Client.Chat(ctx, req)
 }
 
-// Open builds the model a name denotes (see [ParseModelName]) from cfg,
+// Open builds the model a name denotes (see [ParseName]) from cfg,
 // sending its requests through hc (nil means http.DefaultClient; the
 // caller's context bounds each call). It returns a *[Bound].
 //
@@ -63,10 +63,11 @@ func (b *Bound) Chat(ctx context.Context, req Request) (Reply, error) {
 // A missing key is an error wrapping [ErrNoKey] that says which environment
 // variable or config key to set. Open makes no network call.
 func Open(name string, cfg Config, hc *http.Client) (Model, error) {
-	provider, model, err := ParseModelName(name)
+	n, err := ParseName(name)
 	if err != nil {
 		return nil, fmt.Errorf("open model: %w", err)
 	}
+	provider, model := n.Provider, n.ID
 	bound := &Bound{
 		Name:        name,
 		Provider:    provider,

@@ -28,6 +28,11 @@ type RetryPolicy struct {
 	// MaxElapsed bounds the time from the first attempt to the start of
 	// the last; 0 means 5 minutes.
 	MaxElapsed time.Duration
+	// AttemptTimeout bounds each attempt; 0 means none. An attempt that
+	// has no answer in time is abandoned and counts as a retryable failure,
+	// so a server that accepts a connection and never answers costs at
+	// most MaxAttempts × AttemptTimeout.
+	AttemptTimeout time.Duration
 
 	// OnRetry, if set, is called before each wait with the number of the
 	// attempt that failed (1 for the first call), its error, and the wait.
@@ -151,7 +156,7 @@ func (r *Retrier) Chat(ctx context.Context, req Request) (Reply, error) {
 		if err := ctx.Err(); err != nil {
 			return Reply{}, err
 		}
-		reply, err := r.model.Chat(ctx, req)
+		reply, err := r.attempt(ctx, req)
 		if err == nil {
 			return reply, nil
 		}
@@ -182,4 +187,25 @@ func (r *Retrier) Chat(ctx context.Context, req Request) (Reply, error) {
 			return Reply{}, err
 		}
 	}
+}
+
+// attempt makes one call within the policy's AttemptTimeout.
+func (r *Retrier) attempt(ctx context.Context, req Request) (Reply, error) {
+	d := r.policy.AttemptTimeout
+	if d <= 0 {
+		return r.model.Chat(ctx, req)
+	}
+	actx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	reply, err := r.model.Chat(actx, req)
+	if err != nil && ctx.Err() == nil && errors.Is(actx.Err(), context.DeadlineExceeded) {
+		provider := ""
+		var pe *Error
+		if errors.As(err, &pe) {
+			provider = pe.Provider
+		}
+		return Reply{}, &Error{Provider: provider, Retryable: true,
+			Message: fmt.Sprintf("no answer within %s (the attempt's timeout)", d), Err: context.DeadlineExceeded}
+	}
+	return reply, err
 }

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/hallumaze/hallumaze/internal/golden"
+	"github.com/hallumaze/hallumaze/results"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -79,10 +80,10 @@ func abstainFixtureItems() []abstain.Item {
 // abstainFixture plays the fixture items with each fixture model, in
 // process. The abstain-only model also has one case that could not be
 // played (mr-05-intact) and one item never played (mq-01-modified).
-func abstainFixture(t testing.TB) []bench.Result {
+func abstainFixture(t testing.TB) []results.Result {
 	t.Helper()
 	items := abstainFixtureItems()
-	var out []bench.Result
+	var out []results.Result
 	for _, fm := range abstainFixtureModels {
 		abstainOnly := fm.name == "google/gemini-2.5-pro"
 		for i, it := range items {
@@ -110,8 +111,8 @@ func abstainFixture(t testing.TB) []bench.Result {
 }
 
 func TestAbstainModels(t *testing.T) {
-	results := append(fixtureResults(t), abstainFixture(t)...)
-	models := AbstainModels(results)
+	rs := append(fixtureResults(t), abstainFixture(t)...)
+	models := AbstainModels(rs)
 	var names []string
 	byModel := map[string]AbstainModel{}
 	for _, m := range models {
@@ -148,15 +149,15 @@ func TestAbstainModels(t *testing.T) {
 }
 
 func TestBestAbstainTies(t *testing.T) {
-	results := abstainFixture(t)
-	var twice []bench.Result
-	for _, r := range results {
+	rs := abstainFixture(t)
+	var twice []results.Result
+	for _, r := range rs {
 		if r.Model == "anthropic/claude-sonnet-4" {
 			r.Model = "anthropic/claude-opus-4"
 			twice = append(twice, r)
 		}
 	}
-	models := AbstainModels(append(results, twice...))
+	models := AbstainModels(append(rs, twice...))
 	assert.Equal(t, "★ best pair success: anthropic/claude-opus-4 — 20/20 = 1.000 [0.839, 1.000] (tied with anthropic/claude-sonnet-4)",
 		bestAbstainLine(models))
 }
@@ -232,10 +233,10 @@ func TestAbstainHTMLGolden(t *testing.T) {
 }
 
 func TestAbstainHTML(t *testing.T) {
-	page, results := renderFixture(t)
+	page, rs := renderFixture(t)
 	sec := sectionRE.FindString(page)
 	require.NotEmpty(t, sec)
-	models := AbstainModels(results)
+	models := AbstainModels(rs)
 	t.Run("a block per model", func(t *testing.T) {
 		for _, m := range models {
 			assert.Contains(t, sec, `<div class="abstain-model" id="abstain-`+slug(m.Model)+`"`)
@@ -265,7 +266,7 @@ func TestAbstainHTML(t *testing.T) {
 		assert.Contains(t, rows[1][1], "<span class=\"label\">pairs</span>2/2 [0.34, 1.00]")
 	})
 	t.Run("items listed, linked and escaped", func(t *testing.T) {
-		for _, r := range results {
+		for _, r := range rs {
 			if r.Suite == "abstain" && r.Error == "" {
 				assert.Contains(t, sec, `<a href="#`+CaseID(r)+`">`+r.Tags["item"]+`</a>`)
 			}
@@ -332,9 +333,9 @@ func TestSeedJSONAbstain(t *testing.T) {
 }
 
 func TestCSVAbstainColumns(t *testing.T) {
-	results := append(fixtureResults(t), abstainFixture(t)...)
+	rs := append(fixtureResults(t), abstainFixture(t)...)
 	var b bytes.Buffer
-	require.NoError(t, WriteCSV(&b, results))
+	require.NoError(t, WriteCSV(&b, rs))
 	rows, err := csv.NewReader(&b).ReadAll()
 	require.NoError(t, err)
 	col := map[string]int{}
@@ -345,7 +346,7 @@ func TestCSVAbstainColumns(t *testing.T) {
 		require.Contains(t, col, h, "column %s", h)
 	}
 	seen := 0
-	for i, r := range results {
+	for i, r := range rs {
 		row := rows[i+1]
 		if r.Suite != "abstain" || r.Error != "" {
 			continue
@@ -369,7 +370,7 @@ func TestWriteTables(t *testing.T) {
 	maze, abst := fixtureResults(t), abstainFixture(t)
 	for _, tc := range []struct {
 		name          string
-		results       []bench.Result
+		rs       []results.Result
 		maze, abstain bool
 	}{
 		{"maze only", maze, true, false},

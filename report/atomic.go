@@ -6,14 +6,17 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+
+	"github.com/hallumaze/hallumaze/internal/redact"
 )
 
 // WriteFileAtomic writes a file so that readers see either its old content
 // or the whole new one: write fills a temporary file in the same folder
 // (through a buffer), which is synced to disk and then renamed over path.
 // On any error the temporary file is removed and path is left as it was.
-// The file is created with mode 0644.
-func WriteFileAtomic(path string, write func(io.Writer) error) (err error) {
+// The file is created with mode 0644. Every secret of red is replaced on
+// the way (nil: none).
+func WriteFileAtomic(path string, red *redact.Secrets, write func(io.Writer) error) (err error) {
 	dir := filepath.Dir(path)
 	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
@@ -27,7 +30,11 @@ func WriteFileAtomic(path string, write func(io.Writer) error) (err error) {
 		}
 	}()
 	bw := bufio.NewWriterSize(f, 256<<10)
-	if err := write(bw); err != nil {
+	rw := red.Writer(bw)
+	if err := write(rw); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := rw.Close(); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	if err := bw.Flush(); err != nil {

@@ -6,13 +6,13 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/hallumaze/hallumaze/bench"
+	"github.com/hallumaze/hallumaze/results"
 )
 
 // thousand makes 1,000 results from the fixtures by renaming their cases.
-func thousand(b *testing.B) []bench.Result {
+func thousand(b *testing.B) []results.Result {
 	base := fixtureResults(b)
-	out := make([]bench.Result, 0, 1000)
+	out := make([]results.Result, 0, 1000)
 	for i := 0; len(out) < 1000; i++ {
 		r := base[i%len(base)]
 		r.Case = fmt.Sprintf("%s/run=%d", r.Case, i/len(base))
@@ -28,16 +28,16 @@ func (c *countWriter) Write(p []byte) (int, error) { c.n += int64(len(p)); retur
 // BenchmarkHTML writes the page of 1,000 results; bytes/s is the page's
 // size over the time, and peak-heap-MB the heap in use after a write.
 func BenchmarkHTML(b *testing.B) {
-	results := thousand(b)
+	rs := thousand(b)
 	var cw countWriter
-	if err := WriteHTML(&cw, results, HTMLOptions{}); err != nil {
+	if err := WriteHTML(&cw, rs, HTMLOptions{}); err != nil {
 		b.Fatal(err)
 	}
 	b.SetBytes(cw.n)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		if err := WriteHTML(io.Discard, results, HTMLOptions{}); err != nil {
+		if err := WriteHTML(io.Discard, rs, HTMLOptions{}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -49,10 +49,10 @@ func BenchmarkHTML(b *testing.B) {
 }
 
 func BenchmarkSeedJSON(b *testing.B) {
-	results := thousand(b)
+	rs := thousand(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := WriteSeedJSON(io.Discard, results, Meta{Timestamp: fixedTime}); err != nil {
+		if err := WriteSeedJSON(io.Discard, rs, Meta{Timestamp: fixedTime}); err != nil {
 			b.Fatal(err)
 		}
 	}

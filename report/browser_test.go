@@ -61,7 +61,7 @@ func lastLines(s string, n int) string {
 // Missing Piece section must be there.
 func TestHTMLInBrowser(t *testing.T) {
 	bin := chromium(t)
-	page, results := renderFixture(t)
+	page, rs := renderFixture(t)
 	path := filepath.Join(t.TempDir(), "report.html")
 	require.NoError(t, os.WriteFile(path, []byte(page), 0o644))
 
@@ -73,7 +73,7 @@ func TestHTMLInBrowser(t *testing.T) {
 		assert.Contains(t, dom, `id="`+id+`"`)
 	}
 	played, mazeCases := 0, 0
-	for _, r := range results {
+	for _, r := range rs {
 		if !IsHuman(r) && r.Error == "" {
 			played++
 			if r.Suite == "maze" {
@@ -83,7 +83,7 @@ func TestHTMLInBrowser(t *testing.T) {
 		}
 	}
 	assert.Equal(t, mazeCases, len(regexp.MustCompile(`<svg [^>]*class="maze"`).FindAllString(dom, -1)), "one maze per maze case")
-	models := AbstainModels(results)
+	models := AbstainModels(rs)
 	require.NotEmpty(t, models)
 	assert.Contains(t, dom, `<section id="abstain">`)
 	assert.Contains(t, dom, `<table class="abstain-summary">`)
@@ -99,8 +99,8 @@ func TestHTMLInBrowser(t *testing.T) {
 		// Headless screenshots of a scrolled page come out blank: open two
 		// cases in the markup instead and shoot the whole page.
 		shot := page
-		for _, r := range []int{0, len(results) - 5} {
-			id := `id="` + CaseID(results[r]) + `"`
+		for _, r := range []int{0, len(rs) - 5} {
+			id := `id="` + CaseID(rs[r]) + `"`
 			shot = strings.Replace(shot, id, id+" open", 1)
 		}
 		shotPath := filepath.Join(t.TempDir(), "shot.html")

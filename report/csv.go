@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/hallumaze/hallumaze/bench"
+	"github.com/hallumaze/hallumaze/results"
 )
 
 // WriteCSV writes one row per result, in the order given. The columns are
@@ -16,9 +16,9 @@ import (
 // column is written as "metric_<name>"); then error, tokens_in,
 // tokens_out and duration_s. An absent tag or metric is an empty cell;
 // numbers are written in the shortest form that reads back exactly.
-func WriteCSV(w io.Writer, results []bench.Result) error {
+func WriteCSV(w io.Writer, rs []results.Result) error {
 	tagSet, metricSet := map[string]bool{}, map[string]bool{}
-	for _, r := range results {
+	for _, r := range rs {
 		for k := range r.Tags {
 			tagSet[k] = true
 		}
@@ -41,7 +41,7 @@ func WriteCSV(w io.Writer, results []bench.Result) error {
 		return fmt.Errorf("csv: %w", err)
 	}
 	row := make([]string, 0, len(header))
-	for _, r := range results {
+	for _, r := range rs {
 		row = append(row[:0], r.Suite, r.Model, r.Case)
 		for _, t := range tags {
 			row = append(row, r.Tags[t])

@@ -11,7 +11,7 @@
 //     verified walk drawn over it, its transcript and its scores.
 //
 // Results come from JSONL files written by the harness (one
-// [bench.Result] per line), possibly from several machines ([Merge] joins
+// [results.Result] per line), possibly from several machines ([Merge] joins
 // the shards), and from human control groups ([ReadHuman], the seed's
 // section 9.4).
 //

@@ -14,6 +14,7 @@ import (
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/mazes"
 	"github.com/hallumaze/hallumaze/providers"
+	"github.com/hallumaze/hallumaze/results"
 )
 
 // xssLine is written by the faulty policy: the page must escape it.
@@ -191,7 +192,7 @@ var fixtureModels = []struct {
 
 // fixtureResults plays a fixed set of maze cases with canned models, in
 // process, and pins what varies from run to run (durations).
-func fixtureResults(t testing.TB) []bench.Result {
+func fixtureResults(t testing.TB) []results.Result {
 	t.Helper()
 	var specs []bench.MazeSpec
 	for _, s := range []struct {
@@ -203,7 +204,7 @@ func fixtureResults(t testing.TB) []bench.Result {
 	for _, g := range []string{"A", "B", "C"} {
 		specs = append(specs, bench.MazeSpec{Size: 5, Seed: 1, Protocol: mazes.Interactive, Group: g})
 	}
-	var out []bench.Result
+	var out []results.Result
 	for _, fm := range fixtureModels {
 		for _, spec := range specs {
 			out = append(out, playFixture(t, fm.name, fm.p, spec, len(out)))
@@ -214,7 +215,7 @@ func fixtureResults(t testing.TB) []bench.Result {
 	return out
 }
 
-func playFixture(t testing.TB, name string, p policy, spec bench.MazeSpec, i int) bench.Result {
+func playFixture(t testing.TB, name string, p policy, spec bench.MazeSpec, i int) results.Result {
 	t.Helper()
 	m, err := mazes.Generate(spec.Size, spec.Seed, mazes.DFS)
 	require.NoError(t, err)
@@ -243,7 +244,7 @@ func playFixture(t testing.TB, name string, p policy, spec bench.MazeSpec, i int
 	return r
 }
 
-func humanFixture(t testing.TB) []bench.Result {
+func humanFixture(t testing.TB) []results.Result {
 	t.Helper()
 	f, err := os.Open(filepath.Join("testdata", "human.example.json"))
 	require.NoError(t, err)

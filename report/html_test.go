@@ -7,26 +7,25 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hallumaze/hallumaze/results"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/hallumaze/hallumaze/bench"
 )
 
 // renderFixture writes the page of the fixture results, the human groups
 // and the abstain fixture.
-func renderFixture(t testing.TB) (string, []bench.Result) {
+func renderFixture(t testing.TB) (string, []results.Result) {
 	t.Helper()
-	results := append(append(fixtureResults(t), humanFixture(t)...), abstainFixture(t)...)
+	rs := append(append(fixtureResults(t), humanFixture(t)...), abstainFixture(t)...)
 	var b bytes.Buffer
-	require.NoError(t, WriteHTML(&b, results, HTMLOptions{Generated: time.Date(2026, 3, 22, 14, 30, 22, 0, time.UTC)}))
-	return b.String(), results
+	require.NoError(t, WriteHTML(&b, rs, HTMLOptions{Generated: time.Date(2026, 3, 22, 14, 30, 22, 0, time.UTC)}))
+	return b.String(), rs
 }
 
 func TestHTMLStructure(t *testing.T) {
-	page, results := renderFixture(t)
+	page, rs := renderFixture(t)
 	var played, mazes, failed int
-	for _, r := range results {
+	for _, r := range rs {
 		switch {
 		case IsHuman(r):
 		case r.Error != "":
@@ -39,7 +38,7 @@ func TestHTMLStructure(t *testing.T) {
 		}
 	}
 	t.Run("one details block per played case and one maze per maze case", func(t *testing.T) {
-		for _, r := range results {
+		for _, r := range rs {
 			if IsHuman(r) || r.Error != "" {
 				continue
 			}
@@ -93,16 +92,16 @@ func TestHTMLStructure(t *testing.T) {
 func TestHTMLEdgeCases(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
-		results []bench.Result
+		rs []results.Result
 		want    []string
 	}{
 		{"no results", nil, []string{"chart-empty", "0 results"}},
-		{"other suite", []bench.Result{{Suite: "abstain", Model: "a/b", Case: "q1", Metrics: map[string]float64{"correct": 1},
-			Turns: []bench.Turn{{Role: "user", Content: "2+2?"}, {Role: "assistant", Content: "<b>4</b>"}}}},
+		{"other suite", []results.Result{{Suite: "abstain", Model: "a/b", Case: "q1", Metrics: map[string]float64{"correct": 1},
+			Turns: []results.Turn{{Role: "user", Content: "2+2?"}, {Role: "assistant", Content: "<b>4</b>"}}}},
 			[]string{`data-case="abstain/q1"`, "&lt;b&gt;4&lt;/b&gt;"}},
-		{"bad maze tags", []bench.Result{{Suite: "maze", Model: "a/b", Case: "x", Tags: map[string]string{"size": "seven"}}},
+		{"bad maze tags", []results.Result{{Suite: "maze", Model: "a/b", Case: "x", Tags: map[string]string{"size": "seven"}}},
 			[]string{"maze not drawn: maze tags: size &#34;seven&#34; is not a number"}},
-		{"huge maze", []bench.Result{{Suite: "maze", Model: "a/b", Case: "x", Tags: map[string]string{"size": "65", "seed": "1"}}},
+		{"huge maze", []results.Result{{Suite: "maze", Model: "a/b", Case: "x", Tags: map[string]string{"size": "65", "seed": "1"}}},
 			[]string{"maze not drawn: 65×65 is larger than 64×64"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -117,8 +116,8 @@ func TestHTMLEdgeCases(t *testing.T) {
 }
 
 func TestCaseIDUnique(t *testing.T) {
-	a := bench.Result{Suite: "maze", Model: "a/b", Case: "x/y"}
-	b := bench.Result{Suite: "maze", Model: "a-b", Case: "x-y"}
+	a := results.Result{Suite: "maze", Model: "a/b", Case: "x/y"}
+	b := results.Result{Suite: "maze", Model: "a-b", Case: "x-y"}
 	assert.NotEqual(t, CaseID(a), CaseID(b))
 	assert.Regexp(t, `^case-[a-z0-9-]+-[0-9a-f]{8}$`, CaseID(a))
 }

@@ -5,15 +5,14 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/hallumaze/hallumaze/results"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/hallumaze/hallumaze/bench"
 )
 
 func TestReadHuman(t *testing.T) {
 	seedForm := `{"provider":"human","model":"undergraduate_group_n30","maze_size":7,"ariadne_group":"A","sr":0.73,"mei":0.61,"hallucination_count":2.1,"backtrack_count":3.4}`
-	want := bench.Result{
+	want := results.Result{
 		Suite: "maze", Model: "human/undergraduate_group_n30", Case: "size=7/group=A",
 		Tags:    map[string]string{"human": "true", "size": "7", "group": "A"},
 		Metrics: map[string]float64{"SR": 0.73, "MEI": 0.61, "HC": 2.1, "BT": 3.4},
@@ -21,16 +20,16 @@ func TestReadHuman(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		in   string
-		want []bench.Result
+		want []results.Result
 	}{
-		{"array", "[" + seedForm + "]", []bench.Result{want}},
-		{"object", `{"results":[` + seedForm + `]}`, []bench.Result{want}},
+		{"array", "[" + seedForm + "]", []results.Result{want}},
+		{"object", `{"results":[` + seedForm + `]}`, []results.Result{want}},
 		{"optional metrics", `[{"model":"human/experts","sr":1,"mei":0.8,"ce":0.1,"brs":0.9,"hallumaze_score":0.85,"loop_count":1,"hrr":1,"latency_s":95}]`,
-			[]bench.Result{{Suite: "maze", Model: "human/experts", Case: "size=any/group=A",
+			[]results.Result{{Suite: "maze", Model: "human/experts", Case: "size=any/group=A",
 				Tags:     map[string]string{"human": "true", "group": "A"},
 				Metrics:  map[string]float64{"SR": 1, "MEI": 0.8, "CE": 0.1, "BRS": 0.9, "score": 0.85, "LT": 1, "HRR": 1},
 				Duration: 95}}},
-		{"empty array", "[]", []bench.Result{}},
+		{"empty array", "[]", []results.Result{}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := ReadHuman(strings.NewReader(tc.in))

@@ -6,23 +6,23 @@ import (
 	"math"
 )
 
-// round6 rounds a score to six decimals for the seed file: the formulas'
+// Round6 rounds a score to six decimals for the seed file: the formulas'
 // last-bit noise (0.8999999999999999) goes, every real difference stays.
-func round6(v float64) float64 { return math.Round(v*1e6) / 1e6 }
+func Round6(v float64) float64 { return math.Round(v*1e6) / 1e6 }
 
-func round6p(p *float64) *float64 {
+func Round6p(p *float64) *float64 {
 	if p == nil {
 		return nil
 	}
-	v := round6(*p)
+	v := Round6(*p)
 	return &v
 }
 
-// indentFlat indents compact JSON (as json.Marshal writes it) two spaces
+// IndentFlat indents compact JSON (as json.Marshal writes it) two spaces
 // a level, but writes each array that holds no object, and each short object
 // of scalars, on one line, so that a path reads [[0,0],[0,1],...] and a
 // confidence-log entry {"step":1,"conf":90} as in the seed.
-func indentFlat(src []byte) ([]byte, error) {
+func IndentFlat(src []byte) ([]byte, error) {
 	var b bytes.Buffer
 	b.Grow(len(src) * 2)
 	end, err := writeValue(&b, src, 0, 0)

@@ -6,11 +6,10 @@ import (
 	"testing"
 
 	"github.com/hallumaze/hallumaze/internal/golden"
+	"github.com/hallumaze/hallumaze/results"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/hallumaze/hallumaze/bench"
 )
 
 func TestFixturesAreWhatTheyClaim(t *testing.T) {
@@ -38,31 +37,31 @@ func TestFixturesAreWhatTheyClaim(t *testing.T) {
 
 func TestTableGolden(t *testing.T) {
 	// The abstain results change nothing in the maze leaderboard.
-	results := append(append(fixtureResults(t), humanFixture(t)...), abstainFixture(t)...)
+	rs := append(append(fixtureResults(t), humanFixture(t)...), abstainFixture(t)...)
 	var b bytes.Buffer
-	require.NoError(t, WriteTable(&b, Leaderboard(results)))
+	require.NoError(t, WriteTable(&b, Leaderboard(rs)))
 	golden.Check(t, "table.golden", b.Bytes())
 }
 
 func TestSummaryLinesGolden(t *testing.T) {
-	results := fixtureResults(t)
+	rs := fixtureResults(t)
 	var b strings.Builder
 	for _, fm := range fixtureModels {
-		b.WriteString("▶ " + fm.name + "\n" + SummaryLine(fm.name, results) + "\n")
+		b.WriteString("▶ " + fm.name + "\n" + SummaryLine(fm.name, rs) + "\n")
 		// One case alone, as the seed prints it after each run.
-		for _, r := range bench.OfModel(results, fm.name) {
+		for _, r := range results.OfModel(rs, fm.name) {
 			if r.Case == "size=7/seed=1/base" {
-				b.WriteString("▶ " + fm.name + " " + r.Case + "\n" + SummaryLine(fm.name, []bench.Result{r}) + "\n")
+				b.WriteString("▶ " + fm.name + " " + r.Case + "\n" + SummaryLine(fm.name, []results.Result{r}) + "\n")
 			}
 		}
 	}
-	b.WriteString("▶ nobody\n" + SummaryLine("nobody/none", results) + "\n")
+	b.WriteString("▶ nobody\n" + SummaryLine("nobody/none", rs) + "\n")
 	golden.Check(t, "summary.golden", []byte(b.String()))
 }
 
 func TestLeaderboard(t *testing.T) {
-	results := append(fixtureResults(t), humanFixture(t)...)
-	rows := Leaderboard(results)
+	rs := append(fixtureResults(t), humanFixture(t)...)
+	rows := Leaderboard(rs)
 	require.Len(t, rows, 4)
 	byModel := map[string]Row{}
 	for _, r := range rows {
@@ -144,12 +143,12 @@ func TestTableAligned(t *testing.T) {
 }
 
 func TestLeaderboardWithoutScores(t *testing.T) {
-	results := []bench.Result{
+	rs := []results.Result{
 		{Suite: "maze", Model: "a/failed", Case: "c1", Error: "timeout"},
 		{Suite: "maze", Model: "b/ok", Case: "c1", Metrics: map[string]float64{"SR": 0, "MEI": 0.1, "score": 0.2}},
 		{Suite: "abstain", Model: "c/other", Case: "q1", Metrics: map[string]float64{"score": 1}},
 	}
-	rows := Leaderboard(results)
+	rows := Leaderboard(rs)
 	require.Len(t, rows, 2, "only maze results are ranked")
 	assert.Equal(t, "b/ok", rows[0].Model)
 	assert.Equal(t, 1, rows[0].Rank)
@@ -160,6 +159,6 @@ func TestLeaderboardWithoutScores(t *testing.T) {
 	require.NoError(t, WriteTable(&b, rows))
 	assert.Contains(t, b.String(), "—")
 	assert.Contains(t, b.String(), "★ best: b/ok — Score 0.200 | MEI 0.100")
-	assert.Equal(t, "✗ no scored case (1 error)", SummaryLine("a/failed", results))
-	assert.Contains(t, SummaryLine("b/ok", results), "CE=n/a")
+	assert.Equal(t, "✗ no scored case (1 error)", SummaryLine("a/failed", rs))
+	assert.Contains(t, SummaryLine("b/ok", rs), "CE=n/a")
 }

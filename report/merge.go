@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/hallumaze/hallumaze/bench"
+	"github.com/hallumaze/hallumaze/results"
 )
 
 // Merge joins result sets, such as the shards of one run written on
@@ -15,10 +15,10 @@ import (
 // with the same content is kept once; with different content it is an
 // error naming the case and what differs. The merged results are sorted by
 // suite, model and case.
-func Merge(sets ...[]bench.Result) ([]bench.Result, error) {
+func Merge(sets ...[]results.Result) ([]results.Result, error) {
 	type key struct{ suite, model, name string }
 	seen := map[key]int{}
-	var out []bench.Result
+	var out []results.Result
 	for _, set := range sets {
 		for _, r := range set {
 			k := key{r.Suite, r.Model, r.Case}
@@ -33,7 +33,7 @@ func Merge(sets ...[]bench.Result) ([]bench.Result, error) {
 			}
 		}
 	}
-	slices.SortStableFunc(out, func(a, b bench.Result) int {
+	slices.SortStableFunc(out, func(a, b results.Result) int {
 		if c := strings.Compare(a.Suite, b.Suite); c != 0 {
 			return c
 		}
@@ -48,7 +48,7 @@ func Merge(sets ...[]bench.Result) ([]bench.Result, error) {
 // sameResult compares two results field by field through their JSON form
 // (which writes maps in key order and compacts the detail) and names the
 // first field that differs.
-func sameResult(a, b bench.Result) (string, bool) {
+func sameResult(a, b results.Result) (string, bool) {
 	fields := []struct {
 		name string
 		x, y any

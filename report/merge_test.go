@@ -11,30 +11,29 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/hallumaze/hallumaze/results"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
-
-	"github.com/hallumaze/hallumaze/bench"
 )
 
-func res(model, name string, mei float64) bench.Result {
-	return bench.Result{Suite: "maze", Model: model, Case: name, Metrics: map[string]float64{"MEI": mei}}
+func res(model, name string, mei float64) results.Result {
+	return results.Result{Suite: "maze", Model: model, Case: name, Metrics: map[string]float64{"MEI": mei}}
 }
 
 func TestMerge(t *testing.T) {
 	a1, a2, b1 := res("a/x", "c1", 0.5), res("a/x", "c2", 0.6), res("b/y", "c1", 0.7)
 	for _, tc := range []struct {
 		name    string
-		sets    [][]bench.Result
-		want    []bench.Result
+		sets    [][]results.Result
+		want    []results.Result
 		wantErr string
 	}{
-		{"shards", [][]bench.Result{{b1, a2}, {a1}}, []bench.Result{a1, a2, b1}, ""},
-		{"identical duplicate", [][]bench.Result{{a1, b1}, {a1}}, []bench.Result{a1, b1}, ""},
+		{"shards", [][]results.Result{{b1, a2}, {a1}}, []results.Result{a1, a2, b1}, ""},
+		{"identical duplicate", [][]results.Result{{a1, b1}, {a1}}, []results.Result{a1, b1}, ""},
 		{"nothing", nil, nil, ""},
-		{"conflict", [][]bench.Result{{a1}, {res("a/x", "c1", 0.9)}}, nil, "maze/c1 of a/x appears twice with different metrics"},
-		{"conflicting error", [][]bench.Result{{a1}, {func() bench.Result { r := a1; r.Error = "boom"; return r }()}}, nil, "different error"},
+		{"conflict", [][]results.Result{{a1}, {res("a/x", "c1", 0.9)}}, nil, "maze/c1 of a/x appears twice with different metrics"},
+		{"conflicting error", [][]results.Result{{a1}, {func() results.Result { r := a1; r.Error = "boom"; return r }()}}, nil, "different error"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := Merge(tc.sets...)
@@ -56,7 +55,7 @@ func TestMerge(t *testing.T) {
 func TestMergeProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		n := rapid.IntRange(0, 30).Draw(t, "n")
-		var all []bench.Result
+		var all []results.Result
 		seen := map[string]bool{}
 		for i := range n {
 			m := rapid.SampledFrom([]string{"a/x", "b/y", "c/z"}).Draw(t, fmt.Sprint("model", i))
@@ -68,7 +67,7 @@ func TestMergeProperties(t *testing.T) {
 			all = append(all, res(m, c, float64(i)))
 		}
 		shards := rapid.IntRange(1, 4).Draw(t, "shards")
-		sets := make([][]bench.Result, shards)
+		sets := make([][]results.Result, shards)
 		for i, r := range all {
 			k := rapid.IntRange(0, shards-1).Draw(t, fmt.Sprint("shard", i))
 			sets[k] = append(sets[k], r)
@@ -84,7 +83,7 @@ func TestMergeProperties(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(got) != len(all) || !slices.IsSortedFunc(got, func(a, b bench.Result) int {
+		if len(got) != len(all) || !slices.IsSortedFunc(got, func(a, b results.Result) int {
 			return strings.Compare(a.Model+"\x00"+a.Case, b.Model+"\x00"+b.Case)
 		}) {
 			t.Fatalf("merged %d of %d, sorted: %v", len(got), len(all), got)

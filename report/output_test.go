@@ -8,20 +8,20 @@ import (
 	"time"
 
 	"github.com/hallumaze/hallumaze/internal/golden"
+	"github.com/hallumaze/hallumaze/results"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/mazes"
 )
 
 var fixedTime = time.Date(2026, 3, 22, 14, 30, 22, 0, time.UTC)
 
 func TestSeedJSONGolden(t *testing.T) {
-	results := append(append(fixtureResults(t), humanFixture(t)...), abstainFixture(t)...)
+	rs := append(append(fixtureResults(t), humanFixture(t)...), abstainFixture(t)...)
 	var b bytes.Buffer
-	require.NoError(t, WriteSeedJSON(&b, results, Meta{Timestamp: fixedTime}))
+	require.NoError(t, WriteSeedJSON(&b, rs, Meta{Timestamp: fixedTime}))
 	golden.Check(t, "seed.json.golden", b.Bytes())
 }
 
@@ -42,7 +42,7 @@ func TestSeedJSON(t *testing.T) {
 		assert.Equal(t, len(all), total, "every result in exactly one run")
 	})
 	t.Run("one run fills the seed's keys", func(t *testing.T) {
-		var one []bench.Result
+		var one []results.Result
 		for _, r := range all {
 			if r.Case == "size=7/seed=1/base" {
 				one = append(one, r)
@@ -90,7 +90,7 @@ func TestSeedJSON(t *testing.T) {
 		}
 	})
 	t.Run("bad tags", func(t *testing.T) {
-		_, err := SeedJSON([]bench.Result{{Suite: "maze", Model: "a/b", Case: "x", Tags: map[string]string{"size": "seven"}}}, Meta{})
+		_, err := SeedJSON([]results.Result{{Suite: "maze", Model: "a/b", Case: "x", Tags: map[string]string{"size": "seven"}}}, Meta{})
 		assert.ErrorContains(t, err, `size "seven" is not a number`)
 	})
 }
@@ -102,12 +102,12 @@ func TestCSVGolden(t *testing.T) {
 }
 
 func TestCSV(t *testing.T) {
-	results := []bench.Result{
+	rs := []results.Result{
 		{Suite: "maze", Model: "a/x", Case: "c1", Tags: map[string]string{"size": "5"}, Metrics: map[string]float64{"MEI": 0.5, "size": 3}, Duration: 1.25},
 		{Suite: "abstain", Model: "a/x", Case: "c2", Tags: map[string]string{"kind": "defective"}, Metrics: map[string]float64{"accuracy": 1}, Error: "boom, \"quoted\"\nline"},
 	}
 	var b bytes.Buffer
-	require.NoError(t, WriteCSV(&b, results))
+	require.NoError(t, WriteCSV(&b, rs))
 	rows, err := csv.NewReader(&b).ReadAll()
 	require.NoError(t, err)
 	want := [][]string{

@@ -5,20 +5,20 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
-	"github.com/hallumaze/hallumaze/mazes"
+	"github.com/hallumaze/hallumaze/bench"
+	"github.com/hallumaze/hallumaze/internal/cli"
 	"github.com/hallumaze/hallumaze/providers"
 )
 
 // askSettings asks for keys and settings (--interactive), the way the
 // seed's interactive start did: each missing key (empty to skip), then the
-// maze size and the number of runs, with the current value as default. An
-// answer out of range is asked again. Keys typed here are used for this
-// run only and never written anywhere. The caller makes sure in is a
-// terminal.
-func askSettings(o runOptions, cfg providers.Config, in io.Reader, out io.Writer) (runOptions, providers.Config, error) {
+// settings the run's suites ask for (the maze size and the number of
+// runs), with the current value as default. An answer the suite refuses is
+// asked again. Keys typed here are used for this run only and never
+// written anywhere. The caller makes sure in is a terminal.
+func (a *app) askSettings(o runOptions, cfg providers.Config, in io.Reader, out io.Writer) (providers.Config, error) {
 	r := bufio.NewReader(in)
 	ask := func(prompt, def string) (string, error) {
 		if def != "" {
@@ -29,7 +29,7 @@ func askSettings(o runOptions, cfg providers.Config, in io.Reader, out io.Writer
 		line, err := r.ReadString('\n')
 		if err != nil && (line == "" || !errors.Is(err, io.EOF)) {
 			if errors.Is(err, io.EOF) {
-				return "", usagef("run: --interactive: no answer to %q (end of input)", prompt)
+				return "", cli.Usagef("run: --interactive: no answer to %q (end of input)", prompt)
 			}
 			return "", fmt.Errorf("run: --interactive: read answer: %w", err)
 		}
@@ -54,35 +54,39 @@ func askSettings(o runOptions, cfg providers.Config, in io.Reader, out io.Writer
 		}
 		v, err := ask(k.label, "")
 		if err != nil {
-			return o, cfg, err
+			return cfg, err
 		}
 		*k.dst = v
 	}
-	number := func(prompt, flag string, def, lo, hi int) (int, error) {
-		const tries = 3
-		for i := 0; ; i++ {
-			v, err := ask(prompt, strconv.Itoa(def))
-			if err != nil {
-				return 0, err
+	for si, s := range o.suites {
+		asker, ok := s.(bench.Asker)
+		if !ok {
+			continue
+		}
+		for _, q := range asker.Asks() {
+			f := o.fs.Lookup(q.Flag)
+			if f == nil {
+				continue
 			}
-			n, err := intFlag(flag, v, lo, hi)
-			if err == nil {
-				return n, nil
+			const tries = 3
+			for i := 0; ; i++ {
+				v, err := ask(q.Prompt, f.Value.String())
+				if err != nil {
+					return cfg, err
+				}
+				err = o.fs.Set(q.Flag, v)
+				if err == nil {
+					_, err = o.plans[si]()
+				}
+				if err == nil {
+					break
+				}
+				if i == tries-1 {
+					return cfg, cli.Usagef("run: --interactive: %v", err)
+				}
+				fmt.Fprintf(out, "  %v\n", err)
 			}
-			if i == tries-1 {
-				return 0, err
-			}
-			fmt.Fprintf(out, "  %v\n", err)
 		}
 	}
-	var err error
-	size, err := number("Maze size (5, 7, 9, 11)", "size", o.sizes[0], mazes.MinSize, mazes.MaxSize)
-	o.sizes = []int{size}
-	if err != nil {
-		return o, cfg, err
-	}
-	if o.runs, err = number("Runs per model", "runs", o.runs, 1, 1_000_000); err != nil {
-		return o, cfg, err
-	}
-	return o, cfg, nil
+	return cfg, nil
 }

@@ -6,14 +6,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
+	"math"
 	"slices"
 	"text/tabwriter"
 	"time"
 
-	"github.com/hallumaze/hallumaze/abstain"
-	"github.com/hallumaze/hallumaze/agents"
 	"github.com/hallumaze/hallumaze/bench"
+	"github.com/hallumaze/hallumaze/internal/cli"
+	"github.com/hallumaze/hallumaze/suites"
 )
 
 // Price is what a model costs per million tokens, in dollars.
@@ -32,56 +32,69 @@ var examplePrices = map[string]Price{
 }
 
 // runEstimate estimates what recording the bench's cassettes for a model
-// costs: it plays the recording grid with the reference agents to count
-// tokens per case, then prices them.
-func runEstimate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("estimate", "[--prices PRICES.json] [--output-factor F] [--seconds-per-call S]", stdout)
+// costs: it plays every suite's experiment cases with the suite's
+// estimating agent to count tokens per case, then prices them.
+func (a *app) runEstimate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := cli.NewFlagSet("estimate", "[--prices PRICES.json] [--output-factor F] [--seconds-per-call S]", stdout)
 	pricesPath := fs.String("prices", "", `price table: {"provider/model": {"input": $/Mtok, "output": $/Mtok}, ...} (default: example list prices)`)
 	factor := fs.Float64("output-factor", 3, "how many times more output a real model writes than the agents (reasoning models: 10 or more)")
 	perCall := fs.Float64("seconds-per-call", 8, "assumed seconds per model call, for the time estimate (sequential)")
-	if err := parseFlags(fs, args, false); err != nil {
+	if err := fs.Parse(args, false); err != nil {
 		return err
 	}
-	if *factor <= 0 || *perCall <= 0 {
-		return usagef("estimate: --output-factor and --seconds-per-call must be positive")
+	for name, v := range map[string]float64{"--output-factor": *factor, "--seconds-per-call": *perCall} {
+		if math.IsNaN(v) || math.IsInf(v, 0) || v <= 0 || v > 1e6 {
+			return cli.Usagef("estimate: %s %v is not a positive number up to 1e6", name, v)
+		}
 	}
 	prices := examplePrices
 	if *pricesPath != "" {
-		data, err := os.ReadFile(*pricesPath)
+		data, err := cli.ReadInput(*pricesPath, a.stdin, 1<<20)
 		if err != nil {
-			return usagef("estimate: %v", err)
+			return cli.Usagef("estimate: %v", err)
 		}
 		dec := json.NewDecoder(bytes.NewReader(data))
 		dec.DisallowUnknownFields()
 		prices = nil
 		if err := dec.Decode(&prices); err != nil {
-			return usagef("estimate: %s: %v", *pricesPath, err)
+			return cli.Usagef("estimate: %s: %v", *pricesPath, err)
+		}
+		for name, p := range prices {
+			if !(p.Input >= 0 && p.Output >= 0) || math.IsInf(p.Input, 0) || math.IsInf(p.Output, 0) {
+				return cli.Usagef("estimate: %s: %s: prices must be finite and ≥ 0", *pricesPath, name)
+			}
 		}
 	}
-	type suite struct {
-		name  string
-		agent string
-		cases []bench.Case
-	}
-	var mazeSpecs []bench.MazeSpec
-	mazeSpecs = append(mazeSpecs, bench.MazeGrid()...)
-	mazeSpecs = append(mazeSpecs, bench.AriadneGrid()...)
-	mazeSpecs = append(mazeSpecs, bench.DifficultyGrid()...)
-	suites := []suite{
-		{"maze", "agent/explorer", bench.MustMazeCases(dedupe(mazeSpecs))},
-		{"abstain", "agent/checker", bench.AbstainCases(abstain.Standard(abstain.DefaultSeed))},
-	}
-	env := bench.Env{Agents: agents.Lookup}
+	env := bench.Env{Agents: suites.Agents(a.suites)}
 	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "suite\tcases\tcalls\tinput tok\toutput tok (×factor)\ttime")
 	var totalIn, totalOut, totalCalls int
-	for _, s := range suites {
-		m, err := env.Open(s.agent)
+	for _, s := range a.suites {
+		agent := ""
+		for _, ag := range s.Agents() {
+			if ag.Estimate || agent == "" {
+				agent = ag.Name
+				if ag.Estimate {
+					break
+				}
+			}
+		}
+		if agent == "" {
+			continue
+		}
+		m, err := env.Open("agent/" + agent)
 		if err != nil {
 			return err
 		}
+		cases, err := recordingCases(s)
+		if err != nil {
+			return fmt.Errorf("estimate: %s: %w", s.Name(), err)
+		}
 		var in, out, calls int
-		for _, c := range s.cases {
+		for _, c := range cases {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			r := bench.Play(ctx, m, c)
 			if r.Error != "" {
 				return fmt.Errorf("estimate: %s: %s", c.Name, r.Error)
@@ -91,7 +104,7 @@ func runEstimate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			calls += len(r.Turns) / 2
 		}
 		outF := int(float64(out) * *factor)
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%s\n", s.name, len(s.cases), calls, in, outF, duration(calls, *perCall))
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%s\n", s.Name(), len(cases), calls, in, outF, duration(calls, *perCall))
 		totalIn, totalOut, totalCalls = totalIn+in, totalOut+outF, totalCalls+calls
 	}
 	fmt.Fprintf(tw, "total\t\t%d\t%d\t%d\t%s\n", totalCalls, totalIn, totalOut, duration(totalCalls, *perCall))
@@ -116,19 +129,26 @@ func runEstimate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	return nil
 }
 
-func duration(calls int, perCall float64) string {
-	return (time.Duration(float64(calls)*perCall) * time.Second).Round(time.Minute).String()
-}
-
-// dedupe drops specs that name the same case twice (the grids overlap).
-func dedupe(specs []bench.MazeSpec) []bench.MazeSpec {
+// recordingCases are the cases a recording of a suite covers: every
+// experiment's, each once.
+func recordingCases(s bench.Suite) ([]bench.Case, error) {
+	var out []bench.Case
 	seen := map[string]bool{}
-	var out []bench.MazeSpec
-	for _, s := range specs {
-		if !seen[s.Name()] {
-			seen[s.Name()] = true
-			out = append(out, s)
+	for _, e := range s.Experiments() {
+		cs, err := e.Cases()
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range cs {
+			if !seen[c.Name] {
+				seen[c.Name] = true
+				out = append(out, c)
+			}
 		}
 	}
-	return out
+	return out, nil
+}
+
+func duration(calls int, perCall float64) string {
+	return (time.Duration(float64(calls)*perCall) * time.Second).Round(time.Minute).String()
 }

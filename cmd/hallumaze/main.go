@@ -1,9 +1,13 @@
-// Command hallumaze runs the HalluMaze, Missing Piece and HalluWorld
-// benchmarks and their tools: drawing mazes, scoring replies obtained
-// elsewhere, serving the reference agents, and gating model upgrades.
+// Command hallumaze runs the benchmarks of the suites (HalluMaze, Missing
+// Piece, …) and their tools: reports, the regression gate, cost estimates,
+// the reference agents served over the providers' wire protocols, and each
+// suite's own commands (drawing mazes, printing items, scoring replies
+// obtained elsewhere).
 //
-// Each subcommand lives in a file of its own. main only wires the process
-// to run, which takes its arguments and streams so that tests can call it.
+// Each built-in subcommand lives in a file of its own; a suite adds its
+// commands through [suites.Commander]. main only wires the process to an
+// [app], which takes its arguments and streams so that tests can call it
+// with suites of their own.
 package main
 
 import (
@@ -13,100 +17,197 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"sort"
+	"runtime/debug"
+	"slices"
 	"strings"
+	"syscall"
+
+	"github.com/hallumaze/hallumaze/internal/cli"
+	"github.com/hallumaze/hallumaze/internal/redact"
+	"github.com/hallumaze/hallumaze/providers"
+	"github.com/hallumaze/hallumaze/suites"
 )
 
-// exitUsage is the exit code of a usage error: a bad flag or argument.
-const exitUsage = 2
+// The exit codes, documented in docs/run.md.
+const (
+	exitOK         = 0
+	exitFailure    = 1 // a regression (gate) or an error of the command itself
+	exitUsage      = 2 // a bad flag, argument or input file, a set-up error
+	exitCaseErrors = 3 // a run whose cases failed on the provider's side
+)
 
-// usageError marks an error as the user's: the command exits 2.
-type usageError struct{ err error }
-
-func (e usageError) Error() string { return e.err.Error() }
-func (e usageError) Unwrap() error { return e.err }
-
-// usagef returns a usage error with a formatted message.
-func usagef(format string, args ...any) error {
-	return usageError{fmt.Errorf(format, args...)}
+// app is the command line over a list of suites. Its fields are the
+// process's dependencies, so that tests can replace them.
+type app struct {
+	suites []suites.Suite
+	// getenv reads the environment (keys, base URLs, default models).
+	getenv func(string) string
+	// stdin is where --interactive asks and "-" reads.
+	stdin *os.File
+	// tty forces the progress display: nil asks stderr whether it is a
+	// terminal.
+	tty *bool
+	// retry is the policy of live calls; the zero value is the providers'
+	// default (5 attempts, backing off from 1 s to 60 s, within 5 minutes).
+	retry providers.RetryPolicy
+	// secrets are the keys known so far (environment, config file), kept
+	// out of every message and file.
+	secrets    *redact.Secrets
+	secretList []string
 }
 
-// command is one subcommand.
-type command struct {
-	summary string
-	run     func(ctx context.Context, args []string, stdout, stderr io.Writer) error
+func newApp() *app {
+	return &app{suites: suites.All(), getenv: os.Getenv, stdin: os.Stdin}
 }
 
-func commands() map[string]command {
-	return map[string]command{
-		"maze":     {"print one maze (text, JSON, ASCII or SVG)", runMaze},
-		"score":    {"score a reply obtained elsewhere against a maze file", runScore},
-		"run":      {"run the benchmark on models (the reference agents when no key is set)", runRun},
-		"report":   {"merge results files and write the leaderboard, HTML, CSV and seed JSON", runReport},
-		"abstain":  {"Missing Piece: print the items, score replies", runAbstain},
-		"serve":    {"serve the reference agents over the OpenAI, Anthropic and Gemini wire protocols", runServe},
-		"estimate": {"estimate the tokens, cost and time of recording a model's cassettes", runEstimate},
-		"gate":     {"compare a candidate model with a baseline; exit 1 on a significant regression", runGate},
+// commands are the built-in subcommands and the suites' own.
+func (a *app) commands() []cli.Command {
+	cmds := []cli.Command{
+		{Name: "run", Summary: "run the benchmark on models (the reference agents when no key is set)", Run: a.runRun},
+		{Name: "report", Summary: "merge results files and write the leaderboard, HTML, CSV and results JSON", Run: a.runReport},
+		{Name: "serve", Summary: "serve the reference agents over the OpenAI, Anthropic and Gemini wire protocols", Run: a.runServe},
+		{Name: "estimate", Summary: "estimate the tokens, cost and time of recording a model's cassettes", Run: a.runEstimate},
+		{Name: "gate", Summary: "compare a candidate model with a baseline; exit 1 on a significant regression", Run: a.runGate},
 	}
+	for _, s := range a.suites {
+		if c, ok := s.(suites.Commander); ok {
+			cmds = append(cmds, c.Commands()...)
+		}
+	}
+	return cmds
 }
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signalContext()
 	defer stop()
-	os.Exit(exitCode(run(ctx, os.Args[1:], os.Stdout, os.Stderr), os.Stderr))
+	a := newApp()
+	os.Exit(a.exitCode(ctx, a.run(ctx, os.Args[1:], os.Stdout, os.Stderr), os.Stderr))
 }
 
-// exitCode prints err as one line and maps it to the process exit code.
-func exitCode(err error, stderr io.Writer) int {
-	if err == nil {
-		return 0
+// signalError is the cause of a context ended by a signal.
+type signalError struct{ sig os.Signal }
+
+func (e signalError) Error() string { return "interrupted by " + e.sig.String() }
+
+// signalContext ends on SIGINT (Ctrl-C) or SIGTERM, with the signal as the
+// context's cause.
+func signalContext() (context.Context, func()) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		if s, ok := <-ch; ok {
+			cancel(signalError{s})
+		}
+	}()
+	return ctx, func() { signal.Stop(ch); cancel(nil) }
+}
+
+// exitCode prints err as one line, its secrets redacted, and maps it to the
+// process exit code.
+func (a *app) exitCode(ctx context.Context, err error, stderr io.Writer) int {
+	if err == nil || errors.Is(err, cli.ErrHelp) {
+		return exitOK
 	}
-	if errors.Is(err, errHelp) {
-		return 0
-	}
-	fmt.Fprintln(stderr, "hallumaze: "+err.Error())
-	var ue usageError
-	if errors.As(err, &ue) {
+	fmt.Fprintln(stderr, "hallumaze: "+a.redact(err.Error()))
+	var se signalError
+	switch {
+	case cli.IsUsage(err):
 		return exitUsage
-	}
-	if errors.Is(err, context.Canceled) {
+	case errors.Is(err, context.Canceled) && errors.As(context.Cause(ctx), &se):
+		if s, ok := se.sig.(syscall.Signal); ok {
+			return 128 + int(s)
+		}
 		return 130
+	case errors.Is(err, context.Canceled):
+		return 130
+	case errors.Is(err, errCaseErrors):
+		return exitCaseErrors
 	}
-	return 1
+	return exitFailure
 }
 
-// errHelp reports that help was printed at the user's request.
-var errHelp = errors.New("help requested")
+// redact removes the keys of the environment and of any config file read
+// from a message.
+func (a *app) redact(msg string) string {
+	msg = a.envSecrets().String(msg)
+	return a.secrets.String(msg)
+}
+
+// envSecrets are the keys set in the environment.
+func (a *app) envSecrets() *redact.Secrets {
+	getenv := a.getenv
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	return redact.New(providers.Config{}.WithEnv(getenv).Secrets()...)
+}
 
 // run dispatches to a subcommand.
-func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	cmds := commands()
+func (a *app) run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	cmds := a.commands()
 	if len(args) == 0 {
-		return usagef("no command given (run hallumaze --help)")
+		return cli.Usagef("no command given (run hallumaze --help)")
 	}
 	switch args[0] {
 	case "-h", "-help", "--help", "help":
 		printUsage(stdout, cmds)
-		return errHelp
+		return cli.ErrHelp
+	case "-version", "--version", "version":
+		fmt.Fprintln(stdout, version())
+		return nil
 	}
-	cmd, ok := cmds[args[0]]
-	if !ok {
-		return usagef("unknown command %q (run hallumaze --help)", args[0])
+	i := slices.IndexFunc(cmds, func(c cli.Command) bool { return c.Name == args[0] })
+	if i < 0 {
+		return cli.Usagef("unknown command %q (run hallumaze --help)", args[0])
 	}
-	return cmd.run(ctx, args[1:], stdout, stderr)
+	return cmds[i].Run(ctx, args[1:], stdout, stderr)
 }
 
-func printUsage(w io.Writer, cmds map[string]command) {
-	names := make([]string, 0, len(cmds))
-	for name := range cmds {
-		names = append(names, name)
-	}
-	sort.Strings(names)
+// run is the command line with the standard suites, for tests.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	return newApp().run(ctx, args, stdout, stderr)
+}
+
+func printUsage(w io.Writer, cmds []cli.Command) {
+	cmds = slices.Clone(cmds)
+	slices.SortFunc(cmds, func(a, b cli.Command) int { return strings.Compare(a.Name, b.Name) })
 	var b strings.Builder
 	b.WriteString("hallumaze: benchmarks of LLM hallucination and metacognition.\n\nUsage:\n  hallumaze <command> [flags]\n\nCommands:\n")
-	for _, name := range names {
-		fmt.Fprintf(&b, "  %-10s %s\n", name, cmds[name].summary)
+	for _, c := range cmds {
+		fmt.Fprintf(&b, "  %-10s %s\n", c.Name, c.Summary)
 	}
-	b.WriteString("\nRun hallumaze <command> --help for the flags of a command.\n")
+	b.WriteString("\nRun hallumaze <command> --help for the flags of a command; hallumaze --version for the version.\n")
 	io.WriteString(w, b.String())
+}
+
+// version is the module's version and the VCS revision it was built from,
+// as the build recorded them.
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "hallumaze (no build information)"
+	}
+	v := info.Main.Version
+	if v == "" {
+		v = "(devel)"
+	}
+	var rev, at, dirty string
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.time":
+			at = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				dirty = ", modified"
+			}
+		}
+	}
+	out := "hallumaze " + v
+	if rev != "" {
+		out += fmt.Sprintf(" (revision %s, %s%s)", rev, at, dirty)
+	}
+	return out + " " + info.GoVersion
 }

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"math"
@@ -13,17 +11,20 @@ import (
 	"time"
 
 	"github.com/hallumaze/hallumaze/bench"
-	"github.com/hallumaze/hallumaze/report"
+	"github.com/hallumaze/hallumaze/internal/cli"
+	"github.com/hallumaze/hallumaze/results"
+	"github.com/hallumaze/hallumaze/suites"
 )
 
 // progress reports a run on stderr: a bar redrawn in place on a terminal
 // (cases done, errors, tokens, elapsed, ETA), one plain line per case
 // otherwise; and each model's summary lines as the model finishes. It
-// keeps counts and per-model running means only, never the results, so
-// its memory does not grow with the number of cases.
+// keeps counts and per-model running summaries only, never the results,
+// so its memory does not grow with the number of cases.
 type progress struct {
 	mu       sync.Mutex
 	w        io.Writer
+	suites   []suites.Suite
 	tty      bool
 	quiet    bool
 	total    int
@@ -50,8 +51,8 @@ func isTerminal(w any) bool {
 	return err != nil || !os.SameFile(st, null)
 }
 
-func newProgress(w io.Writer, total int, quiet, tty bool) *progress {
-	return &progress{w: w, total: total, quiet: quiet, tty: tty, start: time.Now(), models: map[string]*modelTally{}}
+func newProgress(w io.Writer, ss []suites.Suite, quiet, tty bool) *progress {
+	return &progress{w: w, suites: ss, quiet: quiet, tty: tty, start: time.Now(), models: map[string]*modelTally{}}
 }
 
 // expect announces that a model has left cases still to finish in this
@@ -62,14 +63,14 @@ func (p *progress) expect(model string, left int) {
 
 // prior folds in a result finished by an earlier, interrupted run, so that
 // the model's summary covers all its cases.
-func (p *progress) prior(r bench.Result) {
-	p.tally(r.Model).add(r)
+func (p *progress) prior(r results.Result) {
+	p.tally(r.Model).add(r, p.suites)
 }
 
 func (p *progress) tally(model string) *modelTally {
 	t := p.models[model]
 	if t == nil {
-		t = &modelTally{}
+		t = &modelTally{bySuite: map[string]bench.Tally{}}
 		p.models[model] = t
 	}
 	return t
@@ -77,7 +78,7 @@ func (p *progress) tally(model string) *modelTally {
 
 // add counts a finished case, prints its line (or redraws the bar), and
 // prints the model's summary when it was the model's last case.
-func (p *progress) add(r bench.Result) {
+func (p *progress) add(r results.Result) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.done++
@@ -86,37 +87,35 @@ func (p *progress) add(r bench.Result) {
 		p.errors++
 	}
 	t := p.tally(r.Model)
-	t.add(r)
+	t.add(r, p.suites)
 	t.left--
 	if p.quiet {
 		return
 	}
 	if p.tty {
 		if t.left == 0 {
-			p.printLocked(t.summary(r.Model))
+			p.printLocked(t.summary(r.Model, p.suites))
 		} else if time.Since(p.lastDraw) > 100*time.Millisecond || p.done == p.total {
 			p.draw()
 		}
 		return
 	}
-	fmt.Fprintf(p.w, "[%d/%d] %s %s/%s %s (%.1fs)\n", p.done, p.total, r.Model, r.Suite, r.Case, caseStatus(r), r.Duration)
+	fmt.Fprintf(p.w, "[%d/%d] %s %s/%s %s (%.1fs)\n", p.done, p.total, r.Model, r.Suite, r.Case, p.status(r), r.Duration)
 	if t.left == 0 {
-		p.printLocked(t.summary(r.Model))
+		p.printLocked(t.summary(r.Model, p.suites))
 	}
 }
 
-// caseStatus is the short verdict of a case in a progress line.
-func caseStatus(r bench.Result) string {
-	switch {
-	case r.Error != "":
-		return "error: " + firstLine(r.Error)
-	case r.Suite == "maze":
-		return fmt.Sprintf("MEI=%.3f SR=%.0f", r.Metrics["MEI"], r.Metrics["SR"])
-	case r.Suite == "abstain":
-		if r.Metrics["right"] == 1 {
-			return "right"
+// status is the short verdict of a case in a progress line: the suite's,
+// or "ok".
+func (p *progress) status(r results.Result) string {
+	if r.Error != "" {
+		return "error: " + cli.FirstLine(r.Error)
+	}
+	if s, ok := bench.FindSuite(p.suites, r.Suite); ok {
+		if t, ok := s.(bench.Tallier); ok {
+			return t.Status(r)
 		}
-		return "wrong"
 	}
 	return "ok"
 }
@@ -139,15 +138,6 @@ func (p *progress) draw() {
 		elapsed.Round(time.Second), eta)
 }
 
-// println prints lines above the bar.
-func (p *progress) println(s string) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if !p.quiet {
-		p.printLocked(s)
-	}
-}
-
 func (p *progress) printLocked(s string) {
 	if p.tty {
 		fmt.Fprint(p.w, "\r\033[K")
@@ -166,7 +156,7 @@ func (p *progress) summaries() {
 	if p.quiet {
 		return
 	}
-	names := make([]string, 0, len(p.models))
+	var names []string
 	for name, t := range p.models {
 		if t.left == 0 {
 			names = append(names, name)
@@ -174,7 +164,7 @@ func (p *progress) summaries() {
 	}
 	slices.Sort(names)
 	for _, name := range names {
-		p.printLocked(p.models[name].summary(name))
+		p.printLocked(p.models[name].summary(name, p.suites))
 	}
 }
 
@@ -190,165 +180,94 @@ func (p *progress) finish() {
 // modelTally is the running summary of one model's cases, suite by suite.
 type modelTally struct {
 	left    int
-	maze    suiteTally
-	abstain suiteTally
+	bySuite map[string]bench.Tally
 }
 
-func (t *modelTally) add(r bench.Result) {
-	switch r.Suite {
-	case "maze":
-		t.maze.add(r)
-	case "abstain":
-		t.abstain.add(r)
+func (t *modelTally) add(r results.Result, ss []suites.Suite) {
+	tl := t.bySuite[r.Suite]
+	if tl == nil {
+		s, _ := bench.FindSuite(ss, r.Suite)
+		if tr, ok := any(s).(bench.Tallier); ok && s != nil {
+			tl = tr.NewTally()
+		} else {
+			tl = &meansTally{title: r.Suite}
+			if s != nil {
+				tl.(*meansTally).title = s.Title()
+			}
+		}
+		t.bySuite[r.Suite] = tl
 	}
+	tl.Add(r)
 }
 
-// summary is the seed's per-model block: the model's name, then its maze
-// summary lines and its Missing Piece line, each indented.
-func (t *modelTally) summary(model string) string {
+// summary is the seed's per-model block: the model's name, then each
+// suite's summary lines, indented, in the order of the suites.
+func (t *modelTally) summary(model string, ss []suites.Suite) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "  ▶ %s", model)
-	if t.maze.cases+t.maze.errors > 0 {
-		for _, l := range strings.Split(report.SummaryLine(model, t.maze.results(model)), "\n") {
-			b.WriteString("\n  " + l)
+	var order []string
+	for _, s := range ss {
+		order = append(order, s.Name())
+	}
+	for name := range t.bySuite {
+		if !slices.Contains(order, name) {
+			order = append(order, name)
 		}
 	}
-	if t.abstain.cases+t.abstain.errors > 0 {
-		b.WriteString("\n  " + t.abstain.abstainLine())
+	for _, name := range order {
+		tl := t.bySuite[name]
+		if tl == nil {
+			continue
+		}
+		for _, l := range strings.Split(tl.Lines(model), "\n") {
+			b.WriteString("\n  " + l)
+		}
 	}
 	return b.String()
 }
 
-// suiteTally holds, for the scored cases of one suite, each metric's
-// running mean (Welford's update, as the report's means are computed) and
-// the counts the summary lines show.
-type suiteTally struct {
+// meansTally is the summary of a suite with no tally of its own: the mean
+// of each metric over the scored cases.
+type meansTally struct {
+	title         string
 	cases, errors int
-	means         map[string]*runningMean
-	// srOnes and srAll count SR's successes exactly, so its proportion
-	// is k/n as in the report; srBinary is false once SR is not 0 or 1.
-	srOnes, srAll int
-	srOther       bool
-	durations     float64
-	deadEnd       bool
-	strategy      bool
+	sums          map[string]float64
+	counts        map[string]int
 }
 
-type runningMean struct {
-	n    int
-	mean float64
-}
-
-func (s *suiteTally) add(r bench.Result) {
+func (m *meansTally) Add(r results.Result) {
 	if r.Error != "" {
-		s.errors++
+		m.errors++
 		return
 	}
-	s.cases++
-	s.durations += r.Duration
-	if s.means == nil {
-		s.means = map[string]*runningMean{}
+	m.cases++
+	if m.sums == nil {
+		m.sums, m.counts = map[string]float64{}, map[string]int{}
 	}
 	for k, v := range r.Metrics {
-		if math.IsNaN(v) {
-			continue
-		}
-		m := s.means[k]
-		if m == nil {
-			m = &runningMean{}
-			s.means[k] = m
-		}
-		m.n++
-		m.mean += (v - m.mean) / float64(m.n)
-		if k == "SR" {
-			s.srAll++
-			switch v {
-			case 1:
-				s.srOnes++
-			case 0:
-			default:
-				s.srOther = true
-			}
-		}
-	}
-	if r.Suite == "maze" && len(r.Detail) > 0 && (!s.deadEnd || !s.strategy) && !quietDetail(r.Detail) {
-		var d struct {
-			Scores struct {
-				DeadEndLines    int `json:"dead_end_lines"`
-				StrategyChanges int `json:"strategy_changes"`
-			} `json:"scores"`
-		}
-		if json.Unmarshal(r.Detail, &d) == nil {
-			s.deadEnd = s.deadEnd || d.Scores.DeadEndLines > 0
-			s.strategy = s.strategy || d.Scores.StrategyChanges > 0
+		if !math.IsNaN(v) {
+			m.sums[k] += v
+			m.counts[k]++
 		}
 	}
 }
 
-// quietDetail reports, without decoding it, a compact maze detail that
-// shows neither signal, as most do: decoding each would cost more than
-// the rest of a case's bookkeeping.
-func quietDetail(d json.RawMessage) bool {
-	return bytes.Contains(d, []byte(`"dead_end_lines":0,`)) && bytes.Contains(d, []byte(`"strategy_changes":0,`))
-}
-
-// results stands for the model's maze results in report.SummaryLine: one
-// result holding every metric's mean, the mean duration and the signals
-// any case gave, and one bare result per error. Summarised, it gives the
-// line the full results give.
-func (s *suiteTally) results(model string) []bench.Result {
-	out := make([]bench.Result, 0, 1+s.errors)
-	if s.cases > 0 {
-		r := bench.Result{Suite: "maze", Model: model, Metrics: map[string]float64{}, Duration: s.durations / float64(s.cases)}
-		for k, m := range s.means {
-			r.Metrics[k] = m.mean
-		}
-		if s.srAll >= 2 && !s.srOther {
-			r.Metrics["SR"] = float64(s.srOnes) / float64(s.srAll)
-		}
-		if s.deadEnd || s.strategy {
-			r.Detail = json.RawMessage(fmt.Sprintf(`{"scores":{"dead_end_lines":%d,"strategy_changes":%d}}`, b2i(s.deadEnd), b2i(s.strategy)))
-		}
-		out = append(out, r)
-	}
-	for range s.errors {
-		out = append(out, bench.Result{Suite: "maze", Model: model, Error: "failed"})
-	}
-	return out
-}
-
-// abstainLine is the Missing Piece summary of a model: the mean of each
-// per-item metric (the suite's rates and tests are in the report).
-func (s *suiteTally) abstainLine() string {
-	if s.cases == 0 {
-		return fmt.Sprintf("✗ Missing Piece: no scored item (%d errors)", s.errors)
-	}
+func (m *meansTally) Lines(string) string {
 	var parts []string
-	for _, k := range []string{"right", "abstained", "hallucinated", "answer-correct", "parse-fail"} {
-		if m := s.means[k]; m != nil {
-			parts = append(parts, fmt.Sprintf("%s=%.3f", k, m.mean))
-		}
+	keys := make([]string, 0, len(m.sums))
+	for k := range m.sums {
+		keys = append(keys, k)
 	}
-	line := fmt.Sprintf("Missing Piece: %s | %d items | %.1fs", strings.Join(parts, " | "), s.cases, s.durations/float64(s.cases))
-	if s.errors > 0 {
-		line += fmt.Sprintf(" | %d errors not scored", s.errors)
+	slices.Sort(keys)
+	for _, k := range keys {
+		parts = append(parts, fmt.Sprintf("%s=%.3f", k, m.sums[k]/float64(m.counts[k])))
+	}
+	line := fmt.Sprintf("%s: %d cases", m.title, m.cases)
+	if len(parts) > 0 {
+		line += " | " + strings.Join(parts, " | ")
+	}
+	if m.errors > 0 {
+		line += fmt.Sprintf(" | %d errors not scored", m.errors)
 	}
 	return line
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// writeJSONLine writes one result as a JSON line.
-func writeJSONLine(w io.Writer, r bench.Result) error {
-	data, err := json.Marshal(r)
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(append(data, '\n'))
-	return err
 }

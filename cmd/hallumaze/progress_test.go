@@ -11,14 +11,14 @@ import (
 	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
 
-	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/providers"
 	"github.com/hallumaze/hallumaze/report"
+	"github.com/hallumaze/hallumaze/results"
 )
 
 // agentResults plays a few mazes with every maze agent (dead ends, loops
 // and strategy changes among them) and returns the results.
-func agentResults(t *testing.T) []bench.Result {
+func agentResults(t *testing.T) []results.Result {
 	t.Helper()
 	dir := t.TempDir()
 	code, _, stderr, _ := runCall{}.run(t, t.Context(), "--size", "7", "--runs", "6", "--quiet", "--output", filepath.Join(dir, "r.json"))
@@ -34,13 +34,13 @@ func TestTallySummary(t *testing.T) {
 	models := []string{"agent/oracle", "agent/explorer", "agent/random", "agent/lured"}
 	rapid.Check(t, func(rt *rapid.T) {
 		model := rapid.SampledFrom(models).Draw(rt, "model")
-		mine := bench.OfModel(all, model)
+		mine := results.OfModel(all, model)
 		picked := rapid.Permutation(mine).Draw(rt, "order")[:rapid.IntRange(1, len(mine)).Draw(rt, "n")]
 		errs := rapid.IntRange(0, 3).Draw(rt, "errors")
-		rs := append([]bench.Result(nil), picked...)
+		rs := append([]results.Result(nil), picked...)
 		for range errs {
 			at := rapid.IntRange(0, len(rs)).Draw(rt, "at")
-			rs = append(rs[:at], append([]bench.Result{{Suite: "maze", Model: model, Case: "x", Error: "openai: status 500"}}, rs[at:]...)...)
+			rs = append(rs[:at], append([]results.Result{{Suite: "maze", Model: model, Case: "x", Error: "openai: status 500"}}, rs[at:]...)...)
 		}
 		var tally modelTally
 		for _, r := range rs {
@@ -57,7 +57,7 @@ func TestTallySummary(t *testing.T) {
 func TestTallyOnlyErrors(t *testing.T) {
 	var tally modelTally
 	for range 2 {
-		tally.add(bench.Result{Suite: "maze", Model: "openai/x", Error: "boom"})
+		tally.add(results.Result{Suite: "maze", Model: "openai/x", Error: "boom"})
 	}
 	assert.Equal(t, "  ▶ openai/x\n  ✗ no scored case (2 errors)", tally.summary("openai/x"))
 }
@@ -68,8 +68,8 @@ func TestProgressBar(t *testing.T) {
 	var out bytes.Buffer
 	p := newProgress(&out, 2, false, true)
 	p.expect("agent/oracle", 2)
-	p.add(bench.Result{Suite: "maze", Model: "agent/oracle", Case: "a", Metrics: map[string]float64{"SR": 1}, Usage: providers.Usage{InputTokens: 10, OutputTokens: 5}})
-	p.add(bench.Result{Suite: "maze", Model: "agent/oracle", Case: "b", Error: "boom"})
+	p.add(results.Result{Suite: "maze", Model: "agent/oracle", Case: "a", Metrics: map[string]float64{"SR": 1}, Usage: providers.Usage{InputTokens: 10, OutputTokens: 5}})
+	p.add(results.Result{Suite: "maze", Model: "agent/oracle", Case: "b", Error: "boom"})
 	p.finish()
 	s := out.String()
 	assert.Contains(t, s, "\r\033[K[")

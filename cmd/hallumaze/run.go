@@ -3,40 +3,30 @@ package main
 import (
 	"context"
 	"flag"
+	"fmt"
 	"io"
-	"os"
-	"slices"
+	"iter"
+	"math"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/hallumaze/hallumaze/bench"
-	"github.com/hallumaze/hallumaze/mazes"
+	"github.com/hallumaze/hallumaze/internal/cli"
 	"github.com/hallumaze/hallumaze/providers"
+	"github.com/hallumaze/hallumaze/suites"
 )
 
-// runOptions are the settings of one run, from flags, the config file and
-// the environment, with the process's dependencies (environment, terminal,
-// retry timing) as fields so that tests can replace them.
+// runOptions are the settings of one run, from the command line.
 type runOptions struct {
 	configPath   string
-	sizes        []int
 	baseURLs     map[string]string
-	runs         int
-	seed         uint64
-	seedGiven    bool
 	maxTokens    int
-	group        string
-	noMirage     bool
-	noConf       bool
 	output       string
 	csv          bool
 	html         string
 	interactive  bool
 	models       []string
-	suite        string
-	lang         mazes.Lang
-	protocol     mazes.Protocol
-	algorithm    mazes.Algorithm
 	concurrency  int
 	perProvider  map[string]int
 	rpm          map[string]int
@@ -46,170 +36,274 @@ type runOptions struct {
 	shard        *bench.Shard
 	cassetteRoot string
 	quiet        bool
-	items        string
-	umwp         string
+	// timeout bounds each attempt of a live call (0: the config's, else
+	// 10 minutes); caseTimeout bounds a whole case.
+	timeout     time.Duration
+	caseTimeout time.Duration
+	maxErrors   errorBudget
 
-	// retry is the policy of live calls; the zero value is the providers'
-	// default (5 attempts, backing off from 1 s to 60 s, within 5 minutes).
-	retry providers.RetryPolicy
-	// getenv reads the environment (keys, base URLs, default models).
-	getenv func(string) string
-	// stdin is where --interactive asks; it must be a terminal.
-	stdin *os.File
-	// tty forces the progress display: nil asks stderr whether it is a
-	// terminal.
-	tty *bool
+	// suites are the suites the run plays, and plans their cases once the
+	// flags are checked, in the same order.
+	suites []suites.Suite
+	plans  []func() (iter.Seq[bench.Case], error)
+	// fs holds the parsed flags (--interactive sets the suites' through it).
+	fs *flag.FlagSet
 }
 
-func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	o, err := parseRun(args, stdout)
+func (a *app) runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	o, err := a.parseRun(args, stdout)
 	if err != nil {
 		return err
 	}
-	_, err = execRun(ctx, o, stdout, stderr)
+	_, err = a.execRun(ctx, o, stdout, stderr)
 	return err
 }
 
-// parseRun reads the flags of hallumaze run. Every check that needs no
-// file and no model happens here.
-func parseRun(args []string, help io.Writer) (runOptions, error) {
-	fs := newFlagSet("run", "[flags]", help)
-	o := runOptions{getenv: os.Getenv, stdin: os.Stdin}
-	var size, runs, seed, maxTokens, group, lang, protocol, alg, models, rpm, perProvider, shard string
-	fs.StringVar(&o.configPath, "config", "", "JSON config file: keys, models, base URLs, request defaults (see config.example.json); unknown keys are an error")
-	fs.StringVar(&size, "size", "7", "maze size N, an N×N maze (2..1001; the seed uses 5, 7, 9, 11), or a comma-separated list of sizes (5,7,9,11)")
-	fs.StringVar(&runs, "runs", "1", "runs per model: with --seed, the same maze N times (repeated samples); without, N different mazes (seeds 1..N)")
-	fs.StringVar(&seed, "seed", "", "maze seed (0..2^64-1): every run plays this maze; for --suite abstain, the seed of the standard items")
-	fs.StringVar(&maxTokens, "max-tokens", "", "reply token budget (default 2500, or max_tokens of --config)")
-	fs.StringVar(&group, "group", "A", "Ariadne's Thread group: A (pure), B (hints when triggered), C (hints at every trigger); B and C imply --protocol interactive")
-	fs.BoolVar(&o.noMirage, "no-mirage", false, "leave out the Linguistic Mirage lures")
-	fs.BoolVar(&o.noConf, "no-confidence", false, "do not ask for confidences (CE is then undefined)")
-	fs.StringVar(&o.output, "output", "", "seed-format JSON results path (default results/hallumaze_results_<time>.json, or beside --resume FILE); the JSONL, CSV and HTML sit beside it with their own extensions")
+// suiteValue finds the value of --suite in args without parsing them: the
+// suites' own flags depend on it.
+func suiteValue(args []string) string {
+	for i, arg := range args {
+		if arg == "--" {
+			break
+		}
+		name, value, hasValue := strings.Cut(strings.TrimLeft(arg, "-"), "=")
+		if !strings.HasPrefix(arg, "-") || name != "suite" {
+			continue
+		}
+		if hasValue {
+			return value
+		}
+		if i+1 < len(args) {
+			return args[i+1]
+		}
+	}
+	return ""
+}
+
+// wantsHelp reports -h or --help among args.
+func wantsHelp(args []string) bool {
+	for _, arg := range args {
+		switch arg {
+		case "--":
+			return false
+		case "-h", "-help", "--help", "--h":
+			return true
+		}
+	}
+	return false
+}
+
+// selectSuites reads --suite: one suite's name, or "all".
+func (a *app) selectSuites(value string) ([]suites.Suite, error) {
+	names := suites.Names(a.suites)
+	if value == "" {
+		value = names[0]
+	}
+	if value == "all" {
+		return a.suites, nil
+	}
+	if s, ok := bench.FindSuite(a.suites, value); ok {
+		return []suites.Suite{s}, nil
+	}
+	return nil, cli.Usagef("run: unknown --suite %q (want %s or all)", value, strings.Join(names, ", "))
+}
+
+// runFlags declares the flags every run has, whatever its suites.
+func runFlags(fs *flag.FlagSet, o *runOptions, names []string, raw map[string]*string) {
+	str := func(name, value, usage string) { raw[name] = fs.String(name, value, usage) }
+	fs.StringVar(&o.configPath, "config", "", "JSON config file: keys, models, base URLs, timeouts, request defaults (see config.example.json); unknown keys are an error")
+	str("suite", names[0], "suite to run: "+strings.Join(names, ", ")+" or all")
+	str("max-tokens", "", "reply token budget (default 2500, or max_tokens of --config)")
+	fs.StringVar(&o.output, "output", "", "results JSON path (default results/hallumaze_results_<time>.json, or beside --resume FILE); the JSONL, CSV and HTML sit beside it with their own extensions")
 	fs.BoolVar(&o.csv, "csv", false, "also write a CSV, one row per case, beside the JSON")
 	fs.StringVar(&o.html, "html", "", "also write the one-file HTML report to this path (\"auto\": beside the JSON)")
 	fs.BoolVar(&o.interactive, "interactive", false, "ask for keys and settings on the terminal (refuses when stdin is not a terminal); keys typed are used for this run only")
-	fs.StringVar(&models, "models", "", "comma-separated models (provider/model); default: the models of --config, else every provider with a key, else the reference agents")
-	var baseURL string
-	fs.StringVar(&baseURL, "base-url", "", "API root of openai-compatible/NAME models (a vLLM, llama.cpp, LM Studio or OpenRouter server), or provider=URL pairs, comma-separated (ollama=http://gpu-box:11434)")
-	fs.StringVar(&o.suite, "suite", "maze", "suite to run: maze (HalluMaze), abstain (Missing Piece) or all")
-	fs.StringVar(&o.items, "items", "", "abstain suite: run this item file (JSONL of the item schema) instead of the standard 120 items")
-	fs.StringVar(&o.umwp, "umwp", "", "abstain suite: run the UMWP data set (its StandardDataset.jsonl) instead of the standard items")
-	fs.StringVar(&lang, "lang", "en", "prompt language: en or ko")
-	fs.StringVar(&protocol, "protocol", "oneshot", "maze protocol: oneshot (the whole walk in one reply) or interactive (one move per turn)")
-	fs.StringVar(&alg, "algorithm", "dfs", "maze generator: dfs or wilson")
+	str("models", "", "comma-separated models (provider/model); default: the models of --config, else every provider with a key, else the reference agents")
+	str("base-url", "", "API root of openai-compatible/NAME models (a vLLM, llama.cpp, LM Studio or OpenRouter server), or provider=URL pairs, comma-separated (ollama=http://gpu-box:11434)")
 	fs.IntVar(&o.concurrency, "concurrency", 4, "cases in flight at once, over all models")
-	fs.StringVar(&perProvider, "per-provider", "", "cases in flight per provider, e.g. openai=2,anthropic=1 (within --concurrency)")
-	fs.StringVar(&rpm, "rpm", "", "case starts per minute per provider, e.g. openai=60,google=15")
+	str("per-provider", "", "cases in flight per provider, e.g. openai=2,anthropic=1 (within --concurrency)")
+	str("rpm", "", "case starts per minute per provider, e.g. openai=60,google=15")
 	fs.BoolVar(&o.record, "record", false, "save a cassette of every live case under --cassettes while running (needs the provider's key)")
 	fs.StringVar(&o.resume, "resume", "", "continue the JSONL results file of an interrupted run: finished cases are kept and skipped, failed ones played again; run with the same settings")
 	fs.StringVar(&o.human, "human", "", "human control-group results (JSON) to show in the same tables")
-	fs.StringVar(&shard, "shard", "", "run only shard i of n of the cases (i/n, split by a hash of each case's name), for a CI matrix; merge the shards' JSONL files with hallumaze report")
+	str("shard", "", "run only shard i of n of the cases (i/n, split by a hash of each case's name), for a CI matrix; merge the shards' JSONL files with hallumaze report")
 	fs.StringVar(&o.cassetteRoot, "cassettes", "cassettes", "folder of recorded cassettes (replayed for a model without a key)")
-	fs.BoolVar(&o.quiet, "quiet", false, "no progress output")
-	if err := parseFlags(fs, args, false); err != nil {
-		return o, err
+	fs.BoolVar(&o.quiet, "quiet", false, "no progress output, and no notice when the reference agents stand in for models")
+	str("timeout", "", "bound on each attempt of a live call, e.g. 90s or 10m (default: timeout of --config, else 10m); an attempt past it is retried")
+	str("case-timeout", "60m", "bound on a whole case, every call and retry included")
+	str("max-errors", "0", "cases that may fail on the provider's side before the run exits 3: a count, or a share such as 5%")
+}
+
+// parseRun reads the flags of hallumaze run: the run's own, and those of
+// the suites --suite selects. Every check that needs no file and no model
+// happens here.
+func (a *app) parseRun(args []string, help io.Writer) (runOptions, error) {
+	names := suites.Names(a.suites)
+	if wantsHelp(args) {
+		fs := cli.NewFlagSet("run", "[flags]", help)
+		runFlags(fs.FlagSet, &runOptions{}, names, map[string]*string{})
+		for _, s := range a.suites {
+			s.Flags(fs.FlagSet)
+		}
+		fs.PrintHelp()
+		return runOptions{}, cli.ErrHelp
 	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	o := runOptions{}
 	var err error
-	if o.baseURLs, err = parseBaseURLs(baseURL); err != nil {
+	if o.suites, err = a.selectSuites(suiteValue(args)); err != nil {
 		return o, err
 	}
-	for _, part := range strings.Split(size, ",") {
-		n, err := intFlag("size", strings.TrimSpace(part), mazes.MinSize, mazes.MaxSize)
-		if err != nil {
-			return o, err
-		}
-		if slices.Contains(o.sizes, n) {
-			return o, usagef("run: --size %d given twice", n)
-		}
-		o.sizes = append(o.sizes, n)
+	fs := cli.NewFlagSet("run", "[flags]", help)
+	raw := map[string]*string{}
+	runFlags(fs.FlagSet, &o, names, raw)
+	for _, s := range o.suites {
+		o.plans = append(o.plans, s.Flags(fs.FlagSet))
 	}
-	if o.runs, err = intFlag("runs", runs, 1, 1_000_000); err != nil {
+	for _, s := range o.suites {
+		if al, ok := s.(bench.FlagAliases); ok {
+			for alias, name := range al.Aliases() {
+				if fs.Lookup(alias) == nil && fs.Lookup(name) != nil {
+					fs.Var(fs.Lookup(name).Value, alias, "same as --"+name)
+				}
+			}
+		}
+	}
+	o.fs = fs.FlagSet
+	if err := fs.Parse(args, false); err != nil {
+		return o, a.otherSuiteFlag(err, o.suites)
+	}
+	if o.baseURLs, err = parseBaseURLs(*raw["base-url"]); err != nil {
 		return o, err
 	}
-	if seed != "" {
-		if o.seed, err = strconv.ParseUint(seed, 10, 64); err != nil {
-			return o, usagef("run: --seed %q is not a number in 0..2^64-1", seed)
-		}
-		o.seedGiven = true
-	}
-	if maxTokens != "" {
-		if o.maxTokens, err = intFlag("max-tokens", maxTokens, 1, 1_000_000); err != nil {
+	if v := *raw["max-tokens"]; v != "" {
+		if o.maxTokens, err = intFlag("max-tokens", v, 1, 1_000_000); err != nil {
 			return o, err
 		}
-	}
-	if _, err := bench.ParseGroup(group); err != nil {
-		return o, usagef("run: --group: %v", err)
-	}
-	o.group = group
-	if o.lang, err = mazes.ParseLang(lang); err != nil {
-		return o, usagef("run: --lang: %v", err)
-	}
-	if o.protocol, err = mazes.ParseProtocol(protocol); err != nil {
-		return o, usagef("run: --protocol: %v", err)
-	}
-	if o.group != "A" {
-		if set["protocol"] && o.protocol != mazes.Interactive {
-			return o, usagef("run: --group %s plays interactively: drop --protocol %s or use --protocol interactive", o.group, o.protocol)
-		}
-		o.protocol = mazes.Interactive
-	}
-	if o.algorithm, err = mazes.ParseAlgorithm(alg); err != nil {
-		return o, usagef("run: --algorithm: %v", err)
-	}
-	switch o.suite {
-	case "maze", "abstain", "all":
-	default:
-		return o, usagef("run: unknown --suite %q (want maze, abstain or all)", o.suite)
-	}
-	if (o.items != "" || o.umwp != "") && o.suite == "maze" {
-		return o, usagef("run: --items and --umwp belong to --suite abstain or all")
-	}
-	if o.items != "" && o.umwp != "" {
-		return o, usagef("run: give --items or --umwp, not both")
 	}
 	if o.concurrency < 1 {
-		return o, usagef("run: --concurrency must be at least 1")
+		return o, cli.Usagef("run: --concurrency must be at least 1")
 	}
-	if o.perProvider, err = providerInts("per-provider", perProvider); err != nil {
+	if o.perProvider, err = providerInts("per-provider", *raw["per-provider"]); err != nil {
 		return o, err
 	}
-	if o.rpm, err = providerInts("rpm", rpm); err != nil {
+	if o.rpm, err = providerInts("rpm", *raw["rpm"]); err != nil {
 		return o, err
 	}
-	if shard != "" {
-		if o.shard, err = bench.ParseShard(shard); err != nil {
-			return o, usagef("run: --shard: %v", err)
+	if v := *raw["shard"]; v != "" {
+		if o.shard, err = bench.ParseShard(v); err != nil {
+			return o, cli.Usagef("run: --shard: %v", err)
 		}
 	}
-	if models != "" {
+	if v := *raw["timeout"]; v != "" {
+		if o.timeout, err = durationFlag("timeout", v); err != nil {
+			return o, err
+		}
+	}
+	if o.caseTimeout, err = durationFlag("case-timeout", *raw["case-timeout"]); err != nil {
+		return o, err
+	}
+	if o.maxErrors, err = parseErrorBudget(*raw["max-errors"]); err != nil {
+		return o, err
+	}
+	if v := *raw["models"]; v != "" {
 		seen := map[string]bool{}
-		for _, m := range strings.Split(models, ",") {
+		for _, m := range strings.Split(v, ",") {
 			m = strings.TrimSpace(m)
 			if m == "" {
 				continue
 			}
 			if seen[m] {
-				return o, usagef("run: --models names %s twice", m)
+				return o, cli.Usagef("run: --models names %s twice", m)
 			}
 			seen[m] = true
 			o.models = append(o.models, m)
 		}
+		if len(o.models) == 0 {
+			return o, cli.Usagef("run: --models %q names no model", v)
+		}
 	}
 	return o, nil
+}
+
+// otherSuiteFlag turns "flag provided but not defined" for a flag of a
+// suite the run does not play into a message that says which suite it
+// belongs to.
+func (a *app) otherSuiteFlag(err error, selected []suites.Suite) error {
+	const undefined = "flag provided but not defined: -"
+	msg := err.Error()
+	i := strings.Index(msg, undefined)
+	if i < 0 {
+		return err
+	}
+	name := msg[i+len(undefined):]
+	for _, s := range a.suites {
+		probe := flag.NewFlagSet("probe", flag.ContinueOnError)
+		s.Flags(probe)
+		if probe.Lookup(name) != nil {
+			return cli.Usagef("run: --%s belongs to --suite %s (or all)", name, s.Name())
+		}
+	}
+	return err
 }
 
 // intFlag parses an integer flag within [lo, hi].
 func intFlag(name, value string, lo, hi int) (int, error) {
 	n, err := strconv.Atoi(strings.TrimSpace(value))
 	if err != nil {
-		return 0, usagef("run: --%s %q is not a number", name, value)
+		return 0, cli.Usagef("run: --%s %q is not a number", name, value)
 	}
 	if n < lo || n > hi {
-		return 0, usagef("run: --%s %d out of range %d..%d", name, n, lo, hi)
+		return 0, cli.Usagef("run: --%s %d out of range %d..%d", name, n, lo, hi)
 	}
 	return n, nil
+}
+
+// durationFlag parses a positive duration flag.
+func durationFlag(name, value string) (time.Duration, error) {
+	d, err := time.ParseDuration(strings.TrimSpace(value))
+	if err != nil || d <= 0 {
+		return 0, cli.Usagef("run: --%s %q is not a positive duration such as 90s or 10m", name, value)
+	}
+	return d, nil
+}
+
+// errorBudget is --max-errors: how many cases may fail on the provider's
+// side before a run fails, as a count or as a share of the cases played.
+type errorBudget struct {
+	count   int
+	share   float64 // in [0, 1]; used when isShare
+	isShare bool
+}
+
+// allows reports whether errors failed cases of played are within budget.
+func (b errorBudget) allows(errors, played int) bool {
+	if b.isShare {
+		return float64(errors) <= b.share*float64(played)
+	}
+	return errors <= b.count
+}
+
+func (b errorBudget) String() string {
+	if b.isShare {
+		return strconv.FormatFloat(b.share*100, 'g', -1, 64) + "%"
+	}
+	return strconv.Itoa(b.count)
+}
+
+func parseErrorBudget(s string) (errorBudget, error) {
+	s = strings.TrimSpace(s)
+	if p, ok := strings.CutSuffix(s, "%"); ok {
+		v, err := strconv.ParseFloat(p, 64)
+		if err != nil || math.IsNaN(v) || v < 0 || v > 100 {
+			return errorBudget{}, cli.Usagef("run: --max-errors %q is not a share between 0%% and 100%%", s)
+		}
+		return errorBudget{share: v / 100, isShare: true}, nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 {
+		return errorBudget{}, cli.Usagef("run: --max-errors %q is not a count ≥ 0 or a share such as 5%%", s)
+	}
+	return errorBudget{count: n}, nil
 }
 
 // providerInts parses "openai=2,anthropic=1".
@@ -223,10 +317,10 @@ func providerInts(flag, s string) (map[string]int, error) {
 		k, v, ok := strings.Cut(strings.TrimSpace(part), "=")
 		n, err := strconv.Atoi(v)
 		if !ok || err != nil || n < 1 {
-			return nil, usagef("run: --%s: %q is not provider=N with N ≥ 1", flag, part)
+			return nil, cli.Usagef("run: --%s: %q is not provider=N with N ≥ 1", flag, part)
 		}
 		if !contains(known, k) {
-			return nil, usagef("run: --%s: unknown provider %q (want one of %s)", flag, k, strings.Join(known, ", "))
+			return nil, cli.Usagef("run: --%s: unknown provider %q (want one of %s)", flag, k, strings.Join(known, ", "))
 		}
 		out[k] = n
 	}
@@ -240,14 +334,6 @@ func contains(xs []string, x string) bool {
 		}
 	}
 	return false
-}
-
-// suites lists the suites a run plays.
-func (o runOptions) suites() []string {
-	if o.suite == "all" {
-		return []string{"maze", "abstain"}
-	}
-	return []string{o.suite}
 }
 
 // parseBaseURLs reads --base-url: one URL for openai-compatible models, or
@@ -264,9 +350,13 @@ func parseBaseURLs(s string) (map[string]string, error) {
 	for _, part := range strings.Split(s, ",") {
 		p, u, ok := strings.Cut(strings.TrimSpace(part), "=")
 		if !ok || p == "" || u == "" {
-			return nil, usagef("run: --base-url: %q is not provider=URL", part)
+			return nil, cli.Usagef("run: --base-url: %q is not provider=URL", part)
 		}
 		out[p] = u
 	}
 	return out, nil
 }
+
+// errCaseErrors ends a run whose cases failed on the provider's side beyond
+// --max-errors, or that scored nothing: exit 3.
+var errCaseErrors = fmt.Errorf("cases failed")

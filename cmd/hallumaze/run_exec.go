@@ -5,20 +5,24 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"maps"
+	"iter"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/hallumaze/hallumaze/bench"
+	"github.com/hallumaze/hallumaze/internal/cli"
 	"github.com/hallumaze/hallumaze/providers"
 	"github.com/hallumaze/hallumaze/report"
+	"github.com/hallumaze/hallumaze/results"
+	"github.com/hallumaze/hallumaze/suites"
 )
 
-// interruptedError ends a run stopped by Ctrl-C. It unwraps to
-// context.Canceled, which the command maps to exit code 130.
+// interruptedError ends a run stopped by a signal (Ctrl-C, SIGTERM). It
+// unwraps to context.Canceled, which the command maps to exit code 128 +
+// the signal's number.
 type interruptedError struct{ jsonl string }
 
 func (e interruptedError) Error() string {
@@ -26,12 +30,6 @@ func (e interruptedError) Error() string {
 }
 
 func (e interruptedError) Unwrap() error { return context.Canceled }
-
-// noKeyNote is printed, once, when the reference agents stand in for
-// models because no key is set.
-const noKeyNote = "No API key found: running the built-in reference agents. To benchmark a real model, set " +
-	providers.EnvAnthropicKey + ", " + providers.EnvOpenAIKey + ", " + providers.EnvGoogleKey + " (or " + providers.EnvGeminiKey + ") or " +
-	providers.EnvDeepSeekKey + ", or pass --models provider/model (with --config config.json for keys and base URLs)."
 
 // runPaths are the files of a run.
 type runPaths struct {
@@ -46,120 +44,202 @@ type runStats struct {
 	Outputs time.Duration
 }
 
-// execRun carries out a run in two phases. The first checks everything
-// that depends on the user's input (config, models, keys, cases, the file
-// to resume, the output paths) and writes nothing: a mistake exits 2
-// before any model is called. The second streams each finished case to
-// the JSONL file as it ends, then reads that file back to print the
-// leaderboard and write the JSON, CSV and HTML.
-func execRun(ctx context.Context, o runOptions, stdout, stderr io.Writer) (runStats, error) {
-	var stats runStats
-	cfg := providers.Config{}
-	if o.configPath != "" {
-		c, err := providers.LoadConfig(o.configPath)
-		if err != nil {
-			return stats, usagef("run: --config: %v", err)
-		}
-		cfg = c
+// runPlan is everything a run needs once its input is checked: the models,
+// the cases, the files, and what an interrupted run left.
+type runPlan struct {
+	cfg      providers.Config
+	env      bench.Env
+	models   []bench.Model
+	fallback bool
+	cases    iter.Seq[bench.Case]
+	humans   []results.Result
+	paths    runPaths
+	resumed  *resumeState
+	now      time.Time
+	// retries counts the retries of live calls, so that the summary says
+	// whether failures came after retries.
+	retries *atomic.Int64
+}
+
+// execRun carries out a run in four steps. check and plan look at
+// everything that depends on the user's input (config, models, keys,
+// cases, cassettes, the file to resume, the output paths) and write
+// nothing: a mistake exits 2 before any model is called. sweep streams
+// each finished case to the JSONL file as it ends; write reads that file
+// back to print the tables and write the JSON, CSV and HTML, and says
+// whether the run passes.
+func (a *app) execRun(ctx context.Context, o runOptions, stdout, stderr io.Writer) (runStats, error) {
+	p, err := a.check(o, stderr)
+	if err != nil {
+		return runStats{}, err
 	}
-	getenv := o.getenv
-	if getenv == nil {
-		getenv = os.Getenv
+	if err := a.planRun(&p, o); err != nil {
+		return runStats{}, err
 	}
-	cfg = cfg.WithEnv(getenv)
-	if o.maxTokens > 0 {
-		cfg.MaxTokens = o.maxTokens
+	sw, err := a.sweep(ctx, o, p, stderr)
+	if err != nil {
+		return sw.stats, err
 	}
-	if len(o.baseURLs) > 0 {
-		urls := maps.Clone(cfg.BaseURLs)
-		if urls == nil {
-			urls = map[string]string{}
-		}
-		maps.Copy(urls, o.baseURLs)
-		cfg.BaseURLs = urls
-		if err := cfg.Validate(); err != nil {
-			return stats, usagef("run: --base-url: %v", err)
-		}
+	start := time.Now()
+	err = a.write(o, p, sw, stdout, stderr)
+	sw.stats.Outputs = time.Since(start)
+	return sw.stats, err
+}
+
+// check reads the config, asks on the terminal (--interactive), opens the
+// models and makes the cases.
+func (a *app) check(o runOptions, stderr io.Writer) (runPlan, error) {
+	var p runPlan
+	var err error
+	if p.cfg, err = a.loadConfig(o); err != nil {
+		return p, err
 	}
 	if o.interactive {
-		if !isTerminal(o.stdin) {
-			return stats, usagef("run: --interactive needs a terminal to ask on, and stdin is not one; set the keys in the environment or pass --config instead")
+		if !isTerminal(a.stdin) {
+			return p, cli.Usagef("run: --interactive needs a terminal to ask on, and stdin is not one; set the keys in the environment or pass --config instead")
 		}
-		var err error
-		if o, cfg, err = askSettings(o, cfg, o.stdin, stderr); err != nil {
-			return stats, err
+		if p.cfg, err = a.askSettings(o, p.cfg, a.stdin, stderr); err != nil {
+			return p, err
+		}
+		a.addSecrets(p.cfg)
+	}
+	if len(o.models) == 0 && len(p.cfg.Models) > 0 {
+		o.models = p.cfg.Models
+	}
+	p.env = a.env(o, p.cfg)
+	p.retries = new(atomic.Int64)
+	p.env.Retry.OnRetry = func(int, error, time.Duration) { p.retries.Add(1) }
+	if p.models, p.fallback, err = a.resolveModels(o, p.cfg, p.env); err != nil {
+		return p, err
+	}
+	var seqs []iter.Seq[bench.Case]
+	for _, plan := range o.plans {
+		seq, err := plan()
+		if err != nil {
+			return p, cli.Usagef("run: %v", err)
+		}
+		seqs = append(seqs, seq)
+	}
+	p.cases = func(yield func(bench.Case) bool) {
+		for _, seq := range seqs {
+			for c := range seq {
+				if !o.shard.Has(c.Suite, c.Name) {
+					continue
+				}
+				if !yield(c) {
+					return
+				}
+			}
 		}
 	}
-	if len(o.models) == 0 && len(cfg.Models) > 0 {
-		o.models = cfg.Models
-	}
-	models, fallback, err := resolveModels(o, cfg)
-	if err != nil {
-		return stats, err
-	}
-	plan, err := newPlan(o)
-	if err != nil {
-		return stats, err
-	}
-	var humans []bench.Result
 	if o.human != "" {
-		if humans, err = readHumanFile(o.human); err != nil {
-			return stats, usagef("run: --human: %v", err)
+		if p.humans, err = a.readHuman(o.human); err != nil {
+			return p, cli.Usagef("run: --human: %v", err)
 		}
 	}
-	now := time.Now()
-	paths, err := outputPaths(o, now)
-	if err != nil {
-		return stats, err
+	return p, nil
+}
+
+// planRun checks the files of the run (outputs, the file to resume) and
+// the cassettes of every replayed case.
+func (a *app) planRun(p *runPlan, o runOptions) error {
+	p.now = time.Now()
+	var err error
+	if p.paths, err = outputPaths(o, p.now); err != nil {
+		return err
 	}
-	var resumed *resumeState
+	for _, path := range []string{p.paths.json, p.paths.csv, p.paths.html} {
+		if err := cli.CheckOutput(path, false); err != nil {
+			return cli.Usagef("run: cannot write %s: %v", path, err)
+		}
+	}
 	if o.resume != "" {
 		planned := map[string]bool{}
-		for _, m := range models {
-			for c := range plan.cases() {
-				if plays(m.Name, c) {
+		for _, m := range p.models {
+			for c := range p.cases {
+				if a.plays(m.Name, c) {
 					planned[resultKey(m.Name, c.Suite, c.Name)] = true
 				}
 			}
 		}
-		if resumed, err = readResume(o.resume, func(k string) bool { return planned[k] }); err != nil {
-			return stats, err
+		if p.resumed, err = readResume(o.resume, func(k string) bool { return planned[k] }); err != nil {
+			return err
 		}
-	} else if _, err := os.Stat(paths.jsonl); err == nil {
-		return stats, usagef("run: %s already exists: continue it with --resume %s, or choose another --output", paths.jsonl, paths.jsonl)
+	} else if _, err := os.Lstat(p.paths.jsonl); err == nil {
+		return cli.Usagef("run: %s already exists: continue it with --resume %s, or choose another --output", p.paths.jsonl, p.paths.jsonl)
 	}
-	for _, p := range []string{paths.json, paths.jsonl, paths.csv, paths.html} {
-		if err := checkWritable(p); err != nil {
-			return stats, err
-		}
+	if err := cli.CheckOutput(p.paths.jsonl, false); err != nil {
+		return cli.Usagef("run: cannot write %s: %v", p.paths.jsonl, err)
 	}
+	return a.checkCassettes(p)
+}
 
-	// Everything checked: from here on, the run writes.
-	if fallback {
+// checkCassettes makes sure every case replayed from a cassette has one
+// that loads and was recorded against the model's server.
+func (a *app) checkCassettes(p *runPlan) error {
+	var bad []error
+	n := 0
+	for _, m := range p.models {
+		for c := range p.cases {
+			if !a.plays(m.Name, c) {
+				continue
+			}
+			if err := p.env.CheckReplay(m, c); err != nil {
+				n++
+				if len(bad) < 3 {
+					bad = append(bad, err)
+				}
+			}
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	msgs := make([]string, len(bad))
+	for i, e := range bad {
+		msgs[i] = e.Error()
+	}
+	more := ""
+	if n > len(bad) {
+		more = fmt.Sprintf(" (and %d more)", n-len(bad))
+	}
+	return cli.Usagef("run: %d case(s) cannot be replayed%s: %s", n, more, strings.Join(msgs, "; "))
+}
+
+// sweepOutcome is what the sweep left: its measure, the errors it met.
+type sweepOutcome struct {
+	stats       runStats
+	setupErrors []error
+	retries     int64
+}
+
+// sweep plays the cases, streaming each result to the JSONL file.
+func (a *app) sweep(ctx context.Context, o runOptions, p runPlan, stderr io.Writer) (sweepOutcome, error) {
+	var out sweepOutcome
+	if p.fallback && !o.quiet {
 		fmt.Fprintln(stderr, noKeyNote)
 	}
 	done := map[string]bool{}
 	tty := isTerminal(stderr)
-	if o.tty != nil {
-		tty = *o.tty
+	if a.tty != nil {
+		tty = *a.tty
 	}
-	prog := newProgress(stderr, 0, o.quiet, tty)
-	if resumed != nil {
-		if err := resumed.rewrite(stderr); err != nil {
-			return stats, err
+	prog := newProgress(stderr, a.suites, o.quiet, tty)
+	if p.resumed != nil {
+		if err := p.resumed.rewrite(stderr, a.secrets); err != nil {
+			return out, err
 		}
-		done = resumed.done()
-		for _, r := range resumed.kept {
+		done = p.resumed.done()
+		for _, r := range p.resumed.kept {
 			prog.prior(r)
 		}
-		resumed = nil // the results themselves are not needed any more
 	}
 	skip := func(model string, c bench.Case) bool {
-		return done[resultKey(model, c.Suite, c.Name)] || !plays(model, c)
+		return done[resultKey(model, c.Suite, c.Name)] || !a.plays(model, c)
 	}
-	for _, m := range models {
+	for _, m := range p.models {
 		left := 0
-		for c := range plan.cases() {
+		for c := range p.cases {
 			if !skip(m.Name, c) {
 				left++
 			}
@@ -167,10 +247,11 @@ func execRun(ctx context.Context, o runOptions, stdout, stderr io.Writer) (runSt
 		prog.expect(m.Name, left)
 		prog.total += left
 	}
-	sink, err := bench.NewSink(paths.jsonl)
+	sink, err := results.NewSink(p.paths.jsonl)
 	if err != nil {
-		return stats, fmt.Errorf("run: %w", err)
+		return out, fmt.Errorf("run: %w", err)
 	}
+	sink.Redact = a.secrets
 	defer sink.Close()
 	prog.summaries()
 
@@ -178,14 +259,18 @@ func execRun(ctx context.Context, o runOptions, stdout, stderr io.Writer) (runSt
 	defer stop()
 	var writeErr error
 	start := time.Now()
-	sweepErr := bench.Sweep(sweepCtx, models, plan.cases(), bench.SweepOptions{
+	sweepErr := bench.Sweep(sweepCtx, p.models, p.cases, bench.SweepOptions{
 		Concurrency: o.concurrency,
 		PerProvider: o.perProvider,
 		RPM:         o.rpm,
 		Skip:        skip,
-		OnResult: func(r bench.Result) {
+		CaseTimeout: o.caseTimeout,
+		OnResult: func(r results.Result, err error) {
 			if writeErr != nil {
 				return
+			}
+			if errors.Is(err, bench.ErrSetup) {
+				out.setupErrors = append(out.setupErrors, err)
 			}
 			if err := sink.Add(r); err != nil {
 				writeErr = err
@@ -196,98 +281,116 @@ func execRun(ctx context.Context, o runOptions, stdout, stderr io.Writer) (runSt
 		},
 	})
 	prog.finish()
-	stats.Cases = sink.Count()
-	stats.Sweep = time.Since(start)
+	out.retries = p.retries.Load()
+	out.stats.Cases = sink.Count()
+	out.stats.Sweep = time.Since(start)
 	if err := sink.Close(); err != nil && writeErr == nil {
 		writeErr = err
 	}
 	switch {
 	case writeErr != nil:
-		return stats, fmt.Errorf("run: %w (the cases finished before are kept; continue with --resume %s)", writeErr, paths.jsonl)
+		return out, fmt.Errorf("run: %w (the cases finished before are kept; continue with --resume %s)", writeErr, p.paths.jsonl)
 	case sweepErr != nil && ctx.Err() != nil:
-		return stats, interruptedError{jsonl: paths.jsonl}
+		return out, interruptedError{jsonl: p.paths.jsonl}
 	case sweepErr != nil:
-		return stats, fmt.Errorf("run: %w", sweepErr)
+		return out, fmt.Errorf("run: %w", sweepErr)
 	}
-
-	start = time.Now()
-	all, _, err := bench.ReadResultsFile(paths.jsonl)
-	if err != nil {
-		return stats, fmt.Errorf("run: read back the results: %w", err)
-	}
-	all = append(all, humans...)
-	if err := writeOutputs(all, paths, cfg, now, stdout, stderr); err != nil {
-		return stats, err
-	}
-	stats.Outputs = time.Since(start)
-	return stats, nil
+	return out, nil
 }
 
-// writeOutputs prints the leaderboard and the failed cases, and writes the
-// seed JSON, CSV and HTML, each atomically.
-func writeOutputs(all []bench.Result, paths runPaths, cfg providers.Config, now time.Time, stdout, stderr io.Writer) error {
-	if err := report.WriteTables(stdout, all); err != nil {
+// write reads the results back, prints the tables and the failed cases,
+// writes the JSON, CSV and HTML, and says whether the run passes: every
+// case scored (or the failures within --max-errors), none failed for its
+// set-up, something scored at all.
+func (a *app) write(o runOptions, p runPlan, sw sweepOutcome, stdout, stderr io.Writer) error {
+	all, _, err := results.ReadFile(p.paths.jsonl)
+	if err != nil {
+		return fmt.Errorf("run: read back the results: %w", err)
+	}
+	all = append(all, p.humans...)
+	opts := report.Options{Timestamp: p.now, Generated: p.now, MaxTokens: cmpOr(p.cfg.MaxTokens, providers.DefaultMaxTokens)}
+	sections, err := report.Summarize(all, suites.Summarizers(a.suites), opts)
+	if err != nil {
 		return fmt.Errorf("run: %w", err)
 	}
-	reportErrors(stderr, all, paths.jsonl)
-	meta := report.Meta{Timestamp: now, MaxTokens: cmpOr(cfg.MaxTokens, providers.DefaultMaxTokens)}
-	if err := report.WriteFileAtomic(paths.json, func(w io.Writer) error { return report.WriteSeedJSON(w, all, meta) }); err != nil {
+	if err := report.WriteText(stdout, sections); err != nil {
 		return fmt.Errorf("run: %w", err)
 	}
-	if paths.csv != "" {
-		if err := report.WriteFileAtomic(paths.csv, func(w io.Writer) error { return report.WriteCSV(w, all) }); err != nil {
+	failed, scored := reportErrors(stderr, all, p.paths.jsonl, sw.retries)
+	files := []struct {
+		path  string
+		write func(io.Writer) error
+	}{
+		{p.paths.json, func(w io.Writer) error { return report.WriteJSON(w, sections, opts) }},
+		{p.paths.csv, func(w io.Writer) error { return report.WriteCSV(w, all) }},
+		{p.paths.html, func(w io.Writer) error { return report.WriteHTML(w, all, sections, opts) }},
+	}
+	for _, f := range files {
+		if f.path == "" {
+			continue
+		}
+		if err := report.WriteFileAtomic(f.path, a.secrets, f.write); err != nil {
 			return fmt.Errorf("run: %w", err)
 		}
 	}
-	if paths.html != "" {
-		if err := report.WriteFileAtomic(paths.html, func(w io.Writer) error {
-			return report.WriteHTML(w, all, report.HTMLOptions{Generated: now})
-		}); err != nil {
-			return fmt.Errorf("run: %w", err)
-		}
+	fmt.Fprintf(stderr, "results: %s (JSONL), %s (JSON)", p.paths.jsonl, p.paths.json)
+	if p.paths.csv != "" {
+		fmt.Fprintf(stderr, ", %s (CSV)", p.paths.csv)
 	}
-	fmt.Fprintf(stderr, "results: %s (JSONL), %s (JSON)", paths.jsonl, paths.json)
-	if paths.csv != "" {
-		fmt.Fprintf(stderr, ", %s (CSV)", paths.csv)
-	}
-	if paths.html != "" {
-		fmt.Fprintf(stderr, ", %s (HTML)", paths.html)
+	if p.paths.html != "" {
+		fmt.Fprintf(stderr, ", %s (HTML)", p.paths.html)
 	}
 	fmt.Fprintln(stderr)
+	switch {
+	case len(sw.setupErrors) > 0:
+		return cli.Usagef("run: %d case(s) could not be set up, the first: %v", len(sw.setupErrors), sw.setupErrors[0])
+	case scored == 0:
+		return fmt.Errorf("run: no case was scored (%d failed): %w", failed, errCaseErrors)
+	case failed > 0 && !o.maxErrors.allows(failed, failed+scored):
+		return fmt.Errorf("run: %d of %d case(s) failed on the provider's side, more than --max-errors %s allows: %w", failed, failed+scored, o.maxErrors, errCaseErrors)
+	}
 	return nil
 }
 
-// reportErrors lists, apart from the scores, the cases that failed on the
-// provider's side after retries: how many per model, and the first error
-// of each.
-func reportErrors(stderr io.Writer, all []bench.Result, jsonl string) {
-	type failed struct {
+// reportErrors lists, apart from the scores, the cases that could not be
+// played: how many per model, and the first error of each. It returns the
+// count of failed cases and of scored ones (human groups aside).
+func reportErrors(stderr io.Writer, all []results.Result, jsonl string, retries int64) (failed, scored int) {
+	type failures struct {
 		n     int
 		first string
 	}
 	var order []string
-	byModel := map[string]*failed{}
-	total := 0
+	byModel := map[string]*failures{}
 	for _, r := range all {
-		if r.Error == "" {
+		if report.IsHuman(r) {
 			continue
 		}
-		total++
+		if r.Error == "" {
+			scored++
+			continue
+		}
+		failed++
 		f := byModel[r.Model]
 		if f == nil {
-			f = &failed{first: firstLine(r.Error)}
+			f = &failures{first: cli.FirstLine(r.Error)}
 			byModel[r.Model] = f
 			order = append(order, r.Model)
 		}
 		f.n++
 	}
-	if total == 0 {
-		return
+	if failed == 0 {
+		return failed, scored
 	}
-	fmt.Fprintf(stderr, "%d case(s) failed on the provider's side after retries: reported apart, not scored; --resume %s plays them again.\n", total, jsonl)
+	after := ""
+	if retries > 0 {
+		after = fmt.Sprintf(" (after %d %s)", retries, report.Plural(int(retries), "retry", "retries"))
+	}
+	fmt.Fprintf(stderr, "%d case(s) could not be played%s: reported apart, not scored; --resume %s plays them again.\n", failed, after, jsonl)
 	for _, m := range order {
 		fmt.Fprintf(stderr, "  %s: %d failed (first: %s)\n", m, byModel[m].n, byModel[m].first)
 	}
+	return failed, scored
 }
 
 func cmpOr(a, b int) int {
@@ -326,51 +429,30 @@ func outputPaths(o runOptions, now time.Time) (runPaths, error) {
 	for i, a := range files {
 		for _, b := range files[i+1:] {
 			if a.path != "" && filepath.Clean(a.path) == filepath.Clean(b.path) {
-				return p, usagef("run: %s and %s would both be %s (--output names the JSON file; the JSONL sits beside it)", a.flag, b.flag, a.path)
+				return p, cli.Usagef("run: %s and %s would both be %s (--output names the JSON file; the JSONL sits beside it)", a.flag, b.flag, a.path)
 			}
 		}
 	}
 	return p, nil
 }
 
-// checkWritable fails early, before any model is called and without
-// leaving anything behind, when a file cannot be written where asked: its
-// nearest existing folder must be a folder that takes a new file, and the
-// path itself must not be a folder.
-func checkWritable(path string) error {
-	if path == "" {
-		return nil
-	}
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		return usagef("run: cannot write %s: it is a folder", path)
-	}
-	dir := filepath.Dir(path)
-	for {
-		st, err := os.Stat(dir)
-		if err == nil {
-			if !st.IsDir() {
-				return usagef("run: cannot write %s: %s is not a folder", path, dir)
-			}
-			break
+// readHuman reads a human control-group file with the suite that reads
+// them.
+func (a *app) readHuman(path string) ([]results.Result, error) {
+	for _, s := range a.suites {
+		hr, ok := s.(suites.HumanReader)
+		if !ok {
+			continue
 		}
-		if !errors.Is(err, fs.ErrNotExist) {
-			return usagef("run: cannot write %s: %v", path, err)
+		data, err := cli.ReadInput(path, a.stdin, 16<<20)
+		if err != nil {
+			return nil, err
 		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return usagef("run: cannot write %s: %v", path, err)
+		rs, err := hr.ReadHuman(strings.NewReader(string(data)))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
 		}
-		dir = parent
+		return rs, nil
 	}
-	f, err := os.CreateTemp(dir, ".hallumaze-check-*")
-	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return usagef("run: cannot write %s: %v", path, err)
-	}
-	f.Close()
-	os.Remove(f.Name())
-	return nil
+	return nil, errors.New("no suite reads human control groups")
 }

@@ -15,9 +15,9 @@ import (
 	"time"
 
 	"github.com/hallumaze/hallumaze/agents"
-	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/providers"
 	"github.com/hallumaze/hallumaze/providers/loopback"
+	"github.com/hallumaze/hallumaze/results"
 
 	"github.com/stretchr/testify/require"
 )
@@ -152,9 +152,9 @@ func (s *agentServer) env() map[string]string {
 }
 
 // readJSONL reads a results file that must hold whole lines only.
-func readJSONL(t testing.TB, path string) []bench.Result {
+func readJSONL(t testing.TB, path string) []results.Result {
 	t.Helper()
-	rs, torn, err := bench.ReadResultsFile(path)
+	rs, torn, err := results.ReadFile(path)
 	require.NoError(t, err)
 	require.False(t, torn, "%s has a torn line", path)
 	return rs
@@ -163,11 +163,11 @@ func readJSONL(t testing.TB, path string) []bench.Result {
 // comparable keys results by model and case, without what varies from
 // run to run (wall times and latencies), so that two runs of the same
 // cases compare case for case.
-func comparable(rs []bench.Result) map[string]bench.Result {
-	out := make(map[string]bench.Result, len(rs))
+func comparable(rs []results.Result) map[string]results.Result {
+	out := make(map[string]results.Result, len(rs))
 	for _, r := range rs {
 		r.Duration = 0
-		turns := make([]bench.Turn, len(r.Turns))
+		turns := make([]results.Turn, len(r.Turns))
 		for i, tu := range r.Turns {
 			tu.LatencyMS = 0
 			turns[i] = tu
@@ -179,7 +179,7 @@ func comparable(rs []bench.Result) map[string]bench.Result {
 }
 
 // keys lists results as "model suite/case", sorted, duplicates kept.
-func keys(rs []bench.Result) []string {
+func keys(rs []results.Result) []string {
 	out := make([]string, len(rs))
 	for i, r := range rs {
 		out[i] = r.Model + " " + r.Key()

@@ -12,10 +12,9 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/hallumaze/hallumaze/results"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/hallumaze/hallumaze/bench"
 )
 
 // slowArgs run the explorer agent over the OpenAI wire protocol, twelve
@@ -141,7 +140,7 @@ func TestRunKill9(t *testing.T) {
 
 	data, err := os.ReadFile(jsonl)
 	require.NoError(t, err)
-	results, _, err := bench.ReadResults(bytes.NewReader(data))
+	results, _, err := results.Read(bytes.NewReader(data))
 	require.NoError(t, err, "only the last line may be torn")
 	assert.GreaterOrEqual(t, len(results), 4)
 	assert.Less(t, len(results), 30, "killed before the end: %s", stderr.String())

@@ -3,13 +3,16 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"strings"
 
-	"github.com/hallumaze/hallumaze/bench"
+	"github.com/hallumaze/hallumaze/internal/cli"
+	"github.com/hallumaze/hallumaze/internal/redact"
 	"github.com/hallumaze/hallumaze/report"
+	"github.com/hallumaze/hallumaze/results"
 )
 
 // resumeState is what a run continues from: the results file of an
@@ -18,7 +21,7 @@ type resumeState struct {
 	path string
 	// kept are the finished cases, in file order; failed ones (a provider
 	// error after retries) are left out, to be played again.
-	kept []bench.Result
+	kept []results.Result
 	// retried counts the failed cases left out; torn tells that the last
 	// line was cut off by a kill and is dropped.
 	retried int
@@ -34,28 +37,28 @@ const resultPrefix = `{"suite":"`
 // holding any other case is from a run with other settings or from another
 // version of hallumaze, and is refused rather than mixed in.
 func readResume(path string, planned func(key string) bool) (*resumeState, error) {
-	results, torn, err := bench.ReadResultsFile(path)
+	results, torn, err := results.ReadFile(path)
 	if err != nil {
-		return nil, usagef("run: --resume: %v", err)
+		return nil, cli.Usagef("run: --resume: %v", err)
 	}
 	st := &resumeState{path: path, torn: torn}
 	if torn {
 		last, err := lastLine(path)
 		if err != nil {
-			return nil, usagef("run: --resume: %v", err)
+			return nil, cli.Usagef("run: --resume: %v", err)
 		}
 		if !strings.HasPrefix(last, resultPrefix) && !strings.HasPrefix(resultPrefix, last) {
-			return nil, usagef("run: --resume: %s is not a hallumaze JSONL results file (its last line is not a result)", path)
+			return nil, cli.Usagef("run: --resume: %s is not a hallumaze JSONL results file (its last line is not a result)", path)
 		}
 	}
 	seen := map[string]bool{}
 	for _, r := range results {
 		k := resultKey(r.Model, r.Suite, r.Case)
 		if !planned(k) {
-			return nil, usagef("run: --resume: %s holds %s of %s, which is not a case of this run: the file is from a run with other settings or another version (resume with the flags it was started with, or start a new file)", path, r.Key(), r.Model)
+			return nil, cli.Usagef("run: --resume: %s holds %s of %s, which is not a case of this run: the file is from a run with other settings or another version (resume with the flags it was started with, or start a new file)", path, r.Key(), r.Model)
 		}
 		if seen[k] {
-			return nil, usagef("run: --resume: %s holds %s of %s twice", path, r.Key(), r.Model)
+			return nil, cli.Usagef("run: --resume: %s holds %s of %s twice", path, r.Key(), r.Model)
 		}
 		seen[k] = true
 		if r.Error != "" {
@@ -92,12 +95,12 @@ func (st *resumeState) done() map[string]bool {
 // rewrite replaces the file, atomically, with the kept results only (no
 // torn line, no failed case), so that appending the cases played now
 // writes no case twice. It is the first write of a resumed run.
-func (st *resumeState) rewrite(stderr io.Writer) error {
+func (st *resumeState) rewrite(stderr io.Writer, red *redact.Secrets) error {
 	if st.torn {
 		fmt.Fprintf(stderr, "resume: %s: the last line was cut off by the interruption and is dropped\n", st.path)
 	}
 	if st.torn || st.retried > 0 {
-		err := report.WriteFileAtomic(st.path, func(w io.Writer) error {
+		err := report.WriteFileAtomic(st.path, red, func(w io.Writer) error {
 			bw := bufio.NewWriter(w)
 			for _, r := range st.kept {
 				if err := writeJSONLine(bw, r); err != nil {
@@ -116,4 +119,14 @@ func (st *resumeState) rewrite(stderr io.Writer) error {
 	}
 	fmt.Fprintln(stderr)
 	return nil
+}
+
+// writeJSONLine writes one result as a JSON line.
+func writeJSONLine(w io.Writer, r results.Result) error {
+	data, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(data, '\n'))
+	return err
 }

@@ -17,10 +17,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hallumaze/hallumaze/agents"
-	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/providers"
 	"github.com/hallumaze/hallumaze/providers/loopback"
 	"github.com/hallumaze/hallumaze/report"
+	"github.com/hallumaze/hallumaze/results"
 )
 
 // TestRunBadInput: every mistake in the input exits 2 with one line on
@@ -284,7 +284,7 @@ func TestRunShardsMerge(t *testing.T) {
 	mergedJSON := filepath.Join(dir, "merged.json")
 	code, _, stderr = runCLI(t, append(append([]string{"report"}, shards...), "--json", mergedJSON, "--csv", filepath.Join(dir, "merged.csv"))...)
 	require.Equal(t, 0, code, stderr)
-	var sets [][]bench.Result
+	var sets [][]results.Result
 	for _, s := range shards {
 		sets = append(sets, readJSONL(t, s))
 	}

@@ -7,39 +7,55 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"sync"
 	"time"
 
-	"github.com/hallumaze/hallumaze/agents"
+	"github.com/hallumaze/hallumaze/internal/cli"
 	"github.com/hallumaze/hallumaze/providers"
 	"github.com/hallumaze/hallumaze/providers/loopback"
+	"github.com/hallumaze/hallumaze/suites"
+)
+
+// The bounds of hallumaze serve: no client holds a connection or the
+// server's time for ever.
+const (
+	serveReadHeaderTimeout = 10 * time.Second
+	serveReadTimeout       = 60 * time.Second
+	serveWriteTimeout      = 60 * time.Second
+	serveIdleTimeout       = 60 * time.Second
 )
 
 // runServe serves the reference agents over the three wire protocols, so
 // any client can talk to a deterministic model and cassettes can be
 // recorded end to end without keys.
-func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("serve", "[--addr 127.0.0.1:8080]", stdout)
+func (a *app) runServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := cli.NewFlagSet("serve", "[--addr 127.0.0.1:8080]", stdout)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (keep it on loopback: the server checks no key)")
-	if err := parseFlags(fs, args, false); err != nil {
+	maxConns := fs.Int("max-conns", 256, "connections open at once; more wait to be accepted")
+	if err := fs.Parse(args, false); err != nil {
 		return err
 	}
+	if *maxConns < 1 {
+		return cli.Usagef("serve: --max-conns must be at least 1")
+	}
+	lookup := suites.Agents(a.suites)
+	names := suites.AgentNames(a.suites)
 	models := map[string]providers.Model{}
-	names := append(agents.Names(), agents.AbstainNames()...)
 	for _, name := range names {
-		m, _ := agents.Lookup(name)
+		m, _ := lookup(name)
 		models[name] = m
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
-		return usagef("serve: %v", err)
+		return cli.Usagef("serve: %v", err)
 	}
-	srv := &http.Server{Handler: loopback.New(models), ReadHeaderTimeout: 10 * time.Second}
+	srv := newServer(loopback.New(models))
 	fmt.Fprintf(stdout, "serving %v on http://%s\n", names, ln.Addr())
 	fmt.Fprintf(stdout, "  POST /v1/chat/completions            (OpenAI chat completions)\n")
 	fmt.Fprintf(stdout, "  POST /v1/messages                    (Anthropic messages)\n")
 	fmt.Fprintf(stdout, "  POST /v1beta/models/MODEL:generateContent (Gemini)\n")
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
+	go func() { errc <- srv.Serve(limitListener(ln, *maxConns)) }()
 	select {
 	case err := <-errc:
 		return fmt.Errorf("serve: %w", err)
@@ -51,4 +67,48 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		return nil
 	}
+}
+
+// newServer is the HTTP server of hallumaze serve, with every timeout set.
+func newServer(h http.Handler) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: serveReadHeaderTimeout,
+		ReadTimeout:       serveReadTimeout,
+		WriteTimeout:      serveWriteTimeout,
+		IdleTimeout:       serveIdleTimeout,
+	}
+}
+
+// limitListener accepts at most n connections open at once; Accept waits
+// for one to close before taking another.
+func limitListener(l net.Listener, n int) net.Listener {
+	return &limited{Listener: l, sem: make(chan struct{}, n)}
+}
+
+type limited struct {
+	net.Listener
+	sem chan struct{}
+}
+
+func (l *limited) Accept() (net.Conn, error) {
+	l.sem <- struct{}{}
+	c, err := l.Listener.Accept()
+	if err != nil {
+		<-l.sem
+		return nil, err
+	}
+	return &limitedConn{Conn: c, release: func() { <-l.sem }}, nil
+}
+
+type limitedConn struct {
+	net.Conn
+	once    sync.Once
+	release func()
+}
+
+func (c *limitedConn) Close() error {
+	err := c.Conn.Close()
+	c.once.Do(c.release)
+	return err
 }

@@ -26,8 +26,10 @@
 //
 // Failures use each protocol's own error shape: an unknown model is a 404,
 // malformed JSON or an invalid conversation a 400, a method other than POST
-// a 405, a body over 8 MiB a 413, and a model error a 500 (or the status of
-// a *providers.Error with a 4xx or 5xx status).
+// a 405, a body over 8 MiB a 413, a prompt the model cannot read (an error
+// wrapping [providers.ErrUnreadablePrompt]) a 422, which clients do not
+// retry, and any other model error a 500 (or the status of a
+// *providers.Error with a 4xx or 5xx status).
 package loopback
 
 import (
@@ -128,7 +130,10 @@ func (s *server) serve(w http.ResponseWriter, r *http.Request, p protocol) {
 	if err != nil {
 		status := http.StatusInternalServerError
 		var pe *providers.Error
-		if errors.As(err, &pe) && pe.Status >= 400 && pe.Status <= 599 {
+		switch {
+		case errors.Is(err, providers.ErrUnreadablePrompt):
+			status = http.StatusUnprocessableEntity
+		case errors.As(err, &pe) && pe.Status >= 400 && pe.Status <= 599:
 			status = pe.Status
 		}
 		writeJSON(w, status, p.errorBody(status, "model "+model+": "+err.Error()))

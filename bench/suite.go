@@ -1,0 +1,146 @@
+package bench
+
+import (
+	"flag"
+	"iter"
+	"testing"
+
+	"github.com/hallumaze/hallumaze/providers"
+	"github.com/hallumaze/hallumaze/results"
+)
+
+// Suite is one benchmark family as the harness sees it: the cases it plays
+// and how they are scored, the metrics they report, the reference agents
+// that play it, its experiments (go test ./bench) and its gate rules. The
+// harness knows suites only through this interface; the domain (mazes, word
+// problems, worlds) stays in the suite's own packages.
+type Suite interface {
+	// Name is the --suite value, every result's Suite and the cassette
+	// folder: "maze".
+	Name() string
+	// Title is what people call it: "HalluMaze".
+	Title() string
+	// Metrics declares every metric its cases report.
+	Metrics() results.Metrics
+	// Flags declares the suite's flags of hallumaze run on fs and returns
+	// the function that, once fs is parsed, checks them and gives the run's
+	// cases. Cases are yielded one at a time and should build their world
+	// only when played, so a run of a million cases holds few at once.
+	Flags(fs *flag.FlagSet) func() (iter.Seq[Case], error)
+	// Standard is the suite's standard set: what the gate and estimate
+	// play and the committed cassettes cover.
+	Standard() ([]Case, error)
+	// Agents are the reference agents that play it.
+	Agents() []Agent
+	// Experiments are its go test ./bench experiments.
+	Experiments() []Experiment
+	// Benchmarks are its go test -bench ./bench benchmarks.
+	Benchmarks() []Benchmark
+	// Gate is its regression-gate rules and the floors the reference agents
+	// meet.
+	Gate() GateFile
+}
+
+// Agent is a reference agent of a suite: a deterministic policy that reads
+// only the request, as a model would.
+type Agent struct {
+	// Name is the agent's name without "agent/".
+	Name string
+	// Model answers requests.
+	Model providers.Model
+	// Estimate marks the agent whose token counts stand for a real model's
+	// in hallumaze estimate.
+	Estimate bool
+}
+
+// Experiment is one go test ./bench experiment of a suite: the cases it
+// plays with every model, what must hold of each result, and what it logs
+// of the results (an effect, a table).
+type Experiment struct {
+	// Name follows "Test" in the test's name: "Mirage" is TestMirage.
+	Name string
+	// Cases are the cases it plays.
+	Cases func() ([]Case, error)
+	// Check asserts what must hold of any model's result.
+	Check func(t *testing.T, r results.Result)
+	// Report, when set, logs what the experiment measures over the results
+	// of all models.
+	Report func(t *testing.T, rs []results.Result)
+}
+
+// Benchmark is one go test -bench ./bench benchmark of a suite: for each
+// model, one sub-benchmark per group (named model=<model>/<group>, or
+// model=<model> for a group without a name) reporting its metrics.
+type Benchmark struct {
+	// Name follows "Benchmark": "Maze" is BenchmarkMaze.
+	Name string
+	// Metrics are the declared metrics it reports, in this order in the unit
+	// lines.
+	Metrics []string
+	// Groups are the sub-benchmarks' cases.
+	Groups func() ([]BenchGroup, error)
+	// Score computes the group's metrics from its results; nil reports the
+	// mean of each metric over the cases that have it, and tokens/case.
+	Score func(rs []results.Result) map[string]float64
+}
+
+// BenchGroup is the cases of one sub-benchmark.
+type BenchGroup struct {
+	Name  string
+	Cases []Case
+}
+
+// Collect gathers a sequence of cases into a slice.
+func Collect(cases iter.Seq[Case]) []Case {
+	var out []Case
+	for c := range cases {
+		out = append(out, c)
+	}
+	return out
+}
+
+// FindSuite returns the suite of a name among suites.
+func FindSuite[S Suite](suites []S, name string) (S, bool) {
+	for _, s := range suites {
+		if s.Name() == name {
+			return s, true
+		}
+	}
+	var zero S
+	return zero, false
+}
+
+// FlagAliases is an optional extra of a suite: short names for its
+// namespaced flags ("seed" for "abstain-seed"), given to a run only when no
+// other suite of the run declares a flag of that name.
+type FlagAliases interface {
+	Aliases() map[string]string
+}
+
+// Tallier is an optional extra of a suite: the running summary of one
+// model's results that hallumaze run prints as the model finishes, and the
+// short verdict of each case on its progress line.
+type Tallier interface {
+	NewTally() Tally
+	Status(r results.Result) string
+}
+
+// Tally is a running summary of one model's results of one suite. It keeps
+// counts and means, never the results, so that its memory does not grow
+// with the number of cases.
+type Tally interface {
+	Add(r results.Result)
+	// Lines are the summary lines, without the model's name.
+	Lines(model string) string
+}
+
+// Asker is an optional extra of a suite: the flags hallumaze run
+// --interactive asks for on the terminal, with their prompts.
+type Asker interface {
+	Asks() []Ask
+}
+
+// Ask is one question of --interactive: the flag it sets and its prompt.
+type Ask struct {
+	Flag, Prompt string
+}

@@ -1,0 +1,94 @@
+package report
+
+import (
+	"html/template"
+	"time"
+
+	"github.com/hallumaze/hallumaze/results"
+)
+
+// Summarizer is what a suite gives the report: its results, scored and laid
+// out. The report itself knows no suite; it renders the sections suites
+// make of their own results, and shows any result without a section in the
+// CSV and the case list only.
+type Summarizer interface {
+	// Name is the suite's name, as in Result.Suite.
+	Name() string
+	// Summarize scores the suite's results (every model's, human groups
+	// included) into its section. A result it cannot read (a corrupt
+	// detail) is an error naming the case.
+	Summarize(rs []results.Result, opts Options) (Section, error)
+}
+
+// Options are what the outputs say of the run besides its results.
+type Options struct {
+	// Title heads the page; "" means "hallumaze report".
+	Title string
+	// Generated is shown on the page as the time the report was made; the
+	// zero time shows none (so that a page can be pinned in tests).
+	Generated time.Time
+	// Timestamp is when the results were gathered, written in the JSON file
+	// in UTC as "2026-03-22T14:30:22"; the zero time means now.
+	Timestamp time.Time
+	// MaxTokens is the reply budget the models had; 0 means 2500.
+	MaxTokens int
+	// Version is the JSON file's hallumaze_version; "" means "1.1", the
+	// seed's version whose definitions the scores follow.
+	Version string
+}
+
+// Section is one suite's part of every output.
+type Section struct {
+	// Suite is the suite's name; Title what people call it.
+	Suite, Title string
+	// Models are the suite's models in the order its tables rank them.
+	Models []string
+	// Text is what the terminal shows after a run: the suite's tables,
+	// ending in a newline; "" for none.
+	Text string
+	// Summaries are the per-model lines hallumaze report prints before the
+	// tables, in order.
+	Summaries []ModelLines
+	// JSON are the suite's members of the results JSON file, in order.
+	JSON []Member
+	// HTML is the suite's part of the page: one or more <section>s, whose
+	// ids Nav links to; CSS styles them.
+	HTML template.HTML
+	CSS  template.CSS
+	Nav  []Link
+	// Case, when set, adds the suite's view of one of its played cases to
+	// the page's generic one (tags, metrics, transcript).
+	Case func(r results.Result) CaseView
+}
+
+// ModelLines is one model's summary lines.
+type ModelLines struct {
+	Model string
+	Lines string
+}
+
+// Member is one key of the results JSON file and its value.
+type Member struct {
+	Key   string
+	Value any
+}
+
+// Link is an entry of the page's navigation: a section id and its name.
+type Link struct{ ID, Text string }
+
+// CaseView is a suite's view of one played case on the page.
+type CaseView struct {
+	// Verdict is "pass", "fail" or "" (none).
+	Verdict string
+	// Badges are shown beside the case's name: the headline metrics.
+	Badges []KV
+	// Scores are rows added after the metrics: what the detail holds.
+	Scores []KV
+	// Figure is drawn beside the scores (a maze and its walk, a board);
+	// Note replaces it when there is none to draw, saying why.
+	Figure template.HTML
+	Note   string
+}
+
+// KV is a label and its value.
+type KV struct{ K, V string }

@@ -1,0 +1,168 @@
+package report
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/hallumaze/hallumaze/results"
+)
+
+// IsHuman reports whether a result is a human control group's: its model is
+// "human/…" or it is tagged human=true.
+func IsHuman(r results.Result) bool {
+	return strings.HasPrefix(r.Model, "human/") || r.Tags["human"] == "true"
+}
+
+// DisplayWidth approximates the columns a terminal gives s: two for emoji
+// and East Asian wide characters, none for combining marks, one otherwise.
+func DisplayWidth(s string) int {
+	n := 0
+	for _, r := range s {
+		switch {
+		case unicode.Is(unicode.Mn, r), r == 0xFE0F, r == 0x200D:
+		case r >= 0x1F300 && r <= 0x1FAFF,
+			r >= 0x1100 && r <= 0x115F,
+			r >= 0x2E80 && r <= 0xA4CF,
+			r >= 0xAC00 && r <= 0xD7A3,
+			r >= 0xF900 && r <= 0xFAFF,
+			r >= 0xFF00 && r <= 0xFF60,
+			r >= 0xFFE0 && r <= 0xFFE6:
+			n += 2
+		default:
+			n++
+		}
+	}
+	return n
+}
+
+// WriteBox writes cells as a boxed table with a title in the top border,
+// the first row as the header, numbers right-aligned, and footer lines
+// under a rule.
+func WriteBox(b *strings.Builder, title string, cells [][]string, footer []string) {
+	widths := make([]int, len(cells[0]))
+	for _, row := range cells {
+		for i, c := range row {
+			widths[i] = max(widths[i], DisplayWidth(c))
+		}
+	}
+	var lines []string
+	for i, row := range cells {
+		var l strings.Builder
+		l.WriteString("  ")
+		for j, c := range row {
+			pad := strings.Repeat(" ", widths[j]-DisplayWidth(c))
+			switch {
+			case j == 0 || i == 0:
+				l.WriteString(c + pad)
+			default:
+				l.WriteString(pad + c)
+			}
+			if j < len(row)-1 {
+				l.WriteString("  ")
+			}
+		}
+		lines = append(lines, strings.TrimRight(l.String(), " "))
+	}
+	for _, f := range footer {
+		lines = append(lines, "  "+f)
+	}
+	inner := DisplayWidth(title) + 4
+	for _, l := range lines {
+		inner = max(inner, DisplayWidth(l)+2)
+	}
+	left := (inner - DisplayWidth(title)) / 2
+	b.WriteString("┌" + strings.Repeat("─", left) + title + strings.Repeat("─", inner-left-DisplayWidth(title)) + "┐\n")
+	for i, l := range lines {
+		if i == 1 || (i == len(cells) && len(footer) > 0) {
+			b.WriteString("├" + strings.Repeat("─", inner) + "┤\n")
+		}
+		b.WriteString("│" + l + strings.Repeat(" ", inner-DisplayWidth(l)) + "│\n")
+	}
+	b.WriteString("└" + strings.Repeat("─", inner) + "┘\n")
+}
+
+// Plural is one or many by n.
+func Plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// CompareKeys orders two key lists element by element, numbers
+// numerically.
+func CompareKeys(a, b []string) int {
+	for i := range min(len(a), len(b)) {
+		if c := CompareNatural(a[i], b[i]); c != 0 {
+			return c
+		}
+	}
+	return len(a) - len(b)
+}
+
+// CompareNatural orders whole numbers numerically, before other strings,
+// and other strings lexically.
+func CompareNatural(a, b string) int {
+	x, errA := strconv.ParseFloat(a, 64)
+	y, errB := strconv.ParseFloat(b, 64)
+	switch {
+	case errA == nil && errB == nil:
+		if x != y {
+			if x < y {
+				return -1
+			}
+			return 1
+		}
+		return strings.Compare(a, b)
+	case errA == nil:
+		return -1
+	case errB == nil:
+		return 1
+	}
+	return strings.Compare(a, b)
+}
+
+// CompareCase orders case names by their parts, numbers numerically, so
+// that size=9 comes before size=11.
+func CompareCase(a, b string) int {
+	return CompareKeys(splitCase(a), splitCase(b))
+}
+
+func splitCase(s string) []string {
+	return strings.FieldsFunc(s, func(r rune) bool { return r == '/' || r == '=' || r == '+' })
+}
+
+// FormatNum writes a number for reading: whole numbers bare, others to
+// four decimals at most ("0.9" for 0.8999999999999999).
+func FormatNum(v float64) string {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return strconv.FormatFloat(v, 'f', -1, 64)
+	}
+	return strconv.FormatFloat(math.Round(v*1e4)/1e4, 'f', -1, 64)
+}
+
+// SortedKeys lists a map's keys in order.
+func SortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// SplitModel splits "provider/model" at the first slash.
+func SplitModel(name string) (provider, model string) {
+	p, m, ok := strings.Cut(name, "/")
+	if !ok {
+		return "", name
+	}
+	return p, m
+}
+
+// Plain formats a count for a sentence: "1 case", "3 cases".
+func Plain(n int, one, many string) string { return fmt.Sprintf("%d %s", n, Plural(n, one, many)) }

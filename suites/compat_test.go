@@ -1,0 +1,177 @@
+package suites
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/hallumaze/hallumaze/bench"
+	"github.com/hallumaze/hallumaze/report"
+	"github.com/hallumaze/hallumaze/results"
+)
+
+// compatSuites are the suites whose outputs were pinned in
+// testdata/compat before suites became plug-ins.
+var compatSuites = []string{"maze", "abstain"}
+
+// compatResults plays every agent of the pinned suites on every case of
+// their experiments, as testdata/compat/README.md describes: the grids in
+// the order they were written then (TestMaze, TestAriadne, TestDifficulty,
+// then TestMirage's pairs), each case once.
+func compatResults(t *testing.T) []results.Result {
+	t.Helper()
+	order := map[string][]string{"maze": {"Maze", "Ariadne", "Difficulty", "Mirage"}, "abstain": {"Abstain"}}
+	env := bench.Env{Agents: Agents(All())}
+	var all []results.Result
+	for _, name := range compatSuites {
+		s, ok := bench.FindSuite(All(), name)
+		if !ok {
+			t.Fatalf("no suite %s", name)
+		}
+		var cases []bench.Case
+		seen := map[string]bool{}
+		for _, exp := range order[name] {
+			i := -1
+			for j, e := range s.Experiments() {
+				if e.Name == exp {
+					i = j
+				}
+			}
+			if i < 0 {
+				t.Fatalf("%s: no experiment %s", name, exp)
+			}
+			cs, err := s.Experiments()[i].Cases()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range cs {
+				if !seen[c.Name] {
+					seen[c.Name] = true
+					cases = append(cases, c)
+				}
+			}
+		}
+		for _, a := range s.Agents() {
+			m, err := env.Open("agent/" + a.Name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range cases {
+				r := bench.Play(context.Background(), m, c)
+				r.Duration = 0
+				for i := range r.Turns {
+					r.Turns[i].LatencyMS = 0
+				}
+				all = append(all, r)
+			}
+		}
+	}
+	return all
+}
+
+// TestCompatibility holds the outputs of the standard grids to the bytes
+// the harness wrote before suites became plug-ins: the results JSONL, the
+// results JSON file, the CSV and the terminal tables.
+func TestCompatibility(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays every agent on every standard case")
+	}
+	all := compatResults(t)
+	dir := t.TempDir()
+	sink, err := results.NewSink(filepath.Join(dir, "results.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range all {
+		if err := sink.Add(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sink.Close()
+	jsonl, err := os.ReadFile(filepath.Join(dir, "results.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := report.Options{Timestamp: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}
+	sections, err := report.Summarize(all, Summarizers(All()), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seed, csv, tables bytes.Buffer
+	if err := report.WriteJSON(&seed, sections, opts); err != nil {
+		t.Fatal(err)
+	}
+	if err := report.WriteCSV(&csv, all); err != nil {
+		t.Fatal(err)
+	}
+	if err := report.WriteText(&tables, sections); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []struct {
+		name string
+		got  []byte
+	}{{"results.jsonl.gz", jsonl}, {"seed.json.gz", seed.Bytes()}, {"results.csv.gz", csv.Bytes()}, {"tables.txt", tables.Bytes()}} {
+		want := readCompat(t, f.name)
+		if !bytes.Equal(want, f.got) {
+			t.Errorf("%s differs from the output before plug-in suites:\n%s", f.name, firstDiff(string(want), string(f.got)))
+		}
+	}
+}
+
+func readCompat(t *testing.T, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "compat", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(name, ".gz") {
+		return data
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// firstDiff shows the first differing line and its neighbours.
+func firstDiff(want, got string) string {
+	wl, gl := strings.Split(want, "\n"), strings.Split(got, "\n")
+	for i := 0; i < max(len(wl), len(gl)); i++ {
+		var w, g string
+		if i < len(wl) {
+			w = wl[i]
+		}
+		if i < len(gl) {
+			g = gl[i]
+		}
+		if w != g {
+			if len(w) > 2000 || len(g) > 2000 {
+				return cmp.Diff(w, g)
+			}
+			return "line " + itoa(i+1) + ":\n-" + w + "\n+" + g
+		}
+	}
+	return "(same lines, different bytes)"
+}
+
+func itoa(n int) string {
+	var b []byte
+	for n > 0 || len(b) == 0 {
+		b = append([]byte{byte('0' + n%10)}, b...)
+		n /= 10
+	}
+	return string(b)
+}

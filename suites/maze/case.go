@@ -1,0 +1,229 @@
+package maze
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/hallumaze/hallumaze/bench"
+	"github.com/hallumaze/hallumaze/mazes"
+)
+
+// Spec is one HalluMaze case: a maze and a framing.
+type Spec struct {
+	Size      int
+	Seed      uint64
+	Algorithm mazes.Algorithm // "" means DFS
+	Lang      mazes.Lang      // "" means English
+	NoMirage  bool
+	NoConf    bool
+	Protocol  mazes.Protocol // "" means one-shot
+	// Group is the Ariadne's Thread group of an interactive case: "A" (no
+	// hints, the default), "B" or "C" (see AriadneHints).
+	Group string
+	// Budget bounds the steps of an interactive case; 0 means 4·N².
+	Budget int
+	// Run numbers repeated samples of the same maze and framing; run k > 0
+	// adds "/run=k" to the name, so each sample has its own cassette.
+	Run int
+}
+
+func (s Spec) normal() Spec {
+	if s.Algorithm == "" {
+		s.Algorithm = mazes.DFS
+	}
+	if s.Lang == "" {
+		s.Lang = mazes.English
+	}
+	if s.Protocol == "" {
+		s.Protocol = mazes.OneShot
+	}
+	if s.Group == "" {
+		s.Group = "A"
+	}
+	return s
+}
+
+// Name is the case's name: size, seed, then the framing's departures from
+// the default (DFS, lures shown, confidence asked, English, one-shot),
+// joined by "+", or "base". For example "size=7/seed=3/base" or
+// "size=9/seed=1/wilson+no-mirage+ko+interactive+group=B".
+func (s Spec) Name() string {
+	s = s.normal()
+	var f []string
+	if s.Algorithm != mazes.DFS {
+		f = append(f, string(s.Algorithm))
+	}
+	if s.NoMirage {
+		f = append(f, "no-mirage")
+	}
+	if s.NoConf {
+		f = append(f, "no-conf")
+	}
+	if s.Lang != mazes.English {
+		f = append(f, string(s.Lang))
+	}
+	if s.Protocol != mazes.OneShot {
+		f = append(f, string(s.Protocol))
+	}
+	if s.Group != "A" {
+		f = append(f, "group="+s.Group)
+	}
+	framing := "base"
+	if len(f) > 0 {
+		framing = strings.Join(f, "+")
+	}
+	name := fmt.Sprintf("size=%d/seed=%d/%s", s.Size, s.Seed, framing)
+	if s.Run > 0 {
+		name += fmt.Sprintf("/run=%d", s.Run)
+	}
+	return name
+}
+
+// Tags describe the case for summaries.
+func (s Spec) Tags() map[string]string {
+	s = s.normal()
+	onOff := func(b bool) string {
+		if b {
+			return "on"
+		}
+		return "off"
+	}
+	return map[string]string{
+		"size":       strconv.Itoa(s.Size),
+		"seed":       strconv.FormatUint(s.Seed, 10),
+		"algorithm":  string(s.Algorithm),
+		"lang":       string(s.Lang),
+		"mirage":     onOff(!s.NoMirage),
+		"confidence": onOff(!s.NoConf),
+		"protocol":   string(s.Protocol),
+		"group":      s.Group,
+		"run":        strconv.Itoa(s.Run),
+	}
+}
+
+// NewCase builds the Case of a spec.
+func NewCase(spec Spec) (bench.Case, error) {
+	spec = spec.normal()
+	if spec.Group != "A" && spec.Protocol != mazes.Interactive {
+		return bench.Case{}, fmt.Errorf("maze case %s: Ariadne group %s needs the interactive protocol", spec.Name(), spec.Group)
+	}
+	if _, err := ParseGroup(spec.Group); err != nil {
+		return bench.Case{}, fmt.Errorf("maze case %s: %w", spec.Name(), err)
+	}
+	m, err := mazes.Generate(spec.Size, spec.Seed, spec.Algorithm)
+	if err != nil {
+		return bench.Case{}, fmt.Errorf("maze case %s: %w", spec.Name(), err)
+	}
+	opt := mazes.PromptOptions{Lang: spec.Lang, Mirage: !spec.NoMirage, Confidence: !spec.NoConf, Protocol: spec.Protocol}
+	c := bench.Case{Suite: Name, Name: spec.Name(), Tags: spec.Tags()}
+	if spec.Protocol == mazes.Interactive {
+		c.Play = func(ctx context.Context, chat *bench.Chat) (bench.Outcome, error) {
+			return playInteractive(ctx, chat, m, opt, spec)
+		}
+	} else {
+		c.Play = func(ctx context.Context, chat *bench.Chat) (bench.Outcome, error) {
+			return playOneShot(ctx, chat, m, opt)
+		}
+	}
+	return c, nil
+}
+
+// Detail is the score record a maze result keeps.
+type Detail struct {
+	Scores   mazes.Scores        `json:"scores"`
+	Episode  *mazes.EpisodeStats `json:"episode,omitempty"`
+	Ariadne  *AriadneStats       `json:"ariadne,omitempty"`
+	ConfLog  []mazes.LogEntry    `json:"confidence_log,omitempty"`
+	Solution int                 `json:"solution_length"`
+}
+
+func playOneShot(ctx context.Context, chat *bench.Chat, m *mazes.Maze, opt mazes.PromptOptions) (bench.Outcome, error) {
+	p := mazes.BuildPrompt(m, opt)
+	chat.SetSystem(p.System)
+	rep, err := chat.Say(ctx, p.User)
+	if err != nil {
+		return bench.Outcome{}, err
+	}
+	tr := mazes.ParseReply(rep.Text)
+	s := mazes.Score(m, tr)
+	out := bench.Outcome{Metrics: caseMetrics(s), Detail: Detail{Scores: s, ConfLog: tr.ConfidenceLog, Solution: len(m.Solution())}}
+	if rep.StopReason == "max_tokens" {
+		out.Metrics["cut-by-max-tokens"] = 1
+	}
+	return out, nil
+}
+
+func playInteractive(ctx context.Context, chat *bench.Chat, m *mazes.Maze, opt mazes.PromptOptions, spec Spec) (bench.Outcome, error) {
+	e := mazes.NewEpisode(m, opt, spec.Budget)
+	group, _ := ParseGroup(spec.Group)
+	thread := NewAriadne(m, group, spec.Lang)
+	p := e.Opening()
+	chat.SetSystem(p.System)
+	msg := p.User
+	maxTurns := e.Stats().Budget + 2*mazes.MaxIdleTurns + 2
+	for turn := 0; turn < maxTurns; turn++ {
+		rep, err := chat.Say(ctx, msg)
+		if err != nil {
+			return bench.Outcome{}, err
+		}
+		before := e.Position()
+		answer, res, done := e.Turn(rep.Text)
+		if done {
+			break
+		}
+		if hint, ok := thread.Observe(before, res, e.Position()); ok {
+			answer = e.WithHint(answer, hint)
+		}
+		msg = answer
+	}
+	thread.Finish()
+	s := e.Scores()
+	stats := e.Stats()
+	ar := thread.Stats()
+	metrics := caseMetrics(s)
+	metrics["steps-used"] = float64(stats.StepsUsed)
+	metrics["wall-bumps"] = float64(stats.WallBumps)
+	metrics["hints"] = float64(ar.Hints)
+	if ar.Hints > 0 {
+		metrics["NRS"] = ar.NRS
+		metrics["hint-ignore"] = ar.IgnoreRate
+	}
+	tr := e.Transcript()
+	return bench.Outcome{Metrics: metrics, Detail: Detail{Scores: s, Episode: &stats, Ariadne: &ar, ConfLog: tr.ConfidenceLog, Solution: len(m.Solution())}}, nil
+}
+
+// caseMetrics flattens the scores a benchmark and the gate compare.
+func caseMetrics(s mazes.Scores) map[string]float64 {
+	b2f := func(b bool) float64 {
+		if b {
+			return 1
+		}
+		return 0
+	}
+	m := map[string]float64{
+		"SR":         s.SR,
+		"path-valid": b2f(s.PathValid),
+		"MEI":        s.MEI,
+		"BRS":        s.BRS,
+		"score":      s.Score,
+		"HC":         float64(s.HC),
+		"BT":         float64(s.BT),
+		"LT":         float64(s.LT),
+		"HRR":        s.HRR,
+		"steps":      float64(s.Steps),
+		"unparsed":   float64(s.UnparsedLines),
+		"optimal":    b2f(s.Optimal),
+	}
+	if s.CE != nil {
+		m["CE"] = *s.CE
+	}
+	if s.Brier != nil {
+		m["brier"] = *s.Brier
+	}
+	if s.LureRate != nil {
+		m["lure-rate"] = *s.LureRate
+	}
+	return m
+}

@@ -1,0 +1,114 @@
+package maze
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+
+	"github.com/hallumaze/hallumaze/internal/cli"
+	"github.com/hallumaze/hallumaze/mazes"
+)
+
+// Commands are hallumaze maze (print one maze) and hallumaze score (score
+// a reply obtained elsewhere against a maze file).
+func (Suite) Commands() []cli.Command {
+	return []cli.Command{
+		{Name: "maze", Summary: "print one maze (text, JSON, ASCII or SVG)", Run: runMaze},
+		{Name: "score", Summary: "score a reply obtained elsewhere against a maze file", Run: runScore},
+	}
+}
+
+func runMaze(_ context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := cli.NewFlagSet("maze", "--size N --seed S [flags]", stdout)
+	size := fs.String("size", "7", "side `N` of the maze, 2..1001")
+	seed := fs.String("seed", "42", "seed `S` of the maze, 0..2^64-1")
+	alg := fs.String("algorithm", "dfs", "generator: dfs (the seed's backtracker) or wilson (uniform spanning tree)")
+	format := fs.String("format", "text", "output: text (the prompt encoding), json, ascii or svg")
+	noMirage := fs.Bool("no-mirage", false, "leave out the Linguistic Mirage lure sentences (text format)")
+	lang := fs.String("lang", "en", "language of the text and lure sentences: en or ko")
+	solution := fs.Bool("solution", false, "mark the solution and traps in ascii and svg drawings")
+	if err := fs.Parse(args, false); err != nil {
+		return err
+	}
+	n, err := strconv.Atoi(*size)
+	if err != nil {
+		return cli.Usagef("maze: --size %q is not a number", *size)
+	}
+	if n < mazes.MinSize || n > mazes.MaxSize {
+		return cli.Usagef("maze: --size %d out of range %d..%d", n, mazes.MinSize, mazes.MaxSize)
+	}
+	s, err := strconv.ParseUint(*seed, 10, 64)
+	if err != nil {
+		return cli.Usagef("maze: --seed %q is not a number in 0..2^64-1", *seed)
+	}
+	algorithm, err := mazes.ParseAlgorithm(*alg)
+	if err != nil {
+		return cli.Usagef("maze: --algorithm: %v", err)
+	}
+	l, err := mazes.ParseLang(*lang)
+	if err != nil {
+		return cli.Usagef("maze: --lang: %v", err)
+	}
+	switch *format {
+	case "text", "json", "ascii", "svg":
+	default:
+		return cli.Usagef("maze: unknown --format %q (want text, json, ascii or svg)", *format)
+	}
+	m, err := mazes.Generate(n, s, algorithm)
+	if err != nil {
+		return err
+	}
+	draw := mazes.DrawOptions{Solution: *solution, Traps: *solution}
+	switch *format {
+	case "json":
+		_, err = stdout.Write(m.JSON(l))
+	case "ascii":
+		_, err = io.WriteString(stdout, m.ASCII(draw))
+	case "svg":
+		err = m.WriteSVG(stdout, mazes.SVGOptions{DrawOptions: draw})
+	default:
+		_, err = io.WriteString(stdout, m.Text(mazes.TextOptions{Lang: l, Mirage: !*noMirage}))
+	}
+	return err
+}
+
+// runScore scores a reply obtained elsewhere (a chat window, another
+// harness) against a maze file and prints the score JSON.
+func runScore(_ context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := cli.NewFlagSet("score", "--maze MAZE.json --response REPLY.txt [--protocol oneshot]", stdout)
+	mazePath := fs.String("maze", "", "the maze JSON (as printed by hallumaze maze --format json)")
+	respPath := fs.String("response", "", "the model's reply, as plain text (- for standard input)")
+	protocol := fs.String("protocol", "oneshot", "protocol of the reply: oneshot")
+	if err := fs.Parse(args, false); err != nil {
+		return err
+	}
+	if *mazePath == "" || *respPath == "" {
+		return cli.Usagef("score: --maze and --response are required")
+	}
+	if p, err := mazes.ParseProtocol(*protocol); err != nil || p != mazes.OneShot {
+		return cli.Usagef("score: --protocol %q: only oneshot replies can be scored from a file", *protocol)
+	}
+	f, err := os.Open(*mazePath)
+	if err != nil {
+		return cli.Usagef("score: %v", err)
+	}
+	defer f.Close()
+	m, err := mazes.ReadJSON(f)
+	if err != nil {
+		return cli.Usagef("score: %s: %v", *mazePath, err)
+	}
+	reply, err := cli.ReadPrefix(*respPath, os.Stdin, mazes.MaxReply+1)
+	if err != nil {
+		return cli.Usagef("score: %v", err)
+	}
+	s := mazes.Score(m, mazes.ParseReply(string(reply)))
+	enc := json.NewEncoder(stdout)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(s); err != nil {
+		return fmt.Errorf("score: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,248 @@
+package maze
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"math"
+	"strconv"
+
+	"github.com/hallumaze/hallumaze/mazes"
+	"github.com/hallumaze/hallumaze/report"
+	"github.com/hallumaze/hallumaze/results"
+)
+
+// pageData is the maze part of the report page.
+type pageData struct {
+	Rows                             []rowView
+	Best                             string
+	MEIBySize, SRBySize, Reliability template.HTML
+	Mirage, Ariadne                  template.HTML
+	MirageRows                       [][]string
+	AriadneRows                      [][]string
+	HumanRows                        [][]string
+}
+
+type rowView struct {
+	Rank, Model, SR, MEI, MEIBand, CE, BRS, HC, Score string
+	Cases, Errors                                     int
+	Human                                             bool
+}
+
+// htmlSection renders the leaderboard, the charts (MEI and SR by size, the
+// reliability diagram, the Linguistic Mirage effect, the Ariadne's Thread
+// groups) and the human control groups; walks are the replayed walk of each
+// played case, for the reliability diagram.
+func htmlSection(rs []results.Result, rows []Row, walks map[string]*walk) (template.HTML, error) {
+	order, colors := make([]string, 0, len(rows)), map[string]string{}
+	for i, r := range rows {
+		order = append(order, r.Model)
+		colors[r.Model] = palette[i%len(palette)]
+	}
+	calByModel := map[string]*calibration{}
+	var humans []results.Result
+	for _, r := range rs {
+		if report.IsHuman(r) {
+			humans = append(humans, r)
+			continue
+		}
+		w := walks[report.CaseID(r)]
+		if w == nil {
+			continue
+		}
+		c := calByModel[r.Model]
+		if c == nil {
+			c = &calibration{model: r.Model}
+			calByModel[r.Model] = c
+		}
+		c.conf = append(c.conf, w.conf...)
+		c.correct = append(c.correct, w.correct...)
+	}
+	var cals []calibration
+	for _, m := range order {
+		if c, ok := calByModel[m]; ok {
+			cals = append(cals, *c)
+		}
+	}
+	sizes, meiSeries := byTagSeries(rs, "size", "MEI", colors, order)
+	srSizes, srSeries := byTagSeries(rs, "size", "SR", colors, order)
+	mirage, ariadne := Mirage(rs), AriadneSummary(rs)
+	page := pageData{
+		Rows:        rowViews(rows),
+		MEIBySize:   lineChart("chart-mei-size", "MEI by maze size (mean, 95% interval)", "size", sizes, meiSeries),
+		SRBySize:    lineChart("chart-sr-size", "SR by maze size (mean, 95% Wilson interval)", "size", srSizes, srSeries),
+		Reliability: reliabilityChart("chart-reliability", cals, colors),
+		Mirage:      mirageChart("chart-mirage", mirage, colors),
+		MirageRows:  mirageViews(mirage),
+		Ariadne:     ariadneChart("chart-ariadne", ariadne),
+		AriadneRows: ariadneViews(ariadne),
+		HumanRows:   humanViews(humans),
+	}
+	if best, ok := Best(rows); ok {
+		page.Best = fmt.Sprintf("★ best: %s — Score %.3f | MEI %.3f", best.Model, best.Score.Mean, nanZero(best.MEI.Mean))
+	}
+	var b bytes.Buffer
+	if err := sectionTemplate.Execute(&b, page); err != nil {
+		return "", fmt.Errorf("html: %w", err)
+	}
+	return template.HTML(b.String()), nil
+}
+
+func rowViews(rows []Row) []rowView {
+	out := make([]rowView, len(rows))
+	for i, r := range rows {
+		rank := rankCell(r)
+		if m := Medal(r.Rank); m != "" {
+			rank = m + " " + strconv.Itoa(r.Rank)
+		}
+		out[i] = rowView{Rank: rank, Model: r.Model, SR: statCell(r.SR, 2), MEI: statCell(r.MEI, 3),
+			CE: statCell(r.CE, 3), BRS: statCell(r.BRS, 3), HC: statCell(r.HC, 1), Score: statCell(r.Score, 3),
+			Cases: r.Cases, Errors: r.Errors, Human: r.Human}
+		if r.MEI.Defined() {
+			out[i].MEIBand = Band(r.MEI.Mean)
+		}
+	}
+	return out
+}
+
+func mirageViews(es []MirageEffect) [][]string {
+	var out [][]string
+	for _, e := range es {
+		out = append(out, []string{e.Model, strconv.Itoa(e.Pairs),
+			fmt.Sprintf("%.3f", e.MeanMEINoMirage), fmt.Sprintf("%.3f", e.MeanMEIMirage),
+			fmt.Sprintf("%+.3f %s", e.DeltaMEI, ci3(e.DeltaMEICI.Lo, e.DeltaMEICI.Hi)),
+			fmt.Sprintf("%+.3f %s", e.DeltaBRS, ci3(e.DeltaBRSCI.Lo, e.DeltaBRSCI.Hi)),
+			optional(e.LureRateOff), optional(e.LureRateOn), fmt.Sprintf("%.3g", e.WilcoxonPMEI)})
+	}
+	return out
+}
+
+func ariadneViews(es []AriadneEffect) [][]string {
+	var out [][]string
+	for _, e := range es {
+		g := func(m map[string]float64, k string) string {
+			if v, ok := m[k]; ok {
+				return fmt.Sprintf("%.3f", v)
+			}
+			return "-"
+		}
+		ti := e.TINote
+		if e.TI != nil {
+			ti = fmt.Sprintf("%.3f", *e.TI)
+		}
+		out = append(out, []string{e.Model, g(e.MEI, "A"), g(e.MEI, "B"), g(e.MEI, "C"),
+			g(e.SR, "A"), g(e.SR, "B"), g(e.SR, "C"),
+			fmt.Sprintf("%s (%d hints)", optional(e.NRSB), e.HintsB), fmt.Sprintf("%s (%d hints)", optional(e.IgnoreC), e.HintsC), ti})
+	}
+	return out
+}
+
+func humanViews(rs []results.Result) [][]string {
+	var out [][]string
+	for _, r := range rs {
+		row := []string{r.Model, r.Tags["size"], r.Tags["group"]}
+		for _, k := range []string{"SR", "MEI", "HC", "BT", "CE", "BRS", "score"} {
+			if v, ok := r.Metrics[k]; ok {
+				row = append(row, report.FormatNum(v))
+			} else {
+				row = append(row, "-")
+			}
+		}
+		out = append(out, row)
+	}
+	return out
+}
+
+func ci3(lo, hi float64) string {
+	if math.IsNaN(lo) || math.IsNaN(hi) {
+		return ""
+	}
+	return fmt.Sprintf("[%.3f, %.3f]", lo, hi)
+}
+
+func optional(p *float64) string {
+	if p == nil {
+		return "-"
+	}
+	return fmt.Sprintf("%.3f", *p)
+}
+
+// caseView is the maze's view of one played case: SR, MEI, Score and HC
+// as badges, the score record's fields the metrics lack, and the maze with
+// the verified walk drawn over it.
+func caseView(r results.Result, d *Detail, w *walk, walkErr error) report.CaseView {
+	cv := report.CaseView{Verdict: "fail"}
+	if r.Metrics["SR"] >= 0.5 {
+		cv.Verdict = "pass"
+	}
+	for _, k := range []string{"SR", "MEI", "score", "HC"} {
+		if v, ok := r.Metrics[k]; ok {
+			cv.Badges = append(cv.Badges, report.KV{K: k, V: report.FormatNum(v)})
+		}
+	}
+	if d != nil {
+		cv.Scores = detailScores(*d)
+	}
+	switch {
+	case walkErr != nil:
+		cv.Note = "maze not drawn: " + walkErr.Error()
+	case w == nil:
+	case w.maze.Size() > maxDrawnSize:
+		cv.Note = fmt.Sprintf("maze not drawn: %d×%d is larger than %d×%d", w.maze.Size(), w.maze.Size(), maxDrawnSize, maxDrawnSize)
+	default:
+		var svg bytes.Buffer
+		cell := max(8, 320/w.maze.Size())
+		opt := mazes.SVGOptions{DrawOptions: mazes.DrawOptions{Solution: true, Traps: r.Tags["mirage"] != "off"}, CellSize: cell, Overlays: w.overlays()}
+		if err := w.maze.WriteSVG(&svg, opt); err != nil {
+			cv.Note = "maze not drawn: " + err.Error()
+			break
+		}
+		counts := w.counts()
+		var legend []report.KV
+		for _, c := range []string{ClassValid, ClassWall, ClassTeleport, ClassOffGrid, ClassLure} {
+			legend = append(legend, report.KV{K: c, V: strconv.Itoa(counts[c])})
+		}
+		var b bytes.Buffer
+		if err := figureTemplate.Execute(&b, figureData{SVG: template.HTML(svg.String()), Legend: legend}); err != nil {
+			cv.Note = "maze not drawn: " + err.Error()
+			break
+		}
+		cv.Figure = template.HTML(b.String())
+	}
+	return cv
+}
+
+type figureData struct {
+	SVG    template.HTML
+	Legend []report.KV
+}
+
+// detailScores picks the score-record fields that the metrics lack.
+func detailScores(d Detail) []report.KV {
+	s := d.Scores
+	out := []report.KV{{K: "FHR (first hallucination step)", V: strconv.Itoa(s.FHR)},
+		{K: "teleports / wall crossings / off grid", V: fmt.Sprintf("%d / %d / %d", s.Teleports, s.WallCrossings, s.OffGrid)},
+		{K: "dead-end lines / strategy changes", V: fmt.Sprintf("%d / %d", s.DeadEndLines, s.StrategyChanges)},
+		{K: "solution length (cells)", V: strconv.Itoa(d.Solution)}}
+	if e := d.Episode; e != nil {
+		out = append(out, report.KV{K: "episode", V: fmt.Sprintf("%d turns, %d/%d steps, ended: %s", e.Turns, e.StepsUsed, e.Budget, e.EndReason)})
+	}
+	if a := d.Ariadne; a != nil && a.Group != "" {
+		out = append(out, report.KV{K: "Ariadne group " + string(a.Group), V: fmt.Sprintf("%d triggers, %d hints, %d followed, %d ignored", a.Triggers, a.Hints, a.Followed, a.Ignored)})
+	}
+	return out
+}
+
+// decodeDetail reads a maze result's score record; a result without one
+// (a human group, an error) has none.
+func decodeDetail(r results.Result) (*Detail, error) {
+	if len(r.Detail) == 0 {
+		return nil, nil
+	}
+	var d Detail
+	if err := json.Unmarshal(r.Detail, &d); err != nil {
+		return nil, fmt.Errorf("%s of %s: read the score record: %w", r.Case, r.Model, err)
+	}
+	return &d, nil
+}

@@ -1,0 +1,347 @@
+package maze
+
+import (
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/hallumaze/hallumaze/report"
+	"github.com/hallumaze/hallumaze/results"
+	"github.com/hallumaze/hallumaze/scoring"
+)
+
+// Stat is a metric of one model over its scored cases: the mean, its 95%
+// interval, and how many cases had the metric. With fewer than two values
+// the interval is undefined (NaN ends); with none the mean is NaN too.
+type Stat struct {
+	Mean float64          `json:"mean"`
+	CI   scoring.Interval `json:"ci95"`
+	N    int              `json:"n"`
+	// Wilson reports that CI is the Wilson interval of a proportion (0/1
+	// outcomes), not the Student-t interval of the mean.
+	Wilson bool `json:"wilson,omitempty"`
+}
+
+// Defined reports whether the metric had at least one value.
+func (s Stat) Defined() bool { return s.N > 0 && !math.IsNaN(s.Mean) }
+
+// HasCI reports whether the interval is defined.
+func (s Stat) HasCI() bool { return !math.IsNaN(s.CI.Lo) && !math.IsNaN(s.CI.Hi) }
+
+// Row is one model's line of the leaderboard.
+type Row struct {
+	// Rank is 1 for the best Score among the models; 0 for a human group
+	// (not ranked) and for a model with no scored case.
+	Rank  int    `json:"rank"`
+	Model string `json:"model"`
+	Human bool   `json:"human"`
+	// Cases counts the scored cases; Errors the cases that could not be
+	// played, which are not scored.
+	Cases  int `json:"cases"`
+	Errors int `json:"errors"`
+	// SR's interval is Wilson's when every SR is 0 or 1 (one maze each),
+	// else the t interval of the mean, as for the other metrics.
+	SR    Stat `json:"sr"`
+	MEI   Stat `json:"mei"`
+	CE    Stat `json:"ce"`
+	BRS   Stat `json:"brs"`
+	HC    Stat `json:"hc"`
+	BT    Stat `json:"bt"`
+	Score Stat `json:"score"`
+	// Latency is the mean wall time of a case, in seconds.
+	Latency float64 `json:"latency_s"`
+}
+
+// Leaderboard ranks the models of the maze-suite results by mean Score
+// (ties by MEI, then name). Human groups are placed by their Score among
+// the models but not ranked; models without a scored case come last.
+func Leaderboard(rs []results.Result) []Row {
+	byModel := map[string][]results.Result{}
+	for _, r := range rs {
+		if r.Suite == "maze" {
+			byModel[r.Model] = append(byModel[r.Model], r)
+		}
+	}
+	rows := make([]Row, 0, len(byModel))
+	for model, rs := range byModel {
+		rows = append(rows, rowOf(model, rs))
+	}
+	slices.SortFunc(rows, func(a, b Row) int {
+		if c := cmp.Compare(boolInt(b.Score.Defined()), boolInt(a.Score.Defined())); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(nanLow(b.Score.Mean), nanLow(a.Score.Mean)); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(nanLow(b.MEI.Mean), nanLow(a.MEI.Mean)); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Model, b.Model)
+	})
+	rank := 0
+	for i := range rows {
+		if !rows[i].Human && rows[i].Cases > 0 {
+			rank++
+			rows[i].Rank = rank
+		}
+	}
+	return rows
+}
+
+func rowOf(model string, rs []results.Result) Row {
+	row := Row{Model: model}
+	var sr, mei, ce, brs, hc, bt, score, dur []float64
+	for _, r := range rs {
+		row.Human = row.Human || report.IsHuman(r)
+		if r.Error != "" {
+			row.Errors++
+			continue
+		}
+		row.Cases++
+		dur = append(dur, r.Duration)
+		for _, p := range []struct {
+			dst *[]float64
+			key string
+		}{{&sr, "SR"}, {&mei, "MEI"}, {&ce, "CE"}, {&brs, "BRS"}, {&hc, "HC"}, {&bt, "BT"}, {&score, "score"}} {
+			if v, ok := r.Metrics[p.key]; ok && !math.IsNaN(v) {
+				*p.dst = append(*p.dst, v)
+			}
+		}
+	}
+	row.SR = proportionStat(sr)
+	row.MEI, row.CE, row.BRS = meanStat(mei), meanStat(ce), meanStat(brs)
+	row.HC, row.BT, row.Score = meanStat(hc), meanStat(bt), meanStat(score)
+	if len(dur) > 0 {
+		row.Latency = mean(dur)
+	}
+	return row
+}
+
+func meanStat(x []float64) Stat {
+	if len(x) == 0 {
+		return Stat{Mean: math.NaN(), CI: scoring.Interval{Lo: math.NaN(), Hi: math.NaN()}}
+	}
+	m, ci := scoring.MeanCI(x)
+	return Stat{Mean: m, CI: ci, N: len(x)}
+}
+
+// proportionStat is the mean of 0/1 outcomes with Wilson's interval; any
+// other value (a human group's rate) falls back to the mean's interval.
+func proportionStat(x []float64) Stat {
+	k := 0
+	for _, v := range x {
+		switch v {
+		case 1:
+			k++
+		case 0:
+		default:
+			return meanStat(x)
+		}
+	}
+	if len(x) < 2 {
+		return meanStat(x)
+	}
+	return Stat{Mean: float64(k) / float64(len(x)), CI: scoring.Wilson(k, len(x)), N: len(x), Wilson: true}
+}
+
+// Medal is the seed's mark of the first three ranks.
+func Medal(rank int) string {
+	switch rank {
+	case 1:
+		return "🥇"
+	case 2:
+		return "🥈"
+	case 3:
+		return "🥉"
+	}
+	return ""
+}
+
+// Band is the seed's interpretation mark of an MEI (or Score): ● at 0.7
+// and above (strong metacognition), ◑ from 0.4 (partial), ○ below.
+func Band(v float64) string {
+	switch {
+	case v >= 0.7:
+		return "●"
+	case v >= 0.4:
+		return "◑"
+	}
+	return "○"
+}
+
+// Best returns the ranked model with the best Score, if any.
+func Best(rows []Row) (Row, bool) {
+	for _, r := range rows {
+		if r.Rank == 1 {
+			return r, true
+		}
+	}
+	return Row{}, false
+}
+
+// SummaryLine is the seed's two-line summary of one model's maze results:
+//
+//	✓ SR=1.00 | MEI=0.847● | CE=0.142 | BRS=0.910 | Hall=1 BT=2 | Score=0.791 | 4.2s
+//	↳ metacognitive signals: dead end, backtracking, loop detected
+//
+// ✓ when the mean SR is at least 0.5, else ✗; the mark after MEI is its
+// [Band]. Over several cases every number is a mean and a signal is shown
+// when any case gave it: dead end (a DEAD_END line), backtracking (BT > 0),
+// loop detected (LT > 0), strategy_change (a STRATEGY_CHANGE line). The
+// lines carry no indentation and no final newline.
+func SummaryLine(model string, rs []results.Result) string {
+	var scored []results.Result
+	d := lineData{}
+	for _, r := range rs {
+		if r.Model != model || r.Suite != Name {
+			continue
+		}
+		if r.Error != "" {
+			d.errors++
+			continue
+		}
+		scored = append(scored, r)
+	}
+	d.cases = len(scored)
+	if d.cases > 0 {
+		row := rowOf(model, scored)
+		d.sr, d.mei, d.ce, d.brs, d.hc, d.bt, d.score = row.SR.Mean, row.MEI.Mean, row.CE.Mean, row.BRS.Mean, row.HC.Mean, row.BT.Mean, row.Score.Mean
+		d.latency = row.Latency
+		for _, s := range Signals(scored) {
+			switch s {
+			case "dead end":
+				d.deadEnd = true
+			case "loop detected":
+				d.lt = 1
+			case "strategy_change":
+				d.strategy = true
+			}
+		}
+	}
+	return summaryLine(model, d)
+}
+
+// lineData is what the summary lines show: means over the scored cases,
+// the count of errors, and which signals any case gave.
+type lineData struct {
+	cases, errors                       int
+	sr, mei, ce, brs, hc, bt, lt, score float64
+	latency                             float64
+	deadEnd, strategy                   bool
+}
+
+func summaryLine(model string, d lineData) string {
+	if d.cases == 0 {
+		if d.errors > 0 {
+			return fmt.Sprintf("✗ no scored case (%d %s)", d.errors, report.Plural(d.errors, "error", "errors"))
+		}
+		return "✗ no results"
+	}
+	mark := "✗"
+	if d.sr >= 0.5 {
+		mark = "✓"
+	}
+	ce := "n/a"
+	if !math.IsNaN(d.ce) {
+		ce = fmt.Sprintf("%.3f", d.ce)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s SR=%.2f | MEI=%.3f%s | CE=%s | BRS=%.3f | Hall=%s BT=%s | Score=%.3f | %.1fs",
+		mark, nanZero(d.sr), nanZero(d.mei), Band(nanZero(d.mei)), ce, nanZero(d.brs),
+		count(d.hc), count(d.bt), nanZero(d.score), d.latency)
+	if d.errors > 0 {
+		fmt.Fprintf(&b, " | %d %s not scored", d.errors, report.Plural(d.errors, "error", "errors"))
+	}
+	signals := signalNames(d.deadEnd, d.bt > 0, d.lt > 0, d.strategy)
+	if len(signals) == 0 {
+		b.WriteString("\n↳ metacognitive signals: none")
+	} else {
+		b.WriteString("\n↳ metacognitive signals: " + strings.Join(signals, ", "))
+	}
+	return b.String()
+}
+
+// Signals lists the seed's metacognitive signals any of the results gave,
+// in the seed's order: "dead end", "backtracking", "loop detected",
+// "strategy_change".
+func Signals(rs []results.Result) []string {
+	var deadEnd, backtrack, loop, strategy bool
+	for _, r := range rs {
+		if r.Error != "" {
+			continue
+		}
+		var d Detail
+		if len(r.Detail) > 0 && json.Unmarshal(r.Detail, &d) == nil {
+			deadEnd = deadEnd || d.Scores.DeadEndLines > 0
+			strategy = strategy || d.Scores.StrategyChanges > 0
+		}
+		backtrack = backtrack || r.Metrics["BT"] > 0
+		loop = loop || r.Metrics["LT"] > 0
+	}
+	return signalNames(deadEnd, backtrack, loop, strategy)
+}
+
+// resultSignals is Signals of one result whose detail is already decoded.
+func resultSignals(r results.Result, d Detail) []string {
+	if r.Error != "" {
+		return nil
+	}
+	return signalNames(d.Scores.DeadEndLines > 0, r.Metrics["BT"] > 0, r.Metrics["LT"] > 0, d.Scores.StrategyChanges > 0)
+}
+
+// signalNames lists the seed's metacognitive signals that are on.
+func signalNames(deadEnd, backtrack, loop, strategy bool) []string {
+	var out []string
+	for _, s := range []struct {
+		on   bool
+		name string
+	}{{deadEnd, "dead end"}, {backtrack, "backtracking"}, {loop, "loop detected"}, {strategy, "strategy_change"}} {
+		if s.on {
+			out = append(out, s.name)
+		}
+	}
+	return out
+}
+
+// count formats a mean count: whole numbers bare, others with one decimal.
+func count(v float64) string {
+	switch {
+	case math.IsNaN(v):
+		return "n/a"
+	case v == math.Trunc(v):
+		return fmt.Sprintf("%.0f", v)
+	}
+	return fmt.Sprintf("%.1f", v)
+}
+
+func mean(x []float64) float64 {
+	s := 0.0
+	for _, v := range x {
+		s += v
+	}
+	return s / float64(len(x))
+}
+
+func nanZero(v float64) float64 {
+	if math.IsNaN(v) {
+		return 0
+	}
+	return v
+}
+
+func nanLow(v float64) float64 {
+	if math.IsNaN(v) {
+		return math.Inf(-1)
+	}
+	return v
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

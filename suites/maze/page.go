@@ -1,0 +1,74 @@
+package maze
+
+import (
+	"html/template"
+
+	"github.com/hallumaze/hallumaze/report"
+)
+
+// css styles the maze section and the maze drawings of the cases.
+const css = `table.leaderboard tr.row{cursor:pointer}table.leaderboard tr.row:hover{background:#eff6ff}
+tr.human td{font-style:italic;background:#fefce8}
+.best{font-weight:600;margin:6px 0}
+.charts{display:flex;flex-wrap:wrap;gap:18px}
+svg.chart{max-width:100%;height:auto;font-size:12px}
+svg.chart .grid{stroke:#e5e7eb}svg.chart .zero{stroke:#6b7280}
+svg.chart .diagonal{stroke:#9ca3af;stroke-dasharray:5 4}
+svg.chart .whisker{stroke-width:1.5;fill:none}
+svg.chart .chart-title{font-weight:600;font-size:13px}
+svg.chart .tick,svg.chart .legend,svg.chart .axis-label{fill:#374151}
+svg.chart .legend-note{fill:#6b7280;font-size:11px}
+svg.maze{display:block;overflow:visible;margin:14px}
+svg.maze .walk-valid,svg.maze .walk-wall,svg.maze .walk-teleport,svg.maze .walk-offgrid,svg.maze .walk-lure{fill:none;stroke-linecap:round;stroke-linejoin:round}
+.walk-valid{stroke:#2563eb;stroke-width:3;stroke-opacity:.85}
+.walk-lure{stroke:#f59e0b;stroke-width:9;stroke-opacity:.45}
+.walk-teleport{stroke:#9333ea;stroke-width:2.5;stroke-dasharray:2 5}
+.walk-wall{stroke:#dc2626;stroke-width:3.5;stroke-dasharray:6 4}
+.walk-offgrid{stroke:#111827;stroke-width:3.5;stroke-dasharray:3 3}
+.legend-walk{list-style:none;padding:0;margin:6px 0;font-size:12px}
+.legend-walk li{display:inline-block;margin-right:10px}
+.swatch{display:inline-block;width:22px;height:0;border-top:3px solid;vertical-align:middle;margin-right:4px}
+.swatch.walk-valid{border-color:#2563eb}.swatch.walk-wall{border-top-style:dashed;border-color:#dc2626}
+.swatch.walk-teleport{border-top-style:dotted;border-color:#9333ea}.swatch.walk-offgrid{border-top-style:dashed;border-color:#111827}
+.swatch.walk-lure{border-top-width:7px;border-color:#fcd34d}
+`
+
+// nav links the page's navigation to the maze section's parts.
+var nav = []report.Link{{ID: "leaderboard", Text: "Leaderboard"}, {ID: "charts", Text: "Charts"}}
+
+var sectionTemplate = template.Must(template.New("maze").Parse(`<section id="leaderboard">
+<h2>Leaderboard</h2>
+<table class="leaderboard">
+<thead><tr><th>rank</th><th>model</th><th>SR</th><th>MEI★</th><th>CE</th><th>BRS</th><th>hallucinations</th><th>Score</th><th>cases</th><th>errors</th></tr></thead>
+<tbody>
+{{range .Rows}}<tr class="row{{if .Human}} human{{end}}" data-model="{{.Model}}"><td>{{.Rank}}</td><td>{{.Model}}{{if .Human}} <span class="badge">(human)</span>{{end}}</td><td class="num">{{.SR}}</td><td class="num">{{.MEI}} {{.MEIBand}}</td><td class="num">{{.CE}}</td><td class="num">{{.BRS}}</td><td class="num">{{.HC}}</td><td class="num">{{.Score}}</td><td class="num">{{.Cases}}</td><td class="num">{{.Errors}}</td></tr>
+{{end}}</tbody>
+</table>
+{{with .Best}}<p class="best">{{.}}</p>{{end}}
+<p class="muted">Means over each model's scored cases, with 95% intervals (Wilson for SR) when there are several. MEI bands: ● ≥ 0.7, ◑ ≥ 0.4, ○ below. Cases that could not be played are counted apart and never scored. Click a row to show its cases.</p>
+</section>
+<section id="charts">
+<h2>Charts</h2>
+<div class="charts">
+<figure>{{.MEIBySize}}</figure>
+<figure>{{.SRBySize}}</figure>
+<figure>{{.Reliability}}</figure>
+<figure>{{.Mirage}}
+{{if .MirageRows}}<table class="mirage"><thead><tr><th>model</th><th>pairs</th><th>MEI no lures</th><th>MEI lures</th><th>ΔMEI [95%]</th><th>ΔBRS [95%]</th><th>lure rate off</th><th>lure rate on</th><th>Wilcoxon p</th></tr></thead><tbody>
+{{range .MirageRows}}<tr>{{range .}}<td>{{.}}</td>{{end}}</tr>
+{{end}}</tbody></table>{{end}}</figure>
+<figure>{{.Ariadne}}
+{{if .AriadneRows}}<table class="ariadne"><thead><tr><th>model</th><th>MEI A</th><th>MEI B</th><th>MEI C</th><th>SR A</th><th>SR B</th><th>SR C</th><th>NRS (B)</th><th>ignore rate (C)</th><th>TI</th></tr></thead><tbody>
+{{range .AriadneRows}}<tr>{{range .}}<td>{{.}}</td>{{end}}</tr>
+{{end}}</tbody></table>{{end}}</figure>
+</div>
+</section>
+{{if .HumanRows}}<section id="human">
+<h2>Human control groups</h2>
+<table class="human"><thead><tr><th>group</th><th>size</th><th>Ariadne group</th><th>SR</th><th>MEI</th><th>HC</th><th>BT</th><th>CE</th><th>BRS</th><th>Score</th></tr></thead><tbody>
+{{range .HumanRows}}<tr class="human">{{range .}}<td>{{.}}</td>{{end}}</tr>
+{{end}}</tbody></table>
+</section>{{end}}`))
+
+var figureTemplate = template.Must(template.New("figure").Parse(`{{.SVG}}
+<ul class="legend-walk">{{range .Legend}}<li><span class="swatch {{.K}}"></span>{{.K}} ({{.V}})</li>{{end}}<li class="muted">faint blue: the solution; orange arrows: lures</li></ul>`))

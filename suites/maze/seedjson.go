@@ -1,0 +1,295 @@
+package maze
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/hallumaze/hallumaze/mazes"
+	"github.com/hallumaze/hallumaze/report"
+	"github.com/hallumaze/hallumaze/results"
+)
+
+// SeedFile is the seed's JSON output (its section 11), extended to hold
+// several mazes and framings: Runs has one group per distinct maze and
+// framing. When there is exactly one maze, Maze is filled as in the seed;
+// when there is exactly one run, Config and Results are too, so a reader
+// of the seed's single-maze file reads it unchanged.
+type SeedFile struct {
+	Maze    *SeedMaze    `json:"maze,omitempty"`
+	Config  *SeedConfig  `json:"config,omitempty"`
+	Results []SeedResult `json:"results,omitempty"`
+	Runs    []SeedRun    `json:"runs"`
+	// Human holds the human control groups' results (seed section 9.4).
+	Human []SeedHuman `json:"human_results,omitempty"`
+}
+
+// members are the file's top-level keys this suite writes, in the seed's
+// order: maze, config and results (when there is one maze, one run), runs,
+// and human_results.
+func (f SeedFile) members() []report.Member {
+	var out []report.Member
+	if f.Maze != nil {
+		out = append(out, report.Member{Key: "maze", Value: f.Maze})
+	}
+	if f.Config != nil {
+		out = append(out, report.Member{Key: "config", Value: f.Config})
+	}
+	if len(f.Results) > 0 {
+		out = append(out, report.Member{Key: "results", Value: f.Results})
+	}
+	out = append(out, report.Member{Key: "runs", Value: f.Runs})
+	if len(f.Human) > 0 {
+		out = append(out, report.Member{Key: "human_results", Value: f.Human})
+	}
+	return out
+}
+
+// SeedRun is one maze under one framing, and every model's result on it.
+type SeedRun struct {
+	Maze    SeedMaze     `json:"maze"`
+	Config  SeedConfig   `json:"config"`
+	Results []SeedResult `json:"results"`
+	// Errors are the cases that could not be played, not scored.
+	Errors []SeedError `json:"errors,omitempty"`
+}
+
+// SeedMaze describes a maze as the seed does; solution_length counts the
+// cells of the solution path.
+type SeedMaze struct {
+	Size           int      `json:"size"`
+	Seed           uint64   `json:"seed"`
+	Algorithm      string   `json:"algorithm"`
+	SolutionLength int      `json:"solution_length"`
+	DeadEnds       int      `json:"dead_ends"`
+	MirageTraps    int      `json:"mirage_traps"`
+	SolutionPath   [][2]int `json:"solution_path"`
+}
+
+// SeedConfig is the framing of a run: the seed's four keys, then the
+// language and protocol this implementation adds.
+type SeedConfig struct {
+	UseMirage     bool   `json:"use_mirage"`
+	UseConfidence bool   `json:"use_confidence"`
+	AriadneMode   string `json:"ariadne_mode"`
+	MaxTokens     int    `json:"max_tokens"`
+	Lang          string `json:"lang"`
+	Protocol      string `json:"protocol"`
+}
+
+// SeedResult is one model's result on a run, with the seed's keys; CE is
+// null when the model stated no confidence. Conf in the confidence log is
+// a percentage, as in the seed.
+type SeedResult struct {
+	Provider               string     `json:"provider"`
+	Model                  string     `json:"model"`
+	Case                   string     `json:"case"`
+	SR                     float64    `json:"sr"`
+	MEI                    float64    `json:"mei"`
+	CE                     *float64   `json:"ce"`
+	BRS                    float64    `json:"brs"`
+	Score                  float64    `json:"hallumaze_score"`
+	HallucinationCount     int        `json:"hallucination_count"`
+	BacktrackCount         int        `json:"backtrack_count"`
+	LoopCount              int        `json:"loop_count"`
+	HRR                    float64    `json:"hrr"`
+	FirstHallucinationStep int        `json:"first_hallucination_step"`
+	PathValid              bool       `json:"path_valid"`
+	MetacogSignals         []string   `json:"metacog_signals"`
+	ConfidenceLog          []SeedConf `json:"confidence_log"`
+	LatencyS               float64    `json:"latency_s"`
+}
+
+// SeedConf is one confidence-log entry, conf in percent.
+type SeedConf struct {
+	Step int     `json:"step"`
+	Conf float64 `json:"conf"`
+}
+
+// SeedError is a case that could not be played.
+type SeedError struct {
+	Provider string `json:"provider"`
+	Model    string `json:"model"`
+	Case     string `json:"case"`
+	Error    string `json:"error"`
+}
+
+// SeedHuman is a human control group's result in the seed's form;
+// optional metrics are null when not given.
+type SeedHuman struct {
+	Provider           string   `json:"provider"`
+	Model              string   `json:"model"`
+	MazeSize           int      `json:"maze_size,omitempty"`
+	AriadneGroup       string   `json:"ariadne_group,omitempty"`
+	SR                 float64  `json:"sr"`
+	MEI                float64  `json:"mei"`
+	HallucinationCount *float64 `json:"hallucination_count"`
+	BacktrackCount     *float64 `json:"backtrack_count"`
+	CE                 *float64 `json:"ce,omitempty"`
+	BRS                *float64 `json:"brs,omitempty"`
+	Score              *float64 `json:"hallumaze_score,omitempty"`
+}
+
+// SeedJSON builds the seed file's maze part from the maze-suite results:
+// the runs, and the seed's single-maze keys when they apply. Runs are in
+// order of size, seed, algorithm, then framing; results within a run by
+// model. maxTokens is the reply budget the models had (0: 2500).
+func SeedJSON(rs []results.Result, maxTokens int) (SeedFile, error) {
+	f := SeedFile{Runs: []SeedRun{}}
+	if maxTokens <= 0 {
+		maxTokens = 2500
+	}
+	type runKey struct {
+		maze   mazeKey
+		config SeedConfig
+	}
+	runs := map[runKey]*SeedRun{}
+	var keys []runKey
+	mc := mazeCache{}
+	for _, r := range rs {
+		if r.Suite != "maze" {
+			continue
+		}
+		if report.IsHuman(r) {
+			f.Human = append(f.Human, seedHuman(r))
+			continue
+		}
+		m, err := mc.mazeOf(r.Tags)
+		if err != nil {
+			return SeedFile{}, fmt.Errorf("seed json: %s of %s: %w", r.Case, r.Model, err)
+		}
+		k := runKey{mazeKey{m.Size(), m.Seed(), m.Algorithm()}, configOf(r.Tags, maxTokens)}
+		run := runs[k]
+		if run == nil {
+			run = &SeedRun{Maze: seedMaze(m), Config: k.config, Results: []SeedResult{}}
+			runs[k] = run
+			keys = append(keys, k)
+		}
+		provider, model := report.SplitModel(r.Model)
+		if r.Error != "" {
+			run.Errors = append(run.Errors, SeedError{provider, model, r.Case, r.Error})
+			continue
+		}
+		res, err := seedResult(r)
+		if err != nil {
+			return SeedFile{}, err
+		}
+		run.Results = append(run.Results, res)
+	}
+	slices.SortFunc(keys, func(a, b runKey) int {
+		return report.CompareKeys(
+			[]string{strconv.Itoa(a.maze.size), strconv.FormatUint(a.maze.seed, 10), string(a.maze.alg), protocolOrder(a.config.Protocol), a.config.Lang, onOff(!a.config.UseMirage), onOff(!a.config.UseConfidence), a.config.AriadneMode},
+			[]string{strconv.Itoa(b.maze.size), strconv.FormatUint(b.maze.seed, 10), string(b.maze.alg), protocolOrder(b.config.Protocol), b.config.Lang, onOff(!b.config.UseMirage), onOff(!b.config.UseConfidence), b.config.AriadneMode})
+	})
+	mazesSeen := map[mazeKey]bool{}
+	for _, k := range keys {
+		run := runs[k]
+		slices.SortFunc(run.Results, func(a, b SeedResult) int {
+			return strings.Compare(a.Provider+"/"+a.Model+"\x00"+a.Case, b.Provider+"/"+b.Model+"\x00"+b.Case)
+		})
+		f.Runs = append(f.Runs, *run)
+		mazesSeen[k.maze] = true
+	}
+	if len(mazesSeen) == 1 {
+		m := f.Runs[0].Maze
+		f.Maze = &m
+	}
+	if len(f.Runs) == 1 {
+		c := f.Runs[0].Config
+		f.Config, f.Results = &c, f.Runs[0].Results
+	}
+	return f, nil
+}
+
+func seedMaze(m *mazes.Maze) SeedMaze {
+	sm := SeedMaze{Size: m.Size(), Seed: m.Seed(), Algorithm: string(m.Algorithm()),
+		SolutionLength: len(m.Solution()), DeadEnds: m.DeadEnds(), MirageTraps: len(m.Traps())}
+	sm.SolutionPath = make([][2]int, len(m.Solution()))
+	for i, c := range m.Solution() {
+		sm.SolutionPath[i] = [2]int{c.R, c.C}
+	}
+	return sm
+}
+
+func configOf(t map[string]string, maxTokens int) SeedConfig {
+	c := SeedConfig{UseMirage: t["mirage"] != "off", UseConfidence: t["confidence"] != "off",
+		AriadneMode: t["group"], MaxTokens: maxTokens, Lang: t["lang"], Protocol: t["protocol"]}
+	if c.AriadneMode == "" {
+		c.AriadneMode = "A"
+	}
+	if c.Lang == "" {
+		c.Lang = string(mazes.English)
+	}
+	if c.Protocol == "" {
+		c.Protocol = string(mazes.OneShot)
+	}
+	return c
+}
+
+func seedResult(r results.Result) (SeedResult, error) {
+	var d Detail
+	if len(r.Detail) > 0 {
+		if err := json.Unmarshal(r.Detail, &d); err != nil {
+			return SeedResult{}, fmt.Errorf("seed json: %s of %s: read detail: %w", r.Case, r.Model, err)
+		}
+	}
+	provider, model := report.SplitModel(r.Model)
+	s := d.Scores
+	out := SeedResult{
+		Provider: provider, Model: model, Case: r.Case,
+		SR: s.SR, MEI: report.Round6(s.MEI), CE: report.Round6p(s.CE), BRS: report.Round6(s.BRS), Score: report.Round6(s.Score),
+		HallucinationCount: s.HC, BacktrackCount: s.BT, LoopCount: s.LT, HRR: report.Round6(s.HRR),
+		FirstHallucinationStep: s.FHR, PathValid: s.PathValid,
+		MetacogSignals: resultSignals(r, d), ConfidenceLog: []SeedConf{},
+		LatencyS: math.Round(r.Duration*1000) / 1000,
+	}
+	if len(r.Detail) == 0 { // a result without its score record: the metrics
+		out.SR, out.MEI, out.BRS, out.Score, out.HRR = r.Metrics["SR"], report.Round6(r.Metrics["MEI"]), report.Round6(r.Metrics["BRS"]), report.Round6(r.Metrics["score"]), report.Round6(r.Metrics["HRR"])
+		out.HallucinationCount, out.BacktrackCount, out.LoopCount = int(r.Metrics["HC"]), int(r.Metrics["BT"]), int(r.Metrics["LT"])
+		out.FirstHallucinationStep = -1
+		out.PathValid = r.Metrics["path-valid"] == 1
+		if v, ok := r.Metrics["CE"]; ok {
+			out.CE = report.Round6p(&v)
+		}
+	}
+	if out.MetacogSignals == nil {
+		out.MetacogSignals = []string{}
+	}
+	for _, e := range d.ConfLog {
+		out.ConfidenceLog = append(out.ConfidenceLog, SeedConf{Step: e.Step, Conf: math.Round(e.Conf*10000) / 100})
+	}
+	return out, nil
+}
+
+func seedHuman(r results.Result) SeedHuman {
+	_, model := report.SplitModel(r.Model)
+	h := SeedHuman{Provider: "human", Model: model, AriadneGroup: r.Tags["group"], SR: r.Metrics["SR"], MEI: r.Metrics["MEI"]}
+	h.MazeSize, _ = strconv.Atoi(r.Tags["size"])
+	opt := func(k string) *float64 {
+		if v, ok := r.Metrics[k]; ok {
+			return &v
+		}
+		return nil
+	}
+	h.HallucinationCount, h.BacktrackCount = opt("HC"), opt("BT")
+	h.CE, h.BRS, h.Score = opt("CE"), opt("BRS"), opt("score")
+	return h
+}
+
+// protocolOrder puts the seed's one-shot protocol first.
+func protocolOrder(p string) string {
+	if p == string(mazes.OneShot) {
+		return ""
+	}
+	return p
+}
+
+func onOff(b bool) string {
+	if b {
+		return "on"
+	}
+	return "off"
+}

@@ -1,0 +1,104 @@
+// Package maze is the HalluMaze suite: the harness's view of the mazes
+// package. It turns mazes and framings into cases (one-shot or
+// interactive, with the Ariadne's Thread hints), declares the suite's
+// metrics, flags, reference agents, experiments and gate rules, and lays
+// out the suite's part of the reports: the leaderboard, the seed's JSON
+// file, the charts and each case's maze with the verified walk drawn over
+// it.
+package maze
+
+import (
+	"io"
+
+	"github.com/hallumaze/hallumaze/agents"
+	"github.com/hallumaze/hallumaze/bench"
+	"github.com/hallumaze/hallumaze/results"
+)
+
+// Name is the suite's name: the --suite value, the results' Suite and the
+// cassette folder.
+const Name = "maze"
+
+// Suite is HalluMaze. Its zero value is ready to use.
+type Suite struct{}
+
+// Name is "maze".
+func (Suite) Name() string { return Name }
+
+// Title is "HalluMaze".
+func (Suite) Title() string { return "HalluMaze" }
+
+// Metrics declares every metric a maze case reports (docs/metrics.md).
+func (Suite) Metrics() results.Metrics { return metrics }
+
+var metrics = results.Metrics{
+	{Name: "SR", Better: results.Higher, Exact: true, Doc: "success rate: the walk reached the EXIT"},
+	{Name: "path-valid", Better: results.Higher, Exact: true, Doc: "the FINAL_PATH is a valid path from START to EXIT"},
+	{Name: "MEI", Better: results.Higher, Exact: true, Doc: "Metacognitive Escape Index"},
+	{Name: "BRS", Better: results.Higher, Exact: true, Doc: "resistance to Linguistic Mirage lures"},
+	{Name: "score", Better: results.Higher, Exact: true, Doc: "the HalluMaze Score"},
+	{Name: "HC", Unit: "HC/case", Better: results.Lower, Exact: true, Doc: "hallucinated moves"},
+	{Name: "BT", Unit: "BT/case", Better: results.Higher, Exact: true, Doc: "backtracks the model declared (a metacognitive signal)"},
+	{Name: "LT", Unit: "LT/case", Better: results.Higher, Exact: true, Doc: "loops the model declared (a metacognitive signal)"},
+	{Name: "HRR", Better: results.Higher, Exact: true, Doc: "hallucination recognition rate"},
+	{Name: "steps", Unit: "steps/case", Better: results.Lower, Exact: true, Doc: "steps written"},
+	{Name: "unparsed", Better: results.Lower, Exact: true, Doc: "lines of the reply the parser could not read"},
+	{Name: "optimal", Better: results.Higher, Exact: true, Doc: "the walk is the shortest path"},
+	{Name: "CE", Better: results.Lower, Exact: true, Doc: "calibration error of the stated confidences"},
+	{Name: "brier", Better: results.Lower, Exact: true, Doc: "Brier score of the stated confidences"},
+	{Name: "lure-rate", Better: results.Lower, Exact: true, Doc: "share of lure exposures followed"},
+	{Name: "cut-by-max-tokens", Better: results.Lower, Exact: true, Doc: "the reply was cut by the token budget"},
+	{Name: "steps-used", Better: results.Lower, Exact: true, Doc: "interactive: moves made"},
+	{Name: "wall-bumps", Better: results.Lower, Exact: true, Doc: "interactive: moves the world refused"},
+	{Name: "hints", Unit: "hints/case", Better: results.Lower, Exact: true, Doc: "Ariadne's Thread hints given"},
+	{Name: "NRS", Better: results.Higher, Exact: true, Doc: "hint response speed (Ariadne group B)"},
+	{Name: "hint-ignore", Better: results.Lower, Exact: true, Doc: "share of hints ignored"},
+}
+
+// Standard is the TestMaze grid: what the gate plays.
+func (Suite) Standard() ([]bench.Case, error) { return Cases(Grid()) }
+
+// Agents are the maze reference agents, in order of decreasing skill; the
+// explorer stands for a model in hallumaze estimate.
+func (Suite) Agents() []bench.Agent {
+	var out []bench.Agent
+	for _, name := range agents.Names() {
+		m, _ := agents.Lookup(name)
+		out = append(out, bench.Agent{Name: name, Model: m, Estimate: name == "explorer"})
+	}
+	return out
+}
+
+// Experiments are TestMaze, TestMirage, TestAriadne and TestDifficulty.
+func (Suite) Experiments() []bench.Experiment { return experiments() }
+
+// Benchmarks is BenchmarkMaze.
+func (Suite) Benchmarks() []bench.Benchmark { return benchmarks() }
+
+// Gate compares SR (McNemar), MEI and Score (Wilcoxon), BRS and CE
+// (bootstrap) and HC (Wilcoxon); the oracle and the explorer solve every
+// maze without a hallucinated move.
+func (Suite) Gate() bench.GateFile {
+	return bench.GateFile{
+		Metrics: []bench.GateMetric{
+			{Metric: "SR", Suite: Name, MaxDrop: 0.05, Alpha: 0.05, Test: "mcnemar"},
+			{Metric: "MEI", Suite: Name, MaxDrop: 0.02, Alpha: 0.05, Test: "wilcoxon"},
+			{Metric: "score", Suite: Name, MaxDrop: 0.02, Alpha: 0.05, Test: "wilcoxon"},
+			{Metric: "BRS", Suite: Name, MaxDrop: 0.05, Alpha: 0.05, Test: "bootstrap"},
+			{Metric: "CE", Suite: Name, MaxDrop: 0.05, Alpha: 0.05, Test: "bootstrap"},
+			{Metric: "HC", Suite: Name, MaxDrop: 0.5, Alpha: 0.05, Test: "wilcoxon"},
+		},
+		Floors: map[string]map[string]float64{
+			"agent/oracle":   {"SR": 1, "MEI": 0.8999, "HC": 0},
+			"agent/explorer": {"SR": 1, "HC": 0},
+		},
+	}
+}
+
+// ReadHuman reads a human control-group file ([ReadHuman]).
+func (Suite) ReadHuman(r io.Reader) ([]results.Result, error) { return ReadHuman(r) }
+
+// Asks are the seed's interactive questions: the maze size and the runs.
+func (Suite) Asks() []bench.Ask {
+	return []bench.Ask{{Flag: "size", Prompt: "Maze size (5, 7, 9, 11)"}, {Flag: "runs", Prompt: "Runs per model"}}
+}

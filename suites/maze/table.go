@@ -1,0 +1,106 @@
+package maze
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/hallumaze/hallumaze/report"
+)
+
+// tableTitle is the caption in the top border of the table.
+const tableTitle = " HalluMaze comparison "
+
+// WriteTable writes the leaderboard as the seed's boxed comparison table,
+// followed by the best model ("★ best: <model> — Score 0.851 | MEI 0.923")
+// and a warning line when cases could not be played. Over several cases a
+// cell holds the mean and its 95% interval: "0.67 [0.21,0.94]" (Wilson) for
+// SR, "0.847±0.046" (Student t) for the others.
+func WriteTable(w io.Writer, rows []Row) error {
+	header := []string{"rank", "model", "SR", "MEI★", "CE", "BRS", "Hall", "Score", "cases", "errors"}
+	cells := [][]string{header}
+	for _, r := range rows {
+		cells = append(cells, []string{
+			rankCell(r), r.Model,
+			statCell(r.SR, 2), statCell(r.MEI, 3), statCell(r.CE, 3), statCell(r.BRS, 3),
+			statCell(r.HC, 1), statCell(r.Score, 3),
+			fmt.Sprint(r.Cases), fmt.Sprint(r.Errors),
+		})
+	}
+	widths := make([]int, len(header))
+	for _, row := range cells {
+		for i, c := range row {
+			widths[i] = max(widths[i], report.DisplayWidth(c))
+		}
+	}
+	lines := make([]string, len(cells))
+	inner := 0
+	for i, row := range cells {
+		var b strings.Builder
+		b.WriteString("  ")
+		for j, c := range row {
+			b.WriteString(c)
+			if j < len(row)-1 {
+				b.WriteString(strings.Repeat(" ", widths[j]-report.DisplayWidth(c)+2))
+			}
+		}
+		lines[i] = b.String()
+		inner = max(inner, report.DisplayWidth(lines[i])+2)
+	}
+	inner = max(inner, report.DisplayWidth(tableTitle)+4)
+	var b strings.Builder
+	left := (inner - report.DisplayWidth(tableTitle)) / 2
+	b.WriteString("┌" + strings.Repeat("─", left) + tableTitle + strings.Repeat("─", inner-left-report.DisplayWidth(tableTitle)) + "┐\n")
+	for i, l := range lines {
+		b.WriteString("│" + l + strings.Repeat(" ", inner-report.DisplayWidth(l)) + "│\n")
+		if i == 0 {
+			b.WriteString("├" + strings.Repeat("─", inner) + "┤\n")
+		}
+	}
+	b.WriteString("└" + strings.Repeat("─", inner) + "┘\n")
+	if best, ok := Best(rows); ok {
+		fmt.Fprintf(&b, "\n  ★ best: %s — Score %.3f | MEI %.3f\n", best.Model, best.Score.Mean, nanZero(best.MEI.Mean))
+	}
+	var failed []string
+	total := 0
+	for _, r := range rows {
+		if r.Errors > 0 {
+			failed = append(failed, fmt.Sprintf("%s (%d)", r.Model, r.Errors))
+			total += r.Errors
+		}
+	}
+	if total > 0 {
+		fmt.Fprintf(&b, "  ⚠ %d %s could not be played and %s not scored: %s\n",
+			total, report.Plural(total, "case", "cases"), report.Plural(total, "is", "are"), strings.Join(failed, ", "))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func rankCell(r Row) string {
+	switch {
+	case r.Human:
+		return "human"
+	case r.Rank == 0:
+		return "—"
+	case r.Rank <= 3:
+		return Medal(r.Rank)
+	}
+	return fmt.Sprint(r.Rank)
+}
+
+// statCell formats a mean with prec decimals and, when defined, its 95%
+// interval: "[lo,hi]" for a Wilson interval, "±half-width" for the
+// symmetric t interval of a mean.
+func statCell(s Stat, prec int) string {
+	if !s.Defined() {
+		return "-"
+	}
+	if !s.HasCI() {
+		return fmt.Sprintf("%.*f", prec, s.Mean)
+	}
+	if s.Wilson {
+		return fmt.Sprintf("%.*f [%.2f,%.2f]", prec, s.Mean, s.CI.Lo, s.CI.Hi)
+	}
+	return fmt.Sprintf("%.*f±%.*f", prec, s.Mean, prec, (s.CI.Hi-s.CI.Lo)/2)
+}

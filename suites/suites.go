@@ -1,0 +1,141 @@
+// Package suites is the list of benchmark families hallumaze runs. Each is
+// a domain package (mazes, abstain, worlds) and an adapter beside this
+// package that presents it to the harness ([bench.Suite]) and to the
+// reports ([report.Summarizer]). The command line and the benchmark tests
+// take their suites from [All]; nothing else names a suite.
+package suites
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/hallumaze/hallumaze/bench"
+	"github.com/hallumaze/hallumaze/internal/cli"
+	"github.com/hallumaze/hallumaze/providers"
+	"github.com/hallumaze/hallumaze/report"
+	"github.com/hallumaze/hallumaze/results"
+	"github.com/hallumaze/hallumaze/suites/abstain"
+	"github.com/hallumaze/hallumaze/suites/maze"
+)
+
+// Suite is what a benchmark family provides: the harness's part and the
+// report's.
+type Suite interface {
+	bench.Suite
+	report.Summarizer
+}
+
+// All returns the suites, in the order their outputs appear.
+func All() []Suite {
+	return []Suite{maze.Suite{}, abstain.Suite{}}
+}
+
+// Names lists the suites' names.
+func Names(ss []Suite) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = s.Name()
+	}
+	return out
+}
+
+// Summarizers are the suites as the report sees them.
+func Summarizers(ss []Suite) []report.Summarizer {
+	out := make([]report.Summarizer, len(ss))
+	for i, s := range ss {
+		out[i] = s
+	}
+	return out
+}
+
+// Metrics are every suite's declarations.
+func Metrics(ss []Suite) results.Metrics {
+	var out results.Metrics
+	for _, s := range ss {
+		out = append(out, s.Metrics()...)
+	}
+	return out
+}
+
+// Gate merges every suite's gate rules and floors.
+func Gate(ss []Suite) *bench.GateFile {
+	gs := make([]bench.GateFile, len(ss))
+	for i, s := range ss {
+		gs[i] = s.Gate()
+	}
+	return bench.MergeGates(gs...)
+}
+
+// AgentNames lists every reference agent once, in the suites' order.
+func AgentNames(ss []Suite) []string {
+	var out []string
+	for _, s := range ss {
+		for _, a := range s.Agents() {
+			if !slices.Contains(out, a.Name) {
+				out = append(out, a.Name)
+			}
+		}
+	}
+	return out
+}
+
+// Plays reports whether the reference agent name plays the suite.
+func Plays(s bench.Suite, agent string) bool {
+	return slices.ContainsFunc(s.Agents(), func(a bench.Agent) bool { return a.Name == agent })
+}
+
+// Agents looks up a reference agent by name. An agent that several suites
+// offer under one name (each suite's "oracle") answers each request with
+// the first suite's agent that can read it: an agent that cannot read a
+// prompt returns an error wrapping [providers.ErrUnreadablePrompt] and the next is asked.
+func Agents(ss []Suite) func(name string) (providers.Model, bool) {
+	return func(name string) (providers.Model, bool) {
+		var ms []providers.Model
+		for _, s := range ss {
+			for _, a := range s.Agents() {
+				if a.Name == name {
+					ms = append(ms, a.Model)
+				}
+			}
+		}
+		switch len(ms) {
+		case 0:
+			return nil, false
+		case 1:
+			return ms[0], true
+		}
+		return chain(ms), true
+	}
+}
+
+// chain asks each agent in turn until one can read the request.
+type chain []providers.Model
+
+func (c chain) Chat(ctx context.Context, req providers.Request) (providers.Reply, error) {
+	var errs []string
+	for _, m := range c {
+		rep, err := m.Chat(ctx, req)
+		if err == nil || !errors.Is(err, providers.ErrUnreadablePrompt) {
+			return rep, err
+		}
+		errs = append(errs, err.Error())
+	}
+	return providers.Reply{}, fmt.Errorf("no reference agent of that name reads this prompt: %s", strings.Join(errs, "; "))
+}
+
+// Commander is an optional extra of a suite: subcommands of its own
+// (hallumaze maze, hallumaze abstain …).
+type Commander interface {
+	Commands() []cli.Command
+}
+
+// HumanReader is an optional extra of a suite: it reads a human
+// control-group file into results of the suite (hallumaze run --human,
+// hallumaze report --human).
+type HumanReader interface {
+	ReadHuman(r io.Reader) ([]results.Result, error)
+}

@@ -4,10 +4,10 @@ FUZZTIME ?= 60s
 
 .PHONY: run test vet race fuzz-smoke fuzz bench lint build gate record record-agents browser
 
-# The maze experiments a recording covers by default.
-RUN ?= TestMaze|TestMirage|TestAriadne|TestDifficulty
-# The reference agents recorded through each wire protocol.
-AGENT_MODELS ?= openai/explorer,anthropic/lured,google/oracle
+# The experiments a recording covers (go test -run), and the suite whose
+# cassettes it saves: every experiment of every suite by default.
+RUN ?= .
+SUITE ?=
 
 ## run: the main job: the benchmark (the reference agents when no API key is set),
 ## writing JSONL, seed JSON, CSV and HTML under results/
@@ -46,17 +46,16 @@ lint:
 build:
 	$(GO) build -o bin/hallumaze ./cmd/hallumaze
 
-## gate: compare CAND with BASE over SUITE (maze, abstain or all); exits 1 on a significant regression
-SUITE ?= maze
+## gate: compare CAND with BASE over SUITE (one suite's name or all; default the first suite); exits 1 on a significant regression
 gate:
-	@test -n "$(BASE)" -a -n "$(CAND)" || { echo "usage: make gate BASE=provider/model CAND=provider/model [SUITE=maze|abstain|all]"; exit 2; }
-	$(GO) run ./cmd/hallumaze gate --suite $(SUITE) --base $(BASE) --cand $(CAND)
+	@test -n "$(BASE)" -a -n "$(CAND)" || { echo "usage: make gate BASE=provider/model CAND=provider/model [SUITE=name|all]"; exit 2; }
+	$(GO) run ./cmd/hallumaze gate $(if $(SUITE),--suite $(SUITE)) --base $(BASE) --cand $(CAND)
 
-## record: call MODEL live (its key in the environment) and save its cassettes for the tests RUN selects
+## record: call MODEL live (its key in the environment) and save the cassettes of SUITE (default: every suite) for the experiments RUN selects
 record:
-	@test -n "$(MODEL)" || { echo "usage: make record MODEL=provider/model [RUN=Mirage]"; exit 2; }
-	$(GO) test ./bench -count=1 -run '$(RUN)' -models $(MODEL) -record . -v
+	@test -n "$(MODEL)" || { echo "usage: make record MODEL=provider/model [SUITE=name] [RUN=pattern]"; exit 2; }
+	$(GO) test ./bench -count=1 -run '$(RUN)' -models $(MODEL) -record '$(if $(SUITE),/$(SUITE)/,.)' -v
 
 ## record-agents: re-record the committed cassettes of the reference agents over each wire protocol, in-process
 record-agents:
-	$(GO) test ./bench -count=1 -run '$(RUN)' -models $(AGENT_MODELS) -record . -loopback
+	$(GO) test ./bench -count=1 -run '$(RUN)' -models recorded-agents -record '$(if $(SUITE),/$(SUITE)/,.)' -loopback

@@ -1,8 +1,6 @@
 package bench
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -62,7 +60,8 @@ func seq(n int, start, step float64) []float64 {
 func TestCompareNothingPaired(t *testing.T) {
 	g := &GateFile{Metrics: []GateMetric{{Metric: "SR", Direction: "higher", MaxDrop: 0, Alpha: 0.05, Test: "mcnemar"}}}
 	rep := Compare(g, "a", nil, "b", fakeResults("b", "SR", []float64{1}))
-	assert.True(t, rep.Failed())
+	assert.False(t, rep.Comparable())
+	assert.False(t, rep.Failed(), "nothing compared is not a regression")
 	assert.Contains(t, rep.Markdown(), "nothing to compare")
 }
 
@@ -78,55 +77,36 @@ func TestCompareErrorsLeftOut(t *testing.T) {
 	assert.False(t, rep.Failed())
 }
 
-// TestGateAgents holds the gate to its promise on two real agents: the
-// explorer against the lured agent is a regression; a model against itself
-// is not.
-func TestGateAgents(t *testing.T) {
-	g, err := ReadGateFile("gate.json")
-	require.NoError(t, err)
-	env := Env{Agents: agentLookup()}
-	explorer, err := env.Open("agent/explorer")
-	require.NoError(t, err)
-	lured, err := env.Open("agent/lured")
-	require.NoError(t, err)
-	cases := MustMazeCases(MazeGrid())
-	play := func(m Model) []results.Result {
-		var out []results.Result
-		for _, c := range cases {
-			out = append(out, Play(t.Context(), m, c))
-		}
-		return out
-	}
-	base, cand := play(explorer), play(lured)
-	rep := Compare(g, explorer.Name, base, lured.Name, cand)
-	assert.True(t, rep.Failed(), "explorer → lured must fail the gate:\n%s", rep.Markdown())
-	same := Compare(g, explorer.Name, base, explorer.Name, base)
-	assert.False(t, same.Failed(), "a model against itself must pass:\n%s", same.Markdown())
+// declared are the metrics the gate tests name.
+var declared = results.Metrics{
+	{Name: "SR", Better: results.Higher}, {Name: "MEI", Better: results.Higher}, {Name: "CE", Better: results.Lower},
 }
 
 func TestReadGateFileErrors(t *testing.T) {
-	dir := t.TempDir()
 	for _, tc := range []struct{ name, body, want string }{
 		{"unknown key", `{"metrics": [], "thresholds": 1}`, "unknown field"},
 		{"direction", `{"metrics": [{"metric":"SR","direction":"up","alpha":0.05,"test":"mcnemar"}]}`, "direction"},
+		{"contradicts", `{"metrics": [{"metric":"CE","direction":"higher","alpha":0.05,"test":"bootstrap"}]}`, "contradicts its declaration"},
+		{"undeclared", `{"metrics": [{"metric":"error-rate","alpha":0.05,"test":"bootstrap"}]}`, "not declared"},
+		{"undeclared floor", `{"metrics": [], "floors": {"agent/x": {"speed": 1}}}`, "not declared"},
 		{"test", `{"metrics": [{"metric":"SR","direction":"higher","alpha":0.05,"test":"t"}]}`, "test"},
 		{"alpha", `{"metrics": [{"metric":"SR","direction":"higher","alpha":2,"test":"mcnemar"}]}`, "alpha"},
+		{"max drop", `{"metrics": [{"metric":"SR","alpha":0.05,"test":"mcnemar","max_drop":-1}]}`, "max_drop"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "_")+".json")
-			require.NoError(t, os.WriteFile(p, []byte(tc.body), 0o644))
-			_, err := ReadGateFile(p)
+			g, err := ReadGateFile(strings.NewReader(tc.body))
+			if err == nil {
+				err = g.Check(declared)
+			}
 			assert.ErrorContains(t, err, tc.want)
 		})
 	}
 }
 
-func TestReadResultsTornLine(t *testing.T) {
-	in := `{"suite":"maze","model":"agent/oracle","case":"a","metrics":{"SR":1}}` + "\n" + `{"suite":"maze","mod`
-	res, torn, err := ReadResults(strings.NewReader(in))
+// A rule without a direction takes its metric's declared one.
+func TestGateDirectionFromDeclaration(t *testing.T) {
+	g, err := ReadGateFile(strings.NewReader(`{"metrics": [{"metric":"CE","alpha":0.05,"test":"bootstrap","max_drop":0.01}]}`))
 	require.NoError(t, err)
-	assert.True(t, torn)
-	assert.Len(t, res, 1)
-	_, _, err = ReadResults(strings.NewReader("{bad}\n" + in))
-	assert.ErrorContains(t, err, "results line 1")
+	require.NoError(t, g.Check(declared))
+	assert.Equal(t, "lower", g.Metrics[0].Direction)
 }

@@ -1,4 +1,4 @@
-package bench
+package bench_test
 
 import (
 	"flag"
@@ -10,20 +10,22 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hallumaze/hallumaze/agents"
+	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/providers"
 	"github.com/hallumaze/hallumaze/providers/loopback"
 	"github.com/hallumaze/hallumaze/results"
+	"github.com/hallumaze/hallumaze/suites"
 )
 
 // Test flags. Models come from -models, else HALLUMAZE_MODELS, else the
-// reference agents plus every model with committed cassettes for the suite.
+// suite's reference agents plus every model with committed cassettes for
+// the suite.
 var (
 	modelsFlag   = flag.String("models", "", "comma-separated models to run (provider/model); default: the agents and every recorded model")
 	recordFlag   = flag.String("record", "", "record the cassettes whose path matches this regexp (live calls: needs a key)")
 	loopbackFlag = flag.Bool("loopback", false, "with -record: record the reference agents served over their wire protocols in-process, without keys")
 	resultsFlag  = flag.String("results", "", "append every case's result to this JSONL file")
-	gateFlag     = flag.String("gate", "gate.json", "threshold file whose floors each case must meet")
+	gateFlag     = flag.String("gate", "", "threshold file whose floors each case must meet (default: the suites' own)")
 )
 
 // cassetteRoot is the repository's cassettes folder.
@@ -44,12 +46,14 @@ func TestMain(m *testing.M) {
 }
 
 // runner builds the Runner of a suite from the flags.
-func runner(t testing.TB, suite string) *Runner {
+func runner(t testing.TB, s bench.Suite) *bench.Runner {
 	t.Helper()
-	env := Env{
+	all := suites.All()
+	env := bench.Env{
 		CassetteRoot: cassetteRoot,
 		Config:       providers.Config{}.WithEnv(os.Getenv),
-		Agents:       agentLookup(),
+		Agents:       suites.Agents(all),
+		RecordHint:   suites.RecordHint(all),
 	}
 	if *recordFlag != "" {
 		if _, err := regexp.Compile(*recordFlag); err != nil {
@@ -58,69 +62,110 @@ func runner(t testing.TB, suite string) *Runner {
 		env.Record = *recordFlag
 		if *loopbackFlag {
 			served := map[string]providers.Model{}
-			for _, name := range append(agents.Names(), agents.AbstainNames()...) {
-				a, _ := agents.Lookup(name)
-				served[name] = a
+			for _, name := range suites.AgentNames(all) {
+				served[name], _ = env.Agents(name)
 			}
 			srv := httptest.NewServer(loopback.New(served))
 			t.Cleanup(srv.Close)
-			tr, err := LoopbackTransport(srv.URL)
+			tr, err := bench.LoopbackTransport(srv.URL)
 			if err != nil {
 				t.Fatal(err)
 			}
 			env.Transport = tr
 		}
 	}
-	names := modelNames(t, suite)
-	r := &Runner{Env: env, Sink: sink}
-	for _, name := range names {
+	r := &bench.Runner{Env: env, Sink: sink, Metrics: s.Metrics()}
+	for _, name := range modelNames(t, s) {
 		m, err := env.Open(name)
 		if err != nil {
 			t.Fatalf("model %s: %v", name, err)
 		}
 		r.Models = append(r.Models, m)
 	}
+	g := s.Gate()
+	r.Gate = &g
 	if *gateFlag != "" {
-		g, err := ReadGateFile(*gateFlag)
+		f, err := os.Open(*gateFlag)
 		if err != nil {
 			t.Fatal(err)
 		}
-		r.Gate = g
+		defer f.Close()
+		if r.Gate, err = bench.ReadGateFile(f); err != nil {
+			t.Fatal(err)
+		}
 	}
-	if s := os.Getenv("HALLUMAZE_SHARD"); s != "" {
-		sh, err := ParseShard(s)
+	if err := r.Gate.Check(suites.Metrics(all)); err != nil {
+		t.Fatal(err)
+	}
+	if sh := os.Getenv("HALLUMAZE_SHARD"); sh != "" {
+		shard, err := bench.ParseShard(sh)
 		if err != nil {
 			t.Fatalf("HALLUMAZE_SHARD: %v", err)
 		}
-		r.Shard = sh
+		r.Shard = shard
 	}
 	return r
 }
 
-func modelNames(t testing.TB, suite string) []string {
+// modelNames are the models a suite's experiments play: -models, else
+// HALLUMAZE_MODELS, else the suite's agents and every model recorded for
+// it.
+func modelNames(t testing.TB, s bench.Suite) []string {
 	list := *modelsFlag
 	if list == "" {
 		list = os.Getenv("HALLUMAZE_MODELS")
 	}
+	if list == agentRecordings {
+		return recordedAgents(t, s)
+	}
 	if list != "" {
 		var out []string
-		for _, s := range strings.Split(list, ",") {
-			if s = strings.TrimSpace(s); s != "" {
-				out = append(out, s)
+		for _, m := range strings.Split(list, ",") {
+			if m = strings.TrimSpace(m); m != "" {
+				out = append(out, m)
 			}
 		}
 		return out
 	}
 	var out []string
-	for _, name := range agents.ForSuite(suite) {
-		out = append(out, "agent/"+name)
+	for _, a := range s.Agents() {
+		out = append(out, "agent/"+a.Name)
 	}
-	recorded, err := RecordedModels(cassetteRoot, suite)
+	recorded, err := bench.RecordedModels(cassetteRoot, s.Name())
 	if err != nil {
 		t.Fatal(err)
 	}
 	return append(out, recorded...)
 }
 
-// agentLookup returns the reference agents.
-func agentLookup() func(string) (providers.Model, bool) { return agents.Lookup }
+// agentRecordings is the -models value that re-records the reference
+// agents' committed cassettes (make record-agents).
+const agentRecordings = "recorded-agents"
+
+// recordedAgents are the provider/agent models whose cassettes a suite has
+// committed, or, for a suite with none yet, its first three agents over the
+// OpenAI, Anthropic and Gemini protocols.
+func recordedAgents(t testing.TB, s bench.Suite) []string {
+	recorded, err := bench.RecordedModels(cassetteRoot, s.Name())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, name := range recorded {
+		_, id, _ := strings.Cut(name, "/")
+		if suites.Plays(s, id) {
+			out = append(out, name)
+		}
+	}
+	if len(out) > 0 {
+		return out
+	}
+	protocols := []string{providers.ProviderOpenAI, providers.ProviderAnthropic, providers.ProviderGoogle}
+	for i, a := range s.Agents() {
+		if i == len(protocols) {
+			break
+		}
+		out = append(out, protocols[i]+"/"+a.Name)
+	}
+	return out
+}

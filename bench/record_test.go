@@ -1,4 +1,4 @@
-package bench
+package bench_test
 
 import (
 	"bytes"
@@ -14,11 +14,14 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/hallumaze/hallumaze/agents"
+	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/cassettes"
 	"github.com/hallumaze/hallumaze/mazes"
 	"github.com/hallumaze/hallumaze/providers"
 	"github.com/hallumaze/hallumaze/providers/loopback"
+	"github.com/hallumaze/hallumaze/results"
+	"github.com/hallumaze/hallumaze/suites"
+	"github.com/hallumaze/hallumaze/suites/maze"
 )
 
 // loopbackServer serves every reference agent over the three wire
@@ -26,8 +29,9 @@ import (
 func loopbackServer(t testing.TB) *httptest.Server {
 	t.Helper()
 	served := map[string]providers.Model{}
-	for _, name := range append(agents.Names(), agents.AbstainNames()...) {
-		a, _ := agents.Lookup(name)
+	lookup := suites.Agents(suites.All())
+	for _, name := range suites.AgentNames(suites.All()) {
+		a, _ := lookup(name)
 		served[name] = a
 	}
 	srv := httptest.NewServer(loopback.New(served))
@@ -49,27 +53,27 @@ func (f *failingTransport) RoundTrip(*http.Request) (*http.Response, error) {
 // the usage are identical, and equal to the in-process agent's.
 func TestRecordReplayEachProtocol(t *testing.T) {
 	srv := loopbackServer(t)
-	tr, err := LoopbackTransport(srv.URL)
+	tr, err := bench.LoopbackTransport(srv.URL)
 	require.NoError(t, err)
-	cases := MustMazeCases([]MazeSpec{{Size: 5, Seed: 2}, {Size: 5, Seed: 2, Protocol: mazes.Interactive, Group: "C"}})
-	local := Env{Agents: agents.Lookup}
+	cases := maze.MustCases([]maze.Spec{{Size: 5, Seed: 2}, {Size: 5, Seed: 2, Protocol: mazes.Interactive, Group: "C"}})
+	local := bench.Env{Agents: suites.Agents(suites.All())}
 	agent, err := local.Open("agent/explorer")
 	require.NoError(t, err)
 	for _, provider := range []string{"openai", "anthropic", "google"} {
 		t.Run(provider, func(t *testing.T) {
 			root := t.TempDir()
-			recEnv := Env{CassetteRoot: root, Record: ".", Transport: tr, Agents: agents.Lookup}
+			recEnv := bench.Env{CassetteRoot: root, Record: ".", Transport: tr, Agents: suites.Agents(suites.All())}
 			recorded, err := recEnv.Open(provider + "/explorer")
 			require.NoError(t, err)
 			net := &failingTransport{}
-			replayEnv := Env{CassetteRoot: root, Transport: net, Agents: agents.Lookup}
+			replayEnv := bench.Env{CassetteRoot: root, Transport: net, Agents: suites.Agents(suites.All())}
 			replayed, err := replayEnv.Open(provider + "/explorer")
 			require.NoError(t, err)
 			for _, c := range cases {
-				want := Play(t.Context(), agent, c)
-				rec := Play(t.Context(), recorded, c)
+				want := bench.Play(t.Context(), agent, c)
+				rec := bench.Play(t.Context(), recorded, c)
 				require.Empty(t, rec.Error)
-				rep := Play(t.Context(), replayed, c)
+				rep := bench.Play(t.Context(), replayed, c)
 				require.Empty(t, rep.Error)
 				assert.Equal(t, contents(want.Turns), contents(rec.Turns), "the wire changes nothing")
 				assert.Equal(t, withoutLatency(rec.Turns), withoutLatency(rep.Turns), "replay gives the recorded conversation")
@@ -98,15 +102,19 @@ func contents(turns []results.Turn) []string {
 	return out
 }
 
-// TestMissingCassette says which case is missing and how to record it.
+// TestMissingCassette says which case is missing and how to record it: a
+// set-up error, whose make record command selects exactly that case.
 func TestMissingCassette(t *testing.T) {
-	env := Env{CassetteRoot: t.TempDir(), Agents: agents.Lookup}
+	all := suites.All()
+	env := bench.Env{CassetteRoot: t.TempDir(), Agents: suites.Agents(all), RecordHint: suites.RecordHint(all)}
 	m, err := env.Open("openai/gpt-4o")
 	require.NoError(t, err)
-	c := MustMazeCases([]MazeSpec{{Size: 7, Seed: 1}})[0]
-	res := Play(t.Context(), m, c)
+	c := maze.MustCases([]maze.Spec{{Size: 7, Seed: 1}})[0]
+	res, err := bench.PlayCase(t.Context(), m, c)
+	assert.ErrorIs(t, err, bench.ErrSetup)
 	assert.Contains(t, res.Error, "size=7")
-	assert.Contains(t, res.Error, "make record MODEL=openai/gpt-4o")
+	assert.Contains(t, res.Error, `make record MODEL=openai/gpt-4o SUITE=maze RUN='^TestMaze$/^openai-gpt-4o$/^size=7$/^seed=1$/^base$'`)
+	assert.ErrorIs(t, env.CheckReplay(m, c), bench.ErrSetup)
 }
 
 // BenchmarkOverhead compares one maze turn through the harness (Chat, the
@@ -121,7 +129,7 @@ func BenchmarkOverhead(b *testing.B) {
 		model, err := providers.Open("openai-compatible/oracle", providers.Config{BaseURLs: map[string]string{"openai-compatible": srv.URL}}, srv.Client())
 		require.NoError(b, err)
 		for b.Loop() {
-			chat := NewChat(model, p.System)
+			chat := bench.NewChat(model, p.System)
 			if _, err := chat.Say(b.Context(), p.User); err != nil {
 				b.Fatal(err)
 			}
@@ -157,14 +165,14 @@ func BenchmarkOverhead(b *testing.B) {
 // end: open the cassette, replay the call through the OpenAI client, parse,
 // verify, score, close.
 func BenchmarkReplayCase(b *testing.B) {
-	env := Env{CassetteRoot: cassetteRoot, Agents: agents.Lookup}
+	env := bench.Env{CassetteRoot: cassetteRoot, Agents: suites.Agents(suites.All())}
 	m, err := env.Open("openai/explorer")
 	require.NoError(b, err)
-	for _, spec := range []MazeSpec{{Size: 7, Seed: 1}, {Size: 11, Seed: 1}, {Size: 7, Seed: 1, Protocol: mazes.Interactive}} {
-		c := MustMazeCases([]MazeSpec{spec})[0]
+	for _, spec := range []maze.Spec{{Size: 7, Seed: 1}, {Size: 11, Seed: 1}, {Size: 7, Seed: 1, Protocol: mazes.Interactive}} {
+		c := maze.MustCases([]maze.Spec{spec})[0]
 		b.Run(strings.ReplaceAll(c.Name, "/", "-"), func(b *testing.B) {
 			for b.Loop() {
-				if r := Play(b.Context(), m, c); r.Error != "" {
+				if r := bench.Play(b.Context(), m, c); r.Error != "" {
 					b.Fatal(r.Error)
 				}
 			}
@@ -177,14 +185,14 @@ func BenchmarkReplayCase(b *testing.B) {
 // replay names the command that records it instead of replaying a failure.
 func TestRecordingKeepsOnlyPlayedCases(t *testing.T) {
 	srv := loopbackServer(t)
-	tr, err := LoopbackTransport(srv.URL)
+	tr, err := bench.LoopbackTransport(srv.URL)
 	require.NoError(t, err)
 	root := t.TempDir()
-	env := Env{CassetteRoot: root, Record: ".", Transport: tr, Agents: agents.Lookup}
+	env := bench.Env{CassetteRoot: root, Record: ".", Transport: tr, Agents: suites.Agents(suites.All())}
 	m, err := env.Open("openai/no-such-model")
 	require.NoError(t, err)
-	c := MustMazeCases([]MazeSpec{{Size: 5, Seed: 1}})[0]
-	res := Play(t.Context(), m, c)
+	c := maze.MustCases([]maze.Spec{{Size: 5, Seed: 1}})[0]
+	res := bench.Play(t.Context(), m, c)
 	require.Contains(t, res.Error, "404")
 	_, err = os.Stat(cassettes.Path(root, c.Suite, "openai", "no-such-model", c.Name))
 	assert.True(t, os.IsNotExist(err), "a failed case saved a cassette")

@@ -2,14 +2,11 @@ package bench
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -83,7 +80,7 @@ func TestSweepPlaysEveryCaseOnce(t *testing.T) {
 		Concurrency: 3,
 		Skip:        func(model string, c Case) bool { return model == "agent/b" && c.Name == "c05" },
 		OnStart:     func(string, Case) { starts++ },
-		OnResult: func(r results.Result) {
+		OnResult: func(r results.Result, _ error) {
 			require.False(t, inCallback.Swap(true), "OnResult is never called concurrently")
 			defer inCallback.Store(false)
 			assert.Empty(t, r.Error)
@@ -124,11 +121,11 @@ func TestSweepPerProvider(t *testing.T) {
 	err = Sweep(t.Context(), []Model{m}, slices.Values(sayCases(12)), SweepOptions{
 		Concurrency: 6,
 		PerProvider: map[string]int{providers.ProviderOpenAICompatible: 2},
-		OnResult:    func(r results.Result) { results = append(results, r) },
+		OnResult:    func(r results.Result, _ error) { rs = append(rs, r) },
 	})
 	require.NoError(t, err)
 	assert.Equal(t, int32(2), g.max.Load(), "within the provider's limit")
-	require.Len(t, results, 12)
+	require.Len(t, rs, 12)
 	failed := 0
 	for _, r := range rs {
 		if r.Error != "" {
@@ -169,7 +166,7 @@ func TestSweepCancel(t *testing.T) {
 				startedAfter++
 			}
 		},
-		OnResult: func(r results.Result) {
+		OnResult: func(r results.Result, _ error) {
 			mu.Lock()
 			defer mu.Unlock()
 			assert.False(t, cancelled, "no result after cancellation")
@@ -203,7 +200,7 @@ func TestSweepBuildsCasesLazily(t *testing.T) {
 		}
 	}
 	n := 0
-	require.NoError(t, Sweep(t.Context(), models, seq, SweepOptions{Concurrency: 1, OnResult: func(results.Result) { n++ }}))
+	require.NoError(t, Sweep(t.Context(), models, seq, SweepOptions{Concurrency: 1, OnResult: func(results.Result, error) { n++ }}))
 	assert.Equal(t, 10, n)
 	assert.Equal(t, 10, built)
 }
@@ -223,43 +220,8 @@ func TestPacer(t *testing.T) {
 	assert.ErrorIs(t, p.wait(ctx), context.Canceled)
 }
 
-// TestSink: results are streamed as whole lines, concurrently, and read
-// back as written; the sink keeps none of them.
-func TestSink(t *testing.T) {
-	t.Parallel()
-	path := filepath.Join(t.TempDir(), "sub", "r.jsonl")
-	s, err := results.NewSink(path)
-	require.NoError(t, err)
-	var wg sync.WaitGroup
-	for i := range 40 {
-		wg.Go(func() {
-			r := results.Result{Suite: "test", Model: "agent/a", Case: fmt.Sprintf("c%02d", i), Metrics: map[string]float64{"x": float64(i)},
-				Turns: []results.Turn{{Role: providers.User, Content: "<maze> ┌─┐ \"quoted\"\n"}}, Detail: json.RawMessage(`{"k": [1, 2]}`)}
-			assert.NoError(t, s.Add(r))
-		})
-	}
-	wg.Wait()
-	assert.Equal(t, 40, s.Count())
-	require.NoError(t, s.Close())
-	rs, torn, err := ReadResultsFile(path)
-	require.NoError(t, err)
-	assert.False(t, torn)
-	require.Len(t, rs, 40)
-	for _, r := range rs {
-		assert.Equal(t, "<maze> ┌─┐ \"quoted\"\n", r.Turns[0].Content)
-		assert.JSONEq(t, `{"k":[1,2]}`, string(r.Detail))
-	}
-
-	counting, err := results.NewSink("")
-	require.NoError(t, err)
-	require.NoError(t, counting.Add(results.Result{Suite: "s", Model: "m", Case: "c"}))
-	assert.Equal(t, 1, counting.Count())
-	require.NoError(t, counting.Close())
-
-	err = s.Add(results.Result{Suite: "s", Model: "m", Case: "c"})
-	assert.Error(t, err, "a closed sink refuses")
-	_, err = results.NewSink(filepath.Join(path, "under-a-file.jsonl"))
-	assert.Error(t, err)
-	_, statErr := os.Stat(path)
-	assert.False(t, errors.Is(statErr, os.ErrNotExist))
+func TestExcerpt(t *testing.T) {
+	assert.Equal(t, "short", excerpt("short", 10))
+	got := excerpt(strings.Repeat("→", 10), 7) // each arrow is 3 bytes
+	assert.True(t, strings.HasPrefix(got, "→→\n… (24 more bytes)"), got)
 }

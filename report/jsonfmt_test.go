@@ -19,12 +19,12 @@ func TestIndentFlat(t *testing.T) {
 		{"braces in strings", `{"s":"a{b]c,\"d\":"}`, "{\n  \"s\": \"a{b]c,\\\"d\\\":\"\n}\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := indentFlat([]byte(tc.in))
+			got, err := IndentFlat([]byte(tc.in))
 			require.NoError(t, err)
 			assert.Equal(t, tc.want, string(got))
 		})
 	}
-	_, err := indentFlat([]byte(`{"a":[1,2}`))
+	_, err := IndentFlat([]byte(`{"a":[1,2}`))
 	assert.Error(t, err)
 }
 
@@ -56,7 +56,7 @@ func TestIndentFlatKeepsValue(t *testing.T) {
 		if err != nil {
 			t.Skip()
 		}
-		out, err := indentFlat(src)
+		out, err := IndentFlat(src)
 		if err != nil {
 			t.Fatalf("indent %s: %v", src, err)
 		}

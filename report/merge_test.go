@@ -99,7 +99,7 @@ func TestWriteFileAtomic(t *testing.T) {
 	path := filepath.Join(dir, "out.txt")
 	require.NoError(t, os.WriteFile(path, []byte("old"), 0o600))
 	t.Run("failed write keeps the old file", func(t *testing.T) {
-		err := WriteFileAtomic(path, func(w io.Writer) error {
+		err := WriteFileAtomic(path, nil, func(w io.Writer) error {
 			io.WriteString(w, "partial")
 			return errors.New("disk full")
 		})
@@ -109,7 +109,7 @@ func TestWriteFileAtomic(t *testing.T) {
 		assert.Equal(t, "old", string(got))
 	})
 	t.Run("write replaces", func(t *testing.T) {
-		require.NoError(t, WriteFileAtomic(path, func(w io.Writer) error {
+		require.NoError(t, WriteFileAtomic(path, nil, func(w io.Writer) error {
 			_, err := io.WriteString(w, "new")
 			return err
 		}))
@@ -121,7 +121,7 @@ func TestWriteFileAtomic(t *testing.T) {
 		assert.Equal(t, os.FileMode(0o644), info.Mode().Perm())
 	})
 	t.Run("missing folder", func(t *testing.T) {
-		err := WriteFileAtomic(filepath.Join(dir, "no", "x"), func(io.Writer) error { return nil })
+		err := WriteFileAtomic(filepath.Join(dir, "no", "x"), nil, func(io.Writer) error { return nil })
 		require.Error(t, err)
 	})
 	entries, err := os.ReadDir(dir)

@@ -84,7 +84,7 @@ func abstainSection(rs []results.Result) *abstainView {
 			byModel[r.Model] = append(byModel[r.Model], r)
 		}
 	}
-	v := &abstainView{Best: bestAbstainLine(models)}
+	v := &abstainView{Best: BestAbstainLine(models)}
 	for _, m := range models {
 		v.Models = append(v.Models, abstainModelViewOf(m, byModel[m.Model]))
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	mp "github.com/hallumaze/hallumaze/abstain"
+	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/results"
 )
 
@@ -20,11 +21,11 @@ var equateReports = cmp.Options{cmpopts.EquateNaNs(), cmpopts.EquateApprox(0, 1e
 // the results as a results file gives them back.
 func playAbstain(t *testing.T, model string, items []mp.Item) []results.Result {
 	t.Helper()
-	m, err := Env{Agents: agentLookup()}.Open(model)
+	m, err := bench.Env{Agents: agentLookup}.Open(model)
 	require.NoError(t, err)
 	var rs []results.Result
 	for _, c := range Cases(items) {
-		res := Play(t.Context(), m, c)
+		res := bench.Play(t.Context(), m, c)
 		require.Empty(t, res.Error)
 		rs = append(rs, res)
 	}
@@ -51,7 +52,7 @@ func outputsOf(rs []results.Result) map[string]string {
 func TestAbstainRecordsMatchScore(t *testing.T) {
 	items := mp.Standard(mp.DefaultSeed)
 	for _, model := range []string{"agent/checker", "agent/always-answer", "agent/always-abstain"} {
-		t.Run(TestName(model), func(t *testing.T) {
+		t.Run(bench.TestName(model), func(t *testing.T) {
 			rs := playAbstain(t, model, items)
 			want := mp.Score(items, outputsOf(rs))
 			got, skipped := Score(items, rs)
@@ -124,8 +125,8 @@ func TestAbstainRecords(t *testing.T) {
 		d.Archetypes = nil
 		old := r
 		old.Detail, _ = json.Marshal(d)
-		assert.Nil(t, Records([]results.results.Result{old})[0].Archetypes)
-		rep, _ := Score([]mp.Item{mod}, []results.results.Result{old})
+		assert.Nil(t, Records([]results.Result{old})[0].Archetypes)
+		rep, _ := Score([]mp.Item{mod}, []results.Result{old})
 		assert.Equal(t, recs[0].Archetypes, rep.Items[0].Archetypes, "recovered from the item and the reply")
 	})
 	t.Run("no detail", func(t *testing.T) {
@@ -142,7 +143,7 @@ func TestAbstainRecords(t *testing.T) {
 			t.Run(tc.name, func(t *testing.T) {
 				bare := r
 				bare.Detail, bare.Metrics = nil, tc.metrics
-				got := Records([]results.results.Result{bare})
+				got := Records([]results.Result{bare})
 				require.Len(t, got, 1)
 				assert.Equal(t, tc.want, got[0].Outcome)
 				assert.Equal(t, tc.want, got[0].Lenient)
@@ -155,12 +156,12 @@ func TestAbstainRecords(t *testing.T) {
 		failed.Error = "timeout"
 		maze := r
 		maze.Suite = "maze"
-		assert.Empty(t, Records([]results.results.Result{failed, maze}))
+		assert.Empty(t, Records([]results.Result{failed, maze}))
 	})
 	t.Run("tags absent: the detail names the item", func(t *testing.T) {
 		untagged := r
 		untagged.Tags = nil
-		got := Records([]results.results.Result{untagged})
+		got := Records([]results.Result{untagged})
 		require.Len(t, got, 1)
 		assert.Equal(t, mod.ID, got[0].ID)
 		assert.Equal(t, "cf-02", got[0].PairID)

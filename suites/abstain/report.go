@@ -118,9 +118,9 @@ func BestAbstain(models []AbstainModel) ([]AbstainModel, bool) {
 	return best, true
 }
 
-// bestAbstainLine is "★ best pair success: <model> — 58/60 = 0.967 [0.886,
+// BestAbstainLine is "★ best pair success: <model> — 58/60 = 0.967 [0.886,
 // 0.991]", naming the models that tie with it; "" when there is none.
-func bestAbstainLine(models []AbstainModel) string {
+func BestAbstainLine(models []AbstainModel) string {
 	best, ok := BestAbstain(models)
 	if !ok {
 		return ""
@@ -181,7 +181,7 @@ func WriteAbstainTable(w io.Writer, models []AbstainModel) error {
 		}
 		b.WriteString("\n")
 	}
-	if line := bestAbstainLine(models); line != "" {
+	if line := BestAbstainLine(models); line != "" {
 		b.WriteString("  " + line + "\n")
 	}
 	_, err := io.WriteString(w, b.String())

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/mazes"
 	"github.com/hallumaze/hallumaze/providers"
 	"github.com/hallumaze/hallumaze/results"
@@ -57,7 +58,7 @@ func TestAriadneSummaryTI(t *testing.T) {
 		}
 		return mazeResult(model, "7", "1", "on", "interactive", g, m)
 	}
-	effects := AriadneSummary([]results.results.Result{
+	effects := AriadneSummary([]results.Result{
 		group("trainable", "A", 0.5, 0, 0, 0), group("trainable", "B", 0.6, 4, 0.8, 0), group("trainable", "C", 0.7, 10, 0.9, 0.3),
 		group("stuck", "A", 0, 0, 0, 0), group("stuck", "B", 0.1, 2, 0.5, 0.5),
 		group("calm", "A", 0.9, 0, 0, 0), group("calm", "B", 0.9, 0, 0, 0),
@@ -114,9 +115,10 @@ func TestAriadneHints(t *testing.T) {
 		t.Run("group="+tc.group, func(t *testing.T) {
 			c, err := NewCase(Spec{Size: 5, Seed: 3, Protocol: mazes.Interactive, Group: tc.group})
 			require.NoError(t, err)
-			r := Play(t.Context(), Model{Name: "test/scripted", open: func(Case) (providers.Model, Done, error) {
-				return scripted(bump), noDone, nil
-			}}, c)
+			env := bench.Env{Agents: func(string) (providers.Model, bool) { return scripted(bump), true }}
+			m, err := env.Open("agent/scripted")
+			require.NoError(t, err)
+			r := bench.Play(t.Context(), m, c)
 			require.Empty(t, r.Error)
 			assert.Equal(t, float64(tc.wantHints), r.Metrics["hints"])
 			if tc.wantHints > 0 {
@@ -135,10 +137,4 @@ func TestAriadneHints(t *testing.T) {
 			}
 		})
 	}
-}
-
-func TestExcerpt(t *testing.T) {
-	assert.Equal(t, "short", excerpt("short", 10))
-	got := excerpt(strings.Repeat("→", 10), 7) // each arrow is 3 bytes
-	assert.True(t, strings.HasPrefix(got, "→→\n… (24 more bytes)"), got)
 }

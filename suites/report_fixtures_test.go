@@ -1,4 +1,4 @@
-package report
+package suites
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	maze "github.com/hallumaze/hallumaze/suites/maze"
 
 	"github.com/stretchr/testify/require"
 
@@ -21,7 +23,7 @@ import (
 const xssLine = `Thinking: <script>alert(1)</script> & "quotes"`
 
 // A policy writes a model's reply to one turn of a maze case.
-type policy func(m *mazes.Maze, spec bench.MazeSpec, turn int) string
+type policy func(m *mazes.Maze, spec maze.Spec, turn int) string
 
 func stepLine(k int, from mazes.Cell, d mazes.Dir, conf int) string {
 	return fmt.Sprintf("STEP %d: %v → %s | confidence: %d%%", k, from, d.Letter(), conf)
@@ -85,7 +87,7 @@ func wallAt(m *mazes.Maze) (int, mazes.Dir) {
 }
 
 // clean walks the solution.
-func clean(m *mazes.Maze, spec bench.MazeSpec, turn int) string {
+func clean(m *mazes.Maze, spec maze.Spec, turn int) string {
 	moves := solutionMoves(m.Solution(), 92)
 	return script(moves, spec, turn, "I follow the open passages.", finalBlock(moves, m.Solution(), 0, 0))
 }
@@ -93,7 +95,7 @@ func clean(m *mazes.Maze, spec bench.MazeSpec, turn int) string {
 // explorer follows the first lure it is shown into its branch, finds the
 // dead end, walks back and goes on along the solution; without lures it
 // walks the solution.
-func explorer(m *mazes.Maze, spec bench.MazeSpec, turn int) string {
+func explorer(m *mazes.Maze, spec maze.Spec, turn int) string {
 	sol := m.Solution()
 	traps := m.Traps()
 	if len(traps) == 0 || spec.NoMirage {
@@ -141,7 +143,7 @@ func explorer(m *mazes.Maze, spec bench.MazeSpec, turn int) string {
 // back (a teleport) and claims a path through the wall; its reply holds
 // markup the page must escape. In an interactive case the world refuses
 // the off-grid and wall moves and the walk goes on from where it is.
-func faulty(m *mazes.Maze, spec bench.MazeSpec, turn int) string {
+func faulty(m *mazes.Maze, spec maze.Spec, turn int) string {
 	sol := m.Solution()
 	moves := []move{{m.Start(), mazes.North, 95}}
 	if spec.NoMirage {
@@ -158,12 +160,12 @@ func faulty(m *mazes.Maze, spec bench.MazeSpec, turn int) string {
 
 // script writes the whole walk in one reply (one-shot) or one move per
 // turn (interactive), then the final block.
-func script(moves []move, spec bench.MazeSpec, turn int, preface, final string) string {
+func script(moves []move, spec maze.Spec, turn int, preface, final string) string {
 	return scriptNotes(moves, nil, spec, turn, preface, final)
 }
 
 // scriptNotes is script with lines written before some moves.
-func scriptNotes(moves []move, notes map[int][]string, spec bench.MazeSpec, turn int, preface, final string) string {
+func scriptNotes(moves []move, notes map[int][]string, spec maze.Spec, turn int, preface, final string) string {
 	if spec.Protocol != mazes.Interactive {
 		lines := []string{preface}
 		for i, mv := range moves {
@@ -194,15 +196,15 @@ var fixtureModels = []struct {
 // process, and pins what varies from run to run (durations).
 func fixtureResults(t testing.TB) []results.Result {
 	t.Helper()
-	var specs []bench.MazeSpec
+	var specs []maze.Spec
 	for _, s := range []struct {
 		size int
 		seed uint64
 	}{{5, 1}, {5, 2}, {7, 1}} {
-		specs = append(specs, bench.MazeSpec{Size: s.size, Seed: s.seed}, bench.MazeSpec{Size: s.size, Seed: s.seed, NoMirage: true})
+		specs = append(specs, maze.Spec{Size: s.size, Seed: s.seed}, maze.Spec{Size: s.size, Seed: s.seed, NoMirage: true})
 	}
 	for _, g := range []string{"A", "B", "C"} {
-		specs = append(specs, bench.MazeSpec{Size: 5, Seed: 1, Protocol: mazes.Interactive, Group: g})
+		specs = append(specs, maze.Spec{Size: 5, Seed: 1, Protocol: mazes.Interactive, Group: g})
 	}
 	var out []results.Result
 	for _, fm := range fixtureModels {
@@ -211,15 +213,15 @@ func fixtureResults(t testing.TB) []results.Result {
 		}
 	}
 	// A provider failure: reported apart, never scored.
-	out = append(out, playFixture(t, "openai/gpt-4o", nil, bench.MazeSpec{Size: 7, Seed: 2}, len(out)))
+	out = append(out, playFixture(t, "openai/gpt-4o", nil, maze.Spec{Size: 7, Seed: 2}, len(out)))
 	return out
 }
 
-func playFixture(t testing.TB, name string, p policy, spec bench.MazeSpec, i int) results.Result {
+func playFixture(t testing.TB, name string, p policy, spec maze.Spec, i int) results.Result {
 	t.Helper()
 	m, err := mazes.Generate(spec.Size, spec.Seed, mazes.DFS)
 	require.NoError(t, err)
-	c, err := bench.MazeCase(spec)
+	c, err := maze.NewCase(spec)
 	require.NoError(t, err)
 	model := providers.ModelFunc(func(_ context.Context, req providers.Request) (providers.Reply, error) {
 		if p == nil {
@@ -246,10 +248,10 @@ func playFixture(t testing.TB, name string, p policy, spec bench.MazeSpec, i int
 
 func humanFixture(t testing.TB) []results.Result {
 	t.Helper()
-	f, err := os.Open(filepath.Join("testdata", "human.example.json"))
+	f, err := os.Open(filepath.Join("maze", "testdata", "human.example.json"))
 	require.NoError(t, err)
 	defer f.Close()
-	hs, err := ReadHuman(f)
+	hs, err := maze.ReadHuman(f)
 	require.NoError(t, err)
 	return hs
 }

@@ -1,4 +1,4 @@
-package report
+package suites
 
 import (
 	"bytes"
@@ -12,6 +12,11 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	maze "github.com/hallumaze/hallumaze/suites/maze"
+
+	"github.com/hallumaze/hallumaze/report"
+	mpsuite "github.com/hallumaze/hallumaze/suites/abstain"
 
 	"github.com/hallumaze/hallumaze/internal/golden"
 	"github.com/hallumaze/hallumaze/results"
@@ -101,7 +106,7 @@ func abstainFixture(t testing.TB) []results.Result {
 			env := bench.Env{Agents: func(string) (providers.Model, bool) { return model, true }}
 			bm, err := env.Open("agent/fixture")
 			require.NoError(t, err)
-			r := bench.Play(context.Background(), bm, bench.AbstainCase(it))
+			r := bench.Play(context.Background(), bm, mpsuite.NewCase(it))
 			r.Model = fm.name
 			r.Duration = 0.5 + 0.25*float64(i%3)
 			out = append(out, r)
@@ -112,9 +117,9 @@ func abstainFixture(t testing.TB) []results.Result {
 
 func TestAbstainModels(t *testing.T) {
 	rs := append(fixtureResults(t), abstainFixture(t)...)
-	models := AbstainModels(rs)
+	models := mpsuite.AbstainModels(rs)
 	var names []string
-	byModel := map[string]AbstainModel{}
+	byModel := map[string]mpsuite.AbstainModel{}
 	for _, m := range models {
 		names = append(names, m.Model)
 		byModel[m.Model] = m
@@ -138,13 +143,13 @@ func TestAbstainModels(t *testing.T) {
 	assert.Equal(t, 20, o.HallucinationRate.K)
 	assert.Equal(t, 20, o.Archetypes[abstain.ArchetypeAnchoring]["all"].K, "the first number of the question")
 
-	best, ok := BestAbstain(models)
+	best, ok := mpsuite.BestAbstain(models)
 	require.True(t, ok)
 	require.Len(t, best, 1)
 	assert.Equal(t, "anthropic/claude-sonnet-4", best[0].Model)
 
-	assert.Nil(t, AbstainModels(fixtureResults(t)), "no abstain result")
-	_, ok = BestAbstain(nil)
+	assert.Nil(t, mpsuite.AbstainModels(fixtureResults(t)), "no abstain result")
+	_, ok = mpsuite.BestAbstain(nil)
 	assert.False(t, ok)
 }
 
@@ -157,28 +162,28 @@ func TestBestAbstainTies(t *testing.T) {
 			twice = append(twice, r)
 		}
 	}
-	models := AbstainModels(append(rs, twice...))
+	models := mpsuite.AbstainModels(append(rs, twice...))
 	assert.Equal(t, "★ best pair success: anthropic/claude-opus-4 — 20/20 = 1.000 [0.839, 1.000] (tied with anthropic/claude-sonnet-4)",
-		bestAbstainLine(models))
+		mpsuite.BestAbstainLine(models))
 }
 
 func TestAbstainTableGolden(t *testing.T) {
 	var b bytes.Buffer
-	require.NoError(t, WriteAbstainTable(&b, AbstainModels(append(fixtureResults(t), abstainFixture(t)...))))
+	require.NoError(t, mpsuite.WriteAbstainTable(&b, mpsuite.AbstainModels(append(fixtureResults(t), abstainFixture(t)...))))
 	golden.Check(t, "abstain_table.golden", b.Bytes())
 
 	var widths []int
 	for _, line := range strings.Split(b.String(), "\n") {
 		switch {
 		case strings.HasPrefix(line, "┌"):
-			widths = []int{displayWidth(line)}
+			widths = []int{report.DisplayWidth(line)}
 		case strings.HasPrefix(line, "│"), strings.HasPrefix(line, "├"), strings.HasPrefix(line, "└"):
 			require.NotEmpty(t, widths)
-			assert.Equal(t, widths[0], displayWidth(line), "every line of a box has the same width:\n%s", b.String())
+			assert.Equal(t, widths[0], report.DisplayWidth(line), "every line of a box has the same width:\n%s", b.String())
 		}
 	}
 	var empty bytes.Buffer
-	require.NoError(t, WriteAbstainTable(&empty, nil))
+	require.NoError(t, mpsuite.WriteAbstainTable(&empty, nil))
 	assert.Empty(t, empty.String(), "nothing without abstain results")
 }
 
@@ -236,10 +241,10 @@ func TestAbstainHTML(t *testing.T) {
 	page, rs := renderFixture(t)
 	sec := sectionRE.FindString(page)
 	require.NotEmpty(t, sec)
-	models := AbstainModels(rs)
+	models := mpsuite.AbstainModels(rs)
 	t.Run("a block per model", func(t *testing.T) {
 		for _, m := range models {
-			assert.Contains(t, sec, `<div class="abstain-model" id="abstain-`+slug(m.Model)+`"`)
+			assert.Contains(t, sec, `<div class="abstain-model" id="abstain-`+report.Slug(m.Model)+`"`)
 		}
 		for _, class := range []string{"abstain-rates", "abstain-grid", "abstain-archetypes", "abstain-items"} {
 			assert.Equal(t, len(models), strings.Count(sec, `<table class="`+class+`">`), class)
@@ -268,7 +273,7 @@ func TestAbstainHTML(t *testing.T) {
 	t.Run("items listed, linked and escaped", func(t *testing.T) {
 		for _, r := range rs {
 			if r.Suite == "abstain" && r.Error == "" {
-				assert.Contains(t, sec, `<a href="#`+CaseID(r)+`">`+r.Tags["item"]+`</a>`)
+				assert.Contains(t, sec, `<a href="#`+report.CaseID(r)+`">`+r.Tags["item"]+`</a>`)
 			}
 		}
 		assert.NotContains(t, page, markupReply)
@@ -287,7 +292,7 @@ func TestAbstainHTML(t *testing.T) {
 	})
 	t.Run("abstain only", func(t *testing.T) {
 		var b bytes.Buffer
-		require.NoError(t, WriteHTML(&b, abstainFixture(t), HTMLOptions{}))
+		require.NoError(t, writeHTML(&b, abstainFixture(t), report.Options{}))
 		assert.NotContains(t, b.String(), `<section id="leaderboard">`, "no empty maze leaderboard")
 		assert.NotContains(t, b.String(), `<section id="charts">`)
 		assert.Contains(t, b.String(), `<section id="abstain">`)
@@ -296,20 +301,20 @@ func TestAbstainHTML(t *testing.T) {
 }
 
 func TestLeaderboardIgnoresAbstain(t *testing.T) {
-	maze := append(fixtureResults(t), humanFixture(t)...)
-	with := Leaderboard(append(slices.Clone(maze), abstainFixture(t)...))
-	if diff := cmp.Diff(Leaderboard(maze), with, cmpopts.EquateNaNs()); diff != "" {
+	mz := append(fixtureResults(t), humanFixture(t)...)
+	with := maze.Leaderboard(append(slices.Clone(mz), abstainFixture(t)...))
+	if diff := cmp.Diff(maze.Leaderboard(mz), with, cmpopts.EquateNaNs()); diff != "" {
 		t.Errorf("abstain results changed the leaderboard (-maze only +with abstain):\n%s", diff)
 	}
 	for _, r := range with {
 		assert.NotEqual(t, "google/gemini-2.5-pro", r.Model, "an abstain-only model has no maze columns")
 	}
-	assert.Empty(t, Leaderboard(abstainFixture(t)))
+	assert.Empty(t, maze.Leaderboard(abstainFixture(t)))
 }
 
 func TestSeedJSONAbstain(t *testing.T) {
 	var b bytes.Buffer
-	require.NoError(t, WriteSeedJSON(&b, append(fixtureResults(t), abstainFixture(t)...), Meta{Timestamp: fixedTime}))
+	require.NoError(t, writeSeedJSON(&b, append(fixtureResults(t), abstainFixture(t)...), report.Options{Timestamp: fixedTime}))
 	var raw struct {
 		Abstain map[string]map[string]json.RawMessage `json:"abstain"`
 	}
@@ -328,14 +333,14 @@ func TestSeedJSONAbstain(t *testing.T) {
 		"rounded to six decimals")
 
 	b.Reset()
-	require.NoError(t, WriteSeedJSON(&b, fixtureResults(t), Meta{Timestamp: fixedTime}))
+	require.NoError(t, writeSeedJSON(&b, fixtureResults(t), report.Options{Timestamp: fixedTime}))
 	assert.NotContains(t, b.String(), `"abstain"`, "absent without abstain results")
 }
 
 func TestCSVAbstainColumns(t *testing.T) {
 	rs := append(fixtureResults(t), abstainFixture(t)...)
 	var b bytes.Buffer
-	require.NoError(t, WriteCSV(&b, rs))
+	require.NoError(t, report.WriteCSV(&b, rs))
 	rows, err := csv.NewReader(&b).ReadAll()
 	require.NoError(t, err)
 	col := map[string]int{}
@@ -367,20 +372,21 @@ func TestCSVAbstainColumns(t *testing.T) {
 }
 
 func TestWriteTables(t *testing.T) {
-	maze, abst := fixtureResults(t), abstainFixture(t)
+	const tableTitle = " HalluMaze comparison "
+	mz, abst := fixtureResults(t), abstainFixture(t)
 	for _, tc := range []struct {
 		name          string
-		rs       []results.Result
+		rs            []results.Result
 		maze, abstain bool
 	}{
-		{"maze only", maze, true, false},
+		{"maze only", mz, true, false},
 		{"abstain only", abst, false, true},
-		{"both", append(slices.Clone(maze), abst...), true, true},
+		{"both", append(slices.Clone(mz), abst...), true, true},
 		{"nothing", nil, false, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var b bytes.Buffer
-			require.NoError(t, WriteTables(&b, tc.results))
+			require.NoError(t, writeTables(&b, tc.rs))
 			out := b.String()
 			assert.Equal(t, tc.maze, strings.Contains(out, tableTitle))
 			assert.Equal(t, tc.abstain, strings.Contains(out, "Missing Piece: "))

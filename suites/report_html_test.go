@@ -1,11 +1,15 @@
-package report
+package suites
 
 import (
 	"bytes"
+	"io"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/hallumaze/hallumaze/report"
+	maze "github.com/hallumaze/hallumaze/suites/maze"
 
 	"github.com/hallumaze/hallumaze/results"
 	"github.com/stretchr/testify/assert"
@@ -18,7 +22,7 @@ func renderFixture(t testing.TB) (string, []results.Result) {
 	t.Helper()
 	rs := append(append(fixtureResults(t), humanFixture(t)...), abstainFixture(t)...)
 	var b bytes.Buffer
-	require.NoError(t, WriteHTML(&b, rs, HTMLOptions{Generated: time.Date(2026, 3, 22, 14, 30, 22, 0, time.UTC)}))
+	require.NoError(t, writeHTML(&b, rs, report.Options{Generated: time.Date(2026, 3, 22, 14, 30, 22, 0, time.UTC)}))
 	return b.String(), rs
 }
 
@@ -27,7 +31,7 @@ func TestHTMLStructure(t *testing.T) {
 	var played, mazes, failed int
 	for _, r := range rs {
 		switch {
-		case IsHuman(r):
+		case report.IsHuman(r):
 		case r.Error != "":
 			failed++
 		default:
@@ -39,17 +43,17 @@ func TestHTMLStructure(t *testing.T) {
 	}
 	t.Run("one details block per played case and one maze per maze case", func(t *testing.T) {
 		for _, r := range rs {
-			if IsHuman(r) || r.Error != "" {
+			if report.IsHuman(r) || r.Error != "" {
 				continue
 			}
 			assert.Contains(t, page, `<details class="case `, r.Case)
-			assert.Contains(t, page, `id="`+CaseID(r)+`"`, "%s of %s", r.Case, r.Model)
+			assert.Contains(t, page, `id="`+report.CaseID(r)+`"`, "%s of %s", r.Case, r.Model)
 		}
 		assert.Equal(t, played, strings.Count(page, `<details class="case `))
 		assert.Equal(t, mazes, strings.Count(page, `class="maze"`))
 	})
 	t.Run("walk overlays", func(t *testing.T) {
-		for _, class := range []string{ClassValid, ClassWall, ClassTeleport, ClassOffGrid, ClassLure} {
+		for _, class := range []string{maze.ClassValid, maze.ClassWall, maze.ClassTeleport, maze.ClassOffGrid, maze.ClassLure} {
 			assert.Regexp(t, `<polyline class="`+class+`" fill="none" points="[-0-9, ]+"><title>`, page, class)
 		}
 		assert.Contains(t, page, `class="solution"`, "the solution, faint")
@@ -91,59 +95,34 @@ func TestHTMLStructure(t *testing.T) {
 
 func TestHTMLEdgeCases(t *testing.T) {
 	for _, tc := range []struct {
-		name    string
-		rs []results.Result
-		want    []string
+		name string
+		rs   []results.Result
+		want []string
 	}{
-		{"no results", nil, []string{"chart-empty", "0 results"}},
+		{"no results", nil, []string{"0 results", `<a href="#cases">Cases</a>`}},
 		{"other suite", []results.Result{{Suite: "abstain", Model: "a/b", Case: "q1", Metrics: map[string]float64{"correct": 1},
 			Turns: []results.Turn{{Role: "user", Content: "2+2?"}, {Role: "assistant", Content: "<b>4</b>"}}}},
 			[]string{`data-case="abstain/q1"`, "&lt;b&gt;4&lt;/b&gt;"}},
-		{"bad maze tags", []results.Result{{Suite: "maze", Model: "a/b", Case: "x", Tags: map[string]string{"size": "seven"}}},
-			[]string{"maze not drawn: maze tags: size &#34;seven&#34; is not a number"}},
 		{"huge maze", []results.Result{{Suite: "maze", Model: "a/b", Case: "x", Tags: map[string]string{"size": "65", "seed": "1"}}},
 			[]string{"maze not drawn: 65×65 is larger than 64×64"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var b bytes.Buffer
-			require.NoError(t, WriteHTML(&b, tc.results, HTMLOptions{}))
+			require.NoError(t, writeHTML(&b, tc.rs, report.Options{}))
 			for _, w := range tc.want {
 				assert.Contains(t, b.String(), w)
 			}
 			assert.True(t, strings.HasSuffix(b.String(), "</html>\n"))
 		})
 	}
+	// A result whose tags do not name a maze is refused, naming the case.
+	bad := []results.Result{{Suite: "maze", Model: "a/b", Case: "x", Tags: map[string]string{"size": "seven"}}}
+	assert.ErrorContains(t, writeHTML(io.Discard, bad, report.Options{}), `x of a/b: maze tags: size "seven" is not a number`)
 }
 
 func TestCaseIDUnique(t *testing.T) {
 	a := results.Result{Suite: "maze", Model: "a/b", Case: "x/y"}
 	b := results.Result{Suite: "maze", Model: "a-b", Case: "x-y"}
-	assert.NotEqual(t, CaseID(a), CaseID(b))
-	assert.Regexp(t, `^case-[a-z0-9-]+-[0-9a-f]{8}$`, CaseID(a))
-}
-
-func TestReplayedWalkMatchesScores(t *testing.T) {
-	mc := mazeCache{}
-	for _, r := range fixtureResults(t) {
-		if r.Error != "" {
-			continue
-		}
-		t.Run(r.Model+"/"+r.Case, func(t *testing.T) {
-			w, err := replayWalk(r, mc)
-			require.NoError(t, err)
-			c := w.counts()
-			invalid := 0
-			for _, s := range w.segments {
-				if s.class != ClassValid && s.class != ClassLure {
-					invalid++
-				}
-			}
-			// Each invalid step draws one fault segment (a teleport that
-			// also hits a wall draws two), so faults ≥ HC and the valid
-			// moves and faults cover every step.
-			assert.GreaterOrEqual(t, invalid, int(r.Metrics["HC"]))
-			assert.Equal(t, int(r.Metrics["steps"]), c[ClassValid]+c[ClassWall]+c[ClassOffGrid])
-			assert.Equal(t, len(w.conf), len(w.correct))
-		})
-	}
+	assert.NotEqual(t, report.CaseID(a), report.CaseID(b))
+	assert.Regexp(t, `^case-[a-z0-9-]+-[0-9a-f]{8}$`, report.CaseID(a))
 }

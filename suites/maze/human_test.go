@@ -1,10 +1,13 @@
-package report
+package maze
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/hallumaze/hallumaze/report"
 	"github.com/hallumaze/hallumaze/results"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -70,10 +73,14 @@ func TestReadHumanErrors(t *testing.T) {
 }
 
 func TestHumanExampleFile(t *testing.T) {
-	hs := humanFixture(t)
+	f, err := os.Open(filepath.Join("testdata", "human.example.json"))
+	require.NoError(t, err)
+	defer f.Close()
+	hs, err := ReadHuman(f)
+	require.NoError(t, err)
 	require.Len(t, hs, 2)
 	for _, h := range hs {
-		assert.True(t, IsHuman(h))
+		assert.True(t, report.IsHuman(h))
 		assert.Equal(t, "human/undergraduate_group_n30", h.Model)
 	}
 }
@@ -90,7 +97,7 @@ func FuzzReadHuman(f *testing.F) {
 			return
 		}
 		for _, r := range rs {
-			if !IsHuman(r) || r.Suite != "maze" || !strings.HasPrefix(r.Model, "human/") {
+			if !report.IsHuman(r) || r.Suite != "maze" || !strings.HasPrefix(r.Model, "human/") {
 				t.Fatalf("not a human result: %+v", r)
 			}
 			for k, v := range r.Metrics {

@@ -1,4 +1,4 @@
-package report
+package suites
 
 import (
 	"bytes"
@@ -12,6 +12,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/hallumaze/hallumaze/report"
+	mpsuite "github.com/hallumaze/hallumaze/suites/abstain"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -74,16 +77,16 @@ func TestHTMLInBrowser(t *testing.T) {
 	}
 	played, mazeCases := 0, 0
 	for _, r := range rs {
-		if !IsHuman(r) && r.Error == "" {
+		if !report.IsHuman(r) && r.Error == "" {
 			played++
 			if r.Suite == "maze" {
 				mazeCases++
 			}
-			assert.Contains(t, dom, `id="`+CaseID(r)+`"`)
+			assert.Contains(t, dom, `id="`+report.CaseID(r)+`"`)
 		}
 	}
 	assert.Equal(t, mazeCases, len(regexp.MustCompile(`<svg [^>]*class="maze"`).FindAllString(dom, -1)), "one maze per maze case")
-	models := AbstainModels(rs)
+	models := mpsuite.AbstainModels(rs)
 	require.NotEmpty(t, models)
 	assert.Contains(t, dom, `<section id="abstain">`)
 	assert.Contains(t, dom, `<table class="abstain-summary">`)
@@ -100,7 +103,7 @@ func TestHTMLInBrowser(t *testing.T) {
 		// cases in the markup instead and shoot the whole page.
 		shot := page
 		for _, r := range []int{0, len(rs) - 5} {
-			id := `id="` + CaseID(rs[r]) + `"`
+			id := `id="` + report.CaseID(rs[r]) + `"`
 			shot = strings.Replace(shot, id, id+" open", 1)
 		}
 		shotPath := filepath.Join(t.TempDir(), "shot.html")

@@ -1,4 +1,4 @@
-package report
+package suites
 
 import (
 	"bytes"
@@ -6,6 +6,9 @@ import (
 	"encoding/json"
 	"testing"
 	"time"
+
+	"github.com/hallumaze/hallumaze/report"
+	maze "github.com/hallumaze/hallumaze/suites/maze"
 
 	"github.com/hallumaze/hallumaze/internal/golden"
 	"github.com/hallumaze/hallumaze/results"
@@ -21,14 +24,14 @@ var fixedTime = time.Date(2026, 3, 22, 14, 30, 22, 0, time.UTC)
 func TestSeedJSONGolden(t *testing.T) {
 	rs := append(append(fixtureResults(t), humanFixture(t)...), abstainFixture(t)...)
 	var b bytes.Buffer
-	require.NoError(t, WriteSeedJSON(&b, rs, Meta{Timestamp: fixedTime}))
+	require.NoError(t, writeSeedJSON(&b, rs, report.Options{Timestamp: fixedTime}))
 	golden.Check(t, "seed.json.golden", b.Bytes())
 }
 
 func TestSeedJSON(t *testing.T) {
 	all := fixtureResults(t)
 	t.Run("several runs", func(t *testing.T) {
-		f, err := SeedJSON(all, Meta{Timestamp: fixedTime})
+		f, err := maze.SeedJSON(all, 0)
 		require.NoError(t, err)
 		assert.Nil(t, f.Maze, "several mazes: no top-level maze")
 		assert.Nil(t, f.Config)
@@ -48,7 +51,7 @@ func TestSeedJSON(t *testing.T) {
 				one = append(one, r)
 			}
 		}
-		f, err := SeedJSON(one, Meta{Timestamp: fixedTime, MaxTokens: 4000})
+		f, err := maze.SeedJSON(one, 4000)
 		require.NoError(t, err)
 		require.NotNil(t, f.Maze)
 		require.NotNil(t, f.Config)
@@ -57,10 +60,8 @@ func TestSeedJSON(t *testing.T) {
 		assert.Equal(t, len(m.Solution()), f.Maze.SolutionLength)
 		assert.Equal(t, m.DeadEnds(), f.Maze.DeadEnds)
 		assert.Equal(t, [2]int{6, 6}, f.Maze.SolutionPath[len(f.Maze.SolutionPath)-1])
-		assert.Equal(t, SeedConfig{UseMirage: true, UseConfidence: true, AriadneMode: "A", MaxTokens: 4000, Lang: "en", Protocol: "oneshot"}, *f.Config)
+		assert.Equal(t, maze.SeedConfig{UseMirage: true, UseConfidence: true, AriadneMode: "A", MaxTokens: 4000, Lang: "en", Protocol: "oneshot"}, *f.Config)
 		require.Len(t, f.Results, 3)
-		assert.Equal(t, "2026-03-22T14:30:22", f.Timestamp)
-		assert.Equal(t, "1.1", f.Version)
 		g := f.Results[2]
 		assert.Equal(t, "openai", g.Provider)
 		assert.Equal(t, "gpt-4o", g.Model)
@@ -68,15 +69,17 @@ func TestSeedJSON(t *testing.T) {
 		assert.Equal(t, 1, g.FirstHallucinationStep)
 		assert.False(t, g.PathValid)
 		require.NotEmpty(t, g.ConfidenceLog)
-		assert.Equal(t, SeedConf{Step: 1, Conf: 95}, g.ConfidenceLog[0], "conf in percent, as the seed")
+		assert.Equal(t, maze.SeedConf{Step: 1, Conf: 95}, g.ConfidenceLog[0], "conf in percent, as the seed")
 		d := f.Results[1]
 		assert.Equal(t, []string{"dead end", "backtracking", "loop detected", "strategy_change"}, d.MetacogSignals)
 	})
 	t.Run("keys of the seed", func(t *testing.T) {
 		var b bytes.Buffer
-		require.NoError(t, WriteSeedJSON(&b, all[:1], Meta{Timestamp: fixedTime}))
+		require.NoError(t, writeSeedJSON(&b, all[:1], report.Options{Timestamp: fixedTime}))
 		var raw map[string]any
 		require.NoError(t, json.Unmarshal(b.Bytes(), &raw))
+		assert.Equal(t, "2026-03-22T14:30:22", raw["timestamp"])
+		assert.Equal(t, "1.1", raw["hallumaze_version"])
 		for _, k := range []string{"hallumaze_version", "timestamp", "maze", "config", "results", "runs"} {
 			assert.Contains(t, raw, k)
 		}
@@ -90,14 +93,14 @@ func TestSeedJSON(t *testing.T) {
 		}
 	})
 	t.Run("bad tags", func(t *testing.T) {
-		_, err := SeedJSON([]results.Result{{Suite: "maze", Model: "a/b", Case: "x", Tags: map[string]string{"size": "seven"}}}, Meta{})
+		_, err := maze.SeedJSON([]results.Result{{Suite: "maze", Model: "a/b", Case: "x", Tags: map[string]string{"size": "seven"}}}, 0)
 		assert.ErrorContains(t, err, `size "seven" is not a number`)
 	})
 }
 
 func TestCSVGolden(t *testing.T) {
 	var b bytes.Buffer
-	require.NoError(t, WriteCSV(&b, append(append(fixtureResults(t), humanFixture(t)...), abstainFixture(t)...)))
+	require.NoError(t, report.WriteCSV(&b, append(append(fixtureResults(t), humanFixture(t)...), abstainFixture(t)...)))
 	golden.Check(t, "results.csv.golden", b.Bytes())
 }
 
@@ -107,7 +110,7 @@ func TestCSV(t *testing.T) {
 		{Suite: "abstain", Model: "a/x", Case: "c2", Tags: map[string]string{"kind": "defective"}, Metrics: map[string]float64{"accuracy": 1}, Error: "boom, \"quoted\"\nline"},
 	}
 	var b bytes.Buffer
-	require.NoError(t, WriteCSV(&b, rs))
+	require.NoError(t, report.WriteCSV(&b, rs))
 	rows, err := csv.NewReader(&b).ReadAll()
 	require.NoError(t, err)
 	want := [][]string{

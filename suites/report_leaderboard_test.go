@@ -1,9 +1,13 @@
-package report
+package suites
 
 import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/hallumaze/hallumaze/report"
+
+	maze "github.com/hallumaze/hallumaze/suites/maze"
 
 	"github.com/hallumaze/hallumaze/internal/golden"
 	"github.com/hallumaze/hallumaze/results"
@@ -39,7 +43,7 @@ func TestTableGolden(t *testing.T) {
 	// The abstain results change nothing in the maze leaderboard.
 	rs := append(append(fixtureResults(t), humanFixture(t)...), abstainFixture(t)...)
 	var b bytes.Buffer
-	require.NoError(t, WriteTable(&b, Leaderboard(rs)))
+	require.NoError(t, maze.WriteTable(&b, maze.Leaderboard(rs)))
 	golden.Check(t, "table.golden", b.Bytes())
 }
 
@@ -47,23 +51,23 @@ func TestSummaryLinesGolden(t *testing.T) {
 	rs := fixtureResults(t)
 	var b strings.Builder
 	for _, fm := range fixtureModels {
-		b.WriteString("▶ " + fm.name + "\n" + SummaryLine(fm.name, rs) + "\n")
+		b.WriteString("▶ " + fm.name + "\n" + maze.SummaryLine(fm.name, rs) + "\n")
 		// One case alone, as the seed prints it after each run.
 		for _, r := range results.OfModel(rs, fm.name) {
 			if r.Case == "size=7/seed=1/base" {
-				b.WriteString("▶ " + fm.name + " " + r.Case + "\n" + SummaryLine(fm.name, []results.Result{r}) + "\n")
+				b.WriteString("▶ " + fm.name + " " + r.Case + "\n" + maze.SummaryLine(fm.name, []results.Result{r}) + "\n")
 			}
 		}
 	}
-	b.WriteString("▶ nobody\n" + SummaryLine("nobody/none", rs) + "\n")
+	b.WriteString("▶ nobody\n" + maze.SummaryLine("nobody/none", rs) + "\n")
 	golden.Check(t, "summary.golden", []byte(b.String()))
 }
 
 func TestLeaderboard(t *testing.T) {
 	rs := append(fixtureResults(t), humanFixture(t)...)
-	rows := Leaderboard(rs)
+	rows := maze.Leaderboard(rs)
 	require.Len(t, rows, 4)
-	byModel := map[string]Row{}
+	byModel := map[string]maze.Row{}
 	for _, r := range rows {
 		byModel[r.Model] = r
 	}
@@ -81,7 +85,7 @@ func TestLeaderboard(t *testing.T) {
 			}
 		}
 		assert.Equal(t, 3, ranked)
-		best, ok := Best(rows)
+		best, ok := maze.Best(rows)
 		require.True(t, ok)
 		assert.Equal(t, "anthropic/claude-sonnet-4", best.Model)
 	})
@@ -112,9 +116,9 @@ func TestBandAndMedal(t *testing.T) {
 		v    float64
 		want string
 	}{{"high", 0.7, "●"}, {"partial", 0.4, "◑"}, {"low", 0.399, "○"}, {"zero", 0, "○"}} {
-		t.Run(tc.name, func(t *testing.T) { assert.Equal(t, tc.want, Band(tc.v)) })
+		t.Run(tc.name, func(t *testing.T) { assert.Equal(t, tc.want, maze.Band(tc.v)) })
 	}
-	assert.Equal(t, []string{"🥇", "🥈", "🥉", ""}, []string{Medal(1), Medal(2), Medal(3), Medal(4)})
+	assert.Equal(t, []string{"🥇", "🥈", "🥉", ""}, []string{maze.Medal(1), maze.Medal(2), maze.Medal(3), maze.Medal(4)})
 }
 
 func TestDisplayWidth(t *testing.T) {
@@ -123,17 +127,17 @@ func TestDisplayWidth(t *testing.T) {
 		s    string
 		want int
 	}{{"ascii", "gpt-4o", 6}, {"medal", "🥇", 2}, {"hangul", "미로", 4}, {"box", "│─", 2}, {"star", "MEI★", 4}} {
-		t.Run(tc.name, func(t *testing.T) { assert.Equal(t, tc.want, displayWidth(tc.s)) })
+		t.Run(tc.name, func(t *testing.T) { assert.Equal(t, tc.want, report.DisplayWidth(tc.s)) })
 	}
 }
 
 func TestTableAligned(t *testing.T) {
 	var b bytes.Buffer
-	require.NoError(t, WriteTable(&b, Leaderboard(fixtureResults(t))))
+	require.NoError(t, maze.WriteTable(&b, maze.Leaderboard(fixtureResults(t))))
 	var widths []int
 	for _, line := range strings.Split(b.String(), "\n") {
 		if strings.HasPrefix(line, "│") || strings.HasPrefix(line, "┌") || strings.HasPrefix(line, "└") || strings.HasPrefix(line, "├") {
-			widths = append(widths, displayWidth(line))
+			widths = append(widths, report.DisplayWidth(line))
 		}
 	}
 	require.NotEmpty(t, widths)
@@ -148,7 +152,7 @@ func TestLeaderboardWithoutScores(t *testing.T) {
 		{Suite: "maze", Model: "b/ok", Case: "c1", Metrics: map[string]float64{"SR": 0, "MEI": 0.1, "score": 0.2}},
 		{Suite: "abstain", Model: "c/other", Case: "q1", Metrics: map[string]float64{"score": 1}},
 	}
-	rows := Leaderboard(rs)
+	rows := maze.Leaderboard(rs)
 	require.Len(t, rows, 2, "only maze results are ranked")
 	assert.Equal(t, "b/ok", rows[0].Model)
 	assert.Equal(t, 1, rows[0].Rank)
@@ -156,9 +160,9 @@ func TestLeaderboardWithoutScores(t *testing.T) {
 	assert.Zero(t, rows[1].Rank)
 	assert.Equal(t, 1, rows[1].Errors)
 	var b bytes.Buffer
-	require.NoError(t, WriteTable(&b, rows))
+	require.NoError(t, maze.WriteTable(&b, rows))
 	assert.Contains(t, b.String(), "—")
 	assert.Contains(t, b.String(), "★ best: b/ok — Score 0.200 | MEI 0.100")
-	assert.Equal(t, "✗ no scored case (1 error)", SummaryLine("a/failed", rs))
-	assert.Contains(t, SummaryLine("b/ok", rs), "CE=n/a")
+	assert.Equal(t, "✗ no scored case (1 error)", maze.SummaryLine("a/failed", rs))
+	assert.Contains(t, maze.SummaryLine("b/ok", rs), "CE=n/a")
 }

@@ -1,10 +1,12 @@
-package report
+package suites
 
 import (
 	"fmt"
 	"io"
 	"runtime"
 	"testing"
+
+	"github.com/hallumaze/hallumaze/report"
 
 	"github.com/hallumaze/hallumaze/results"
 )
@@ -30,14 +32,14 @@ func (c *countWriter) Write(p []byte) (int, error) { c.n += int64(len(p)); retur
 func BenchmarkHTML(b *testing.B) {
 	rs := thousand(b)
 	var cw countWriter
-	if err := WriteHTML(&cw, rs, HTMLOptions{}); err != nil {
+	if err := writeHTML(&cw, rs, report.Options{}); err != nil {
 		b.Fatal(err)
 	}
 	b.SetBytes(cw.n)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		if err := WriteHTML(io.Discard, rs, HTMLOptions{}); err != nil {
+		if err := writeHTML(io.Discard, rs, report.Options{}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -52,7 +54,7 @@ func BenchmarkSeedJSON(b *testing.B) {
 	rs := thousand(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := WriteSeedJSON(io.Discard, rs, Meta{Timestamp: fixedTime}); err != nil {
+		if err := writeSeedJSON(io.Discard, rs, report.Options{Timestamp: fixedTime}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,0 +1,94 @@
+package bench_test
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"testing"
+
+	"github.com/hallumaze/hallumaze/bench"
+	"github.com/hallumaze/hallumaze/suites"
+)
+
+// The entry points of the suites' experiments and benchmarks, so that
+// go test ./bench -run Mirage and -bench Maze select them by name. Each
+// line names an experiment its suite declares; TestEntryPoints keeps the
+// list complete.
+
+func TestMaze(t *testing.T)       { experiment(t, "Maze") }
+func TestMirage(t *testing.T)     { experiment(t, "Mirage") }
+func TestAriadne(t *testing.T)    { experiment(t, "Ariadne") }
+func TestDifficulty(t *testing.T) { experiment(t, "Difficulty") }
+func TestAbstain(t *testing.T)    { experiment(t, "Abstain") }
+
+func BenchmarkMaze(b *testing.B)    { benchmark(b, "Maze") }
+func BenchmarkAbstain(b *testing.B) { benchmark(b, "Abstain") }
+
+// experiment runs the experiment of that name with every model of its
+// suite, as subtests <model>/<case>, and logs what it measures.
+func experiment(t *testing.T, name string) {
+	for _, s := range suites.All() {
+		for _, e := range s.Experiments() {
+			if e.Name != name {
+				continue
+			}
+			cases, err := e.Cases()
+			if err != nil {
+				t.Fatal(err)
+			}
+			rs := runner(t, s).Run(t, cases, e.Check)
+			if e.Report != nil {
+				e.Report(t, rs)
+			}
+			return
+		}
+	}
+	t.Fatalf("no suite declares the experiment %s", name)
+}
+
+// benchmark runs the benchmark of that name with every model of its suite.
+func benchmark(b *testing.B, name string) {
+	for _, s := range suites.All() {
+		for _, bm := range s.Benchmarks() {
+			if bm.Name == name {
+				bench.RunBenchmark(b, runner(b, s).Models, bm, s.Metrics())
+				return
+			}
+		}
+	}
+	b.Fatalf("no suite declares the benchmark %s", name)
+}
+
+// TestEntryPoints: every experiment and benchmark a suite declares has its
+// entry point in this file, and every entry point names one.
+func TestEntryPoints(t *testing.T) {
+	f, err := parser.ParseFile(token.NewFileSet(), "experiments_test.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	declared := map[string]bool{}
+	for _, d := range f.Decls {
+		if fn, ok := d.(*ast.FuncDecl); ok && fn.Recv == nil {
+			declared[fn.Name.Name] = true
+		}
+	}
+	want := map[string]bool{}
+	for _, s := range suites.All() {
+		for _, e := range s.Experiments() {
+			want["Test"+e.Name] = true
+		}
+		for _, bm := range s.Benchmarks() {
+			want["Benchmark"+bm.Name] = true
+		}
+	}
+	for name := range want {
+		if !declared[name] {
+			t.Errorf("no entry point %s in experiments_test.go", name)
+		}
+	}
+	for name := range declared {
+		if (len(name) > 4 && name[:4] == "Test" || len(name) > 9 && name[:9] == "Benchmark") && name != "TestEntryPoints" && !want[name] {
+			t.Errorf("entry point %s names no experiment or benchmark of a suite", name)
+		}
+	}
+}

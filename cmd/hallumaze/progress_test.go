@@ -2,18 +2,19 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"pgregory.net/rapid"
 
+	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/providers"
-	"github.com/hallumaze/hallumaze/report"
 	"github.com/hallumaze/hallumaze/results"
+	"github.com/hallumaze/hallumaze/suites"
 )
 
 // agentResults plays a few mazes with every maze agent (dead ends, loops
@@ -26,49 +27,35 @@ func agentResults(t *testing.T) []results.Result {
 	return readJSONL(t, filepath.Join(dir, "r.jsonl"))
 }
 
-// TestTallySummary: the running tally a run keeps instead of its results
-// prints the summary lines that report.SummaryLine prints from the full
-// results, whatever the order of the cases and the errors among them.
-func TestTallySummary(t *testing.T) {
-	all := agentResults(t)
-	models := []string{"agent/oracle", "agent/explorer", "agent/random", "agent/lured"}
-	rapid.Check(t, func(rt *rapid.T) {
-		model := rapid.SampledFrom(models).Draw(rt, "model")
-		mine := results.OfModel(all, model)
-		picked := rapid.Permutation(mine).Draw(rt, "order")[:rapid.IntRange(1, len(mine)).Draw(rt, "n")]
-		errs := rapid.IntRange(0, 3).Draw(rt, "errors")
-		rs := append([]results.Result(nil), picked...)
-		for range errs {
-			at := rapid.IntRange(0, len(rs)).Draw(rt, "at")
-			rs = append(rs[:at], append([]results.Result{{Suite: "maze", Model: model, Case: "x", Error: "openai: status 500"}}, rs[at:]...)...)
-		}
-		var tally modelTally
-		for _, r := range rs {
-			tally.add(r)
-		}
-		want := "  ▶ " + model + "\n  " + strings.ReplaceAll(report.SummaryLine(model, rs), "\n", "\n  ")
-		if diff := cmp.Diff(want, tally.summary(model)); diff != "" {
-			rt.Fatalf("(-want +got):\n%s", diff)
-		}
-	})
-}
-
 // TestTallyOnlyErrors: a model whose every case failed says so.
 func TestTallyOnlyErrors(t *testing.T) {
-	var tally modelTally
+	tally := modelTally{bySuite: map[string]bench.Tally{}}
+	ss := suites.All()
 	for range 2 {
-		tally.add(results.Result{Suite: "maze", Model: "openai/x", Error: "boom"})
+		tally.add(results.Result{Suite: "maze", Model: "openai/x", Error: "boom"}, ss)
 	}
-	assert.Equal(t, "  ▶ openai/x\n  ✗ no scored case (2 errors)", tally.summary("openai/x"))
+	assert.Equal(t, "  ▶ openai/x\n  ✗ no scored case (2 errors)", tally.summary("openai/x", ss))
+}
+
+// TestTallyUnknownSuite: results of a suite with no tally of its own are
+// summarised by the mean of each metric.
+func TestTallyUnknownSuite(t *testing.T) {
+	tally := modelTally{bySuite: map[string]bench.Tally{}}
+	ss := suites.All()
+	tally.add(results.Result{Suite: "toy", Model: "m/x", Metrics: map[string]float64{"acc": 1}}, ss)
+	tally.add(results.Result{Suite: "toy", Model: "m/x", Metrics: map[string]float64{"acc": 0}}, ss)
+	tally.add(results.Result{Suite: "toy", Model: "m/x", Error: "boom"}, ss)
+	assert.Equal(t, "  ▶ m/x\n  toy: 2 cases | acc=0.500 | 1 errors not scored", tally.summary("m/x", ss))
 }
 
 // TestProgressBar: on a terminal the bar is redrawn in place with cases,
 // errors, tokens, elapsed time and ETA, and summaries print above it.
 func TestProgressBar(t *testing.T) {
 	var out bytes.Buffer
-	p := newProgress(&out, 2, false, true)
+	p := newProgress(&out, suites.All(), false, true)
+	p.total = 2
 	p.expect("agent/oracle", 2)
-	p.add(results.Result{Suite: "maze", Model: "agent/oracle", Case: "a", Metrics: map[string]float64{"SR": 1}, Usage: providers.Usage{InputTokens: 10, OutputTokens: 5}})
+	p.add(results.Result{Suite: "maze", Model: "agent/oracle", Case: "a", Metrics: map[string]float64{"SR": 1}, Usage: results.Usage{InputTokens: 10, OutputTokens: 5}})
 	p.add(results.Result{Suite: "maze", Model: "agent/oracle", Case: "b", Error: "boom"})
 	p.finish()
 	s := out.String()
@@ -104,15 +91,18 @@ func TestAskSettings(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var out bytes.Buffer
-			o, cfg, err := askSettings(runOptions{sizes: []int{7}, runs: 1}, tc.cfg, strings.NewReader(tc.input), &out)
+			a := newApp()
+			o, err := a.parseRun(nil, io.Discard)
+			require.NoError(t, err)
+			cfg, err := a.askSettings(o, tc.cfg, strings.NewReader(tc.input), &out)
 			if tc.wantErr != "" {
 				require.Error(t, err)
 				assert.Contains(t, err.Error(), tc.wantErr)
 				return
 			}
 			require.NoError(t, err)
-			assert.Equal(t, []int{tc.wantSize}, o.sizes)
-			assert.Equal(t, tc.wantRuns, o.runs)
+			assert.Equal(t, strconv.Itoa(tc.wantSize), o.fs.Lookup("size").Value.String())
+			assert.Equal(t, strconv.Itoa(tc.wantRuns), o.fs.Lookup("runs").Value.String())
 			assert.Equal(t, tc.wantKey, cfg.AnthropicAPIKey)
 			for _, s := range tc.wantAsked {
 				assert.Contains(t, out.String(), s)

@@ -137,5 +137,8 @@ func checkReportOutput(path string, others []string) error {
 			}
 		}
 	}
+	if st, err := os.Stat(filepath.Dir(path)); err != nil || !st.IsDir() {
+		return fmt.Errorf("the folder %s does not exist", filepath.Dir(path))
+	}
 	return cli.CheckOutput(path, false)
 }

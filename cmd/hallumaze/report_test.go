@@ -18,7 +18,7 @@ const reportLine = `{"suite":"maze","model":"openai/gpt-4o","case":"size=5/seed=
 func runReportCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	err := runReport(context.Background(), args, &out, &errOut)
+	err := newApp().runReport(context.Background(), args, &out, &errOut)
 	return exitCode(err, &errOut), out.String(), errOut.String()
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -14,10 +15,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hallumaze/hallumaze/agents"
 	"github.com/hallumaze/hallumaze/providers"
 	"github.com/hallumaze/hallumaze/providers/loopback"
 	"github.com/hallumaze/hallumaze/results"
+	"github.com/hallumaze/hallumaze/suites"
 
 	"github.com/stretchr/testify/require"
 )
@@ -33,6 +34,8 @@ type runCall struct {
 	stderr func(line string)
 	// forget keeps nothing of stderr but the lines handed to stderr.
 	forget bool
+	// suites replaces the standard suites.
+	suites []suites.Suite
 }
 
 // run parses args as hallumaze run does and executes them, returning the
@@ -41,21 +44,37 @@ func (rc runCall) run(t testing.TB, ctx context.Context, args ...string) (code i
 	t.Helper()
 	var out bytes.Buffer
 	errOut := &lineWriter{each: rc.stderr, forget: rc.forget}
-	o, err := parseRun(args, &out)
+	a := rc.app()
+	o, err := a.parseRun(args, &out)
 	if err == nil {
-		o.getenv = func(k string) string { return rc.env[k] }
-		o.stdin = nil
-		notTTY := false
-		o.tty = &notTTY
-		if rc.retry != nil {
-			o.retry = *rc.retry
-		}
-		stats, err = execRun(ctx, o, &out, errOut)
+		stats, err = a.execRun(ctx, o, &out, errOut)
 	}
 	var tail bytes.Buffer
-	code = exitCode(err, &tail)
+	code = a.exitCode(ctx, err, &tail)
 	errOut.Write(tail.Bytes())
 	return code, out.String(), errOut.String(), stats
+}
+
+// app is the command line with the call's environment, no terminal, and
+// its retry policy.
+func (rc runCall) app() *app {
+	a := newApp()
+	a.getenv = func(k string) string { return rc.env[k] }
+	a.stdin = nil
+	notTTY := false
+	a.tty = &notTTY
+	if rc.retry != nil {
+		a.retry = *rc.retry
+	}
+	if rc.suites != nil {
+		a.suites = rc.suites
+	}
+	return a
+}
+
+// exitCode maps an error to the exit code, printing it, as main does.
+func exitCode(err error, w io.Writer) int {
+	return newApp().exitCode(context.Background(), err, w)
 }
 
 // fastRetry retries at once: provider failures end in milliseconds.
@@ -116,20 +135,22 @@ type agentServer struct {
 	*httptest.Server
 	requests atomic.Int64
 	fail     atomic.Bool
+	// failEvery, when n > 0, makes every n-th request fail with 500.
+	failEvery atomic.Int64
 }
 
 func newAgentServer(t testing.TB, delay time.Duration) *agentServer {
 	t.Helper()
 	served := map[string]providers.Model{}
-	for _, name := range append(agents.Names(), agents.AbstainNames()...) {
-		a, _ := agents.Lookup(name)
-		served[name] = a
+	lookup := suites.Agents(suites.All())
+	for _, name := range suites.AgentNames(suites.All()) {
+		served[name], _ = lookup(name)
 	}
 	h := loopback.New(served)
 	s := &agentServer{}
 	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s.requests.Add(1)
-		if s.fail.Load() {
+		n := s.requests.Add(1)
+		if k := s.failEvery.Load(); s.fail.Load() || (k > 0 && n%k == 0) {
 			http.Error(w, `{"error":{"message":"overloaded"}}`, http.StatusInternalServerError)
 			return
 		}

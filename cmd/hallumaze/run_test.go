@@ -55,10 +55,10 @@ func TestRunBadInput(t *testing.T) {
 		{name: "rpm unknown provider", args: []string{"--rpm", "acme=3"}, want: `unknown provider "acme"`},
 		{name: "per-provider not a number", args: []string{"--per-provider", "openai=x"}, want: "is not provider=N"},
 		{name: "bad shard", args: []string{"--shard", "4/3"}, want: `bad shard "4/3"`},
-		{name: "items with the maze suite", args: []string{"--items", "x.jsonl"}, want: "--items and --umwp belong to --suite abstain"},
+		{name: "items with the maze suite", args: []string{"--items", "x.jsonl"}, want: "--items belongs to --suite abstain (or all)"},
 		{name: "unknown provider", args: []string{"--models", "acme/x"}, want: "acme"},
 		{name: "unknown agent", args: []string{"--models", "agent/houdini"}, want: `unknown agent "houdini"`},
-		{name: "agent of another suite", args: []string{"--models", "agent/checker"}, want: "agent/checker plays no case of --suite maze"},
+		{name: "agent of another suite", args: []string{"--models", "agent/checker"}, want: "agent/checker plays no case of the suites of this run (maze)"},
 		{name: "model twice", args: []string{"--models", model + "," + model}, want: "names " + model + " twice"},
 		{name: "no OpenAI key", args: []string{"--models", "openai/gpt-4o"}, want: "openai/gpt-4o: no API key: set OPENAI_API_KEY or \"openai_api_key\" in --config"},
 		{name: "no Anthropic key", args: []string{"--models", "anthropic/claude-sonnet-4-20250514"}, want: "set ANTHROPIC_API_KEY"},
@@ -79,8 +79,8 @@ func TestRunBadInput(t *testing.T) {
 		{name: "resume case twice", files: map[string]string{"r.jsonl": resultLine(model, "size=5/seed=1/base") + resultLine(model, "size=5/seed=1/base")}, args: []string{"--resume", "DIR/r.jsonl"}, want: "twice"},
 		{name: "resume the JSON", files: map[string]string{"r.json": resultLine(model, "size=5/seed=1/base")}, args: []string{"--resume", "DIR/r.json", "--output", ""}, want: "would both be"},
 		{name: "output under a file", files: map[string]string{"file": "x"}, args: []string{"--output", "DIR/file/r.json"}, want: "is not a folder"},
-		{name: "output is a folder", files: map[string]string{"sub/keep": "x"}, args: []string{"--output", "DIR/sub"}, want: "it is a folder"},
-		{name: "html is a folder", files: map[string]string{"sub/keep": "x"}, args: []string{"--html", "DIR/sub"}, want: "it is a folder"},
+		{name: "output is a folder", files: map[string]string{"sub/keep": "x"}, args: []string{"--output", "DIR/sub"}, want: "is a folder, not a regular file"},
+		{name: "html is a folder", files: map[string]string{"sub/keep": "x"}, args: []string{"--html", "DIR/sub"}, want: "is a folder, not a regular file"},
 		{name: "output is the JSONL", args: []string{"--output", "DIR/r.jsonl"}, want: "would both be"},
 		{name: "JSONL exists", files: map[string]string{"out/r.jsonl": resultLine(model, "size=5/seed=1/base")}, want: "already exists: continue it with --resume"},
 		{name: "interactive without a terminal", args: []string{"--interactive"}, want: "--interactive needs a terminal"},
@@ -231,8 +231,9 @@ func TestRunProviderFailures(t *testing.T) {
 	jsonl := filepath.Join(dir, "r.jsonl")
 	call := runCall{env: srv.env(), retry: &fastRetry}
 	args := []string{"--models", "openai-compatible/explorer", "--size", "5", "--runs", "3", "--output", filepath.Join(dir, "r.json"), "--csv"}
-	code, stdout, stderr, _ := call.run(t, t.Context(), args...)
-	require.Equal(t, 0, code, stderr)
+	code, stdout, stderr, _ := call.run(t, t.Context(), append(args, "--max-errors", "100%")...)
+	require.Equal(t, exitCaseErrors, code, "a run that scored nothing never passes, whatever --max-errors allows:\n%s", stderr)
+	assert.Contains(t, stderr, "no case was scored (3 failed)")
 	assert.EqualValues(t, 3*fastRetry.MaxAttempts, srv.requests.Load(), "each case tried MaxAttempts times")
 	rs := readJSONL(t, jsonl)
 	require.Len(t, rs, 3, "failures are recorded, never dropped")
@@ -240,7 +241,7 @@ func TestRunProviderFailures(t *testing.T) {
 		assert.Contains(t, r.Error, "500")
 		assert.Empty(t, r.Metrics, "a failure is not scored")
 	}
-	assert.Contains(t, stderr, "3 case(s) failed on the provider's side after retries: reported apart, not scored; --resume "+jsonl+" plays them again.")
+	assert.Contains(t, stderr, "3 case(s) could not be played (after 3 retries): reported apart, not scored; --resume "+jsonl+" plays them again.")
 	assert.Contains(t, stderr, "  openai-compatible/explorer: 3 failed (first: ")
 	assert.Contains(t, stderr, "✗ no scored case (3 errors)")
 	assert.Regexp(t, `openai-compatible/explorer\s.*\s3\s+│`, stdout, "the leaderboard counts the errors apart")
@@ -255,7 +256,35 @@ func TestRunProviderFailures(t *testing.T) {
 		assert.Empty(t, r.Error)
 		assert.Contains(t, r.Metrics, "MEI")
 	}
-	assert.NotContains(t, stderr, "failed on the provider's side")
+	assert.NotContains(t, stderr, "could not be played")
+}
+
+// TestRunMaxErrors: a run with provider errors exits 3 unless --max-errors
+// allows them, as a count or as a share of the cases; without retries the
+// summary does not speak of retries.
+func TestRunMaxErrors(t *testing.T) {
+	t.Parallel()
+	srv := newAgentServer(t, 0)
+	srv.failEvery.Store(2) // every second request fails
+	noRetry := fastRetry
+	noRetry.MaxAttempts = 1
+	for _, tc := range []struct {
+		budget string
+		code   int
+	}{{"0", exitCaseErrors}, {"1", exitCaseErrors}, {"2", 0}, {"10%", exitCaseErrors}, {"50%", 0}} {
+		t.Run(tc.budget, func(t *testing.T) {
+			srv.requests.Store(0)
+			dir := t.TempDir()
+			call := runCall{env: srv.env(), retry: &noRetry}
+			args := []string{"--models", "openai-compatible/explorer", "--size", "5", "--runs", "4", "--concurrency", "1", "--output", filepath.Join(dir, "r.json"), "--max-errors", tc.budget}
+			code, _, stderr, _ := call.run(t, t.Context(), args...)
+			assert.Equal(t, tc.code, code, stderr)
+			assert.Contains(t, stderr, "2 case(s) could not be played: reported apart")
+			if tc.code != 0 {
+				assert.Contains(t, stderr, "2 of 4 case(s) failed on the provider's side, more than --max-errors "+tc.budget+" allows")
+			}
+		})
+	}
 }
 
 // TestRunShardsMerge: the shards of a run, merged, are the run on one
@@ -316,10 +345,11 @@ func TestRunInteractiveRefuses(t *testing.T) {
 	f, err := os.Open(os.DevNull)
 	require.NoError(t, err)
 	defer f.Close()
-	o, err := parseRun([]string{"--interactive", "--output", filepath.Join(t.TempDir(), "r.json")}, nil)
+	a := newApp()
+	o, err := a.parseRun([]string{"--interactive", "--output", filepath.Join(t.TempDir(), "r.json")}, nil)
 	require.NoError(t, err)
-	o.stdin, o.getenv = f, func(string) string { return "" }
-	_, err = execRun(context.Background(), o, io.Discard, io.Discard)
+	a.stdin, a.getenv = f, func(string) string { return "" }
+	_, err = a.execRun(context.Background(), o, io.Discard, io.Discard)
 	require.Error(t, err)
 	assert.Equal(t, exitUsage, exitCode(err, &strings.Builder{}))
 	assert.Contains(t, err.Error(), "set the keys in the environment or pass --config")

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 )
 
 // CheckOutput makes sure path can be written without harm, touching
@@ -29,7 +30,7 @@ func CheckOutput(path string, allowStdout bool) error {
 	case err == nil && st.Mode().IsRegular():
 	case err == nil:
 		return fmt.Errorf("%s is %s, not a regular file: write to a new path or a regular file", path, kind(st.Mode()))
-	case !errors.Is(err, fs.ErrNotExist):
+	case !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR):
 		return err
 	}
 	dir := filepath.Dir(path)

@@ -27,17 +27,6 @@ func Names() []string {
 	return []string{"oracle", "explorer", "random", "lured"}
 }
 
-// ForSuite returns the names of the reference agents that answer a suite's
-// prompts: all of [Names] for "maze", none for a suite they do not play.
-func ForSuite(suite string) []string {
-	switch suite {
-	case "maze":
-		return Names()
-	case "abstain":
-		return AbstainNames()
-	}
-	return nil
-}
 
 // Lookup returns the reference agent of the given name (without the
 // "agent/" prefix), or false when there is none. Agents hold no state

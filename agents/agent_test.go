@@ -36,23 +36,6 @@ func TestLookup(t *testing.T) {
 	}
 }
 
-func TestForSuite(t *testing.T) {
-	for _, tc := range []struct {
-		suite string
-		want  []string
-	}{
-		{"maze", Names()},
-		{"abstain", []string{"always-answer", "always-abstain", "checker"}},
-		{"worlds", nil},
-		{"", nil},
-	} {
-		t.Run(tc.suite, func(t *testing.T) {
-			if diff := cmp.Diff(tc.want, ForSuite(tc.suite)); diff != "" {
-				t.Errorf("ForSuite(%q) (-want +got):\n%s", tc.suite, diff)
-			}
-		})
-	}
-}
 
 func TestReplyFields(t *testing.T) {
 	m, err := mazes.Generate(5, 7, mazes.DFS)

@@ -10,7 +10,8 @@ import (
 
 // Case is one conversation with a model, and how to score it.
 type Case struct {
-	// Suite groups cases ("maze", "abstain") and names the cassette folder.
+	// Suite is the name of the suite the case belongs to; it names the
+	// cassette folder.
 	Suite string
 	// Name identifies the case within its suite; slashes make subtest
 	// levels ("size=7/seed=1/base"). It is also the cassette's file name.

@@ -16,7 +16,7 @@ import (
 // problems, worlds) stays in the suite's own packages.
 type Suite interface {
 	// Name is the --suite value, every result's Suite and the cassette
-	// folder: "maze".
+	// folder.
 	Name() string
 	// Title is what people call it: "HalluMaze".
 	Title() string

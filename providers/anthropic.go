@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+
+	"github.com/hallumaze/hallumaze/providers/internal/wire"
 )
 
 // AnthropicVersion is the anthropic-version header every request carries.
@@ -35,66 +37,6 @@ func NewAnthropic(hc *http.Client, baseURL, apiKey string) *Anthropic {
 	return &Anthropic{HTTP: hc, BaseURL: baseURL, APIKey: apiKey}
 }
 
-// AnthropicRequest is the body of POST /v1/messages, as far as this
-// package uses it.
-type AnthropicRequest struct {
-	Model       string             `json:"model"`
-	System      FlexText           `json:"system,omitempty"`
-	Messages    []AnthropicMessage `json:"messages"`
-	MaxTokens   int                `json:"max_tokens"`
-	Temperature *float64           `json:"temperature,omitempty"`
-}
-
-// AnthropicMessage is one turn; Role is "user" or "assistant".
-type AnthropicMessage struct {
-	Role    string   `json:"role"`
-	Content FlexText `json:"content"`
-}
-
-// AnthropicResponse is the body of a successful call.
-type AnthropicResponse struct {
-	ID           string           `json:"id"`
-	Type         string           `json:"type"`
-	Role         string           `json:"role"`
-	Model        string           `json:"model"`
-	Content      []AnthropicBlock `json:"content"`
-	StopReason   string           `json:"stop_reason"`
-	StopSequence *string          `json:"stop_sequence"`
-	Usage        AnthropicUsage   `json:"usage"`
-	// Error is set only when a server reports a failure inside a 200
-	// answer, in the error shape.
-	Error *AnthropicErrorBody `json:"error,omitempty"`
-}
-
-// AnthropicBlock is one content block of a reply: "text", "thinking" or
-// "redacted_thinking" (other types are ignored).
-type AnthropicBlock struct {
-	Type      string `json:"type"`
-	Text      string `json:"text,omitempty"`
-	Thinking  string `json:"thinking,omitempty"`
-	Signature string `json:"signature,omitempty"`
-	Data      string `json:"data,omitempty"`
-}
-
-// AnthropicUsage counts tokens.
-type AnthropicUsage struct {
-	InputTokens  int `json:"input_tokens"`
-	OutputTokens int `json:"output_tokens"`
-}
-
-// AnthropicErrorResponse is the body of a failed call:
-// {"type": "error", "error": {"type": "not_found_error", "message": "…"}}.
-type AnthropicErrorResponse struct {
-	Type  string             `json:"type"`
-	Error AnthropicErrorBody `json:"error"`
-}
-
-// AnthropicErrorBody says what failed.
-type AnthropicErrorBody struct {
-	Type    string `json:"type"`
-	Message string `json:"message"`
-}
-
 // redactedThinking stands in Reply.Reasoning for an encrypted thinking block.
 const redactedThinking = "[redacted thinking]"
 
@@ -105,16 +47,16 @@ func (c *Anthropic) URL() string {
 }
 
 // wireRequest translates a Request into the protocol's body.
-func (c *Anthropic) wireRequest(req Request) AnthropicRequest {
-	out := AnthropicRequest{
+func (c *Anthropic) wireRequest(req Request) wire.AnthropicRequest {
+	out := wire.AnthropicRequest{
 		Model:       req.Model,
-		System:      FlexText(req.System),
+		System:      wire.FlexText(req.System),
 		MaxTokens:   maxTokens(req),
 		Temperature: temperature(req),
-		Messages:    make([]AnthropicMessage, 0, len(req.Messages)),
+		Messages:    make([]wire.AnthropicMessage, 0, len(req.Messages)),
 	}
 	for _, m := range req.Messages {
-		out.Messages = append(out.Messages, AnthropicMessage{Role: string(m.Role), Content: FlexText(m.Content)})
+		out.Messages = append(out.Messages, wire.AnthropicMessage{Role: string(m.Role), Content: wire.FlexText(m.Content)})
 	}
 	return out
 }
@@ -136,7 +78,7 @@ func (c *Anthropic) Chat(ctx context.Context, req Request) (Reply, error) {
 }
 
 // anthropicReply reads the answer out of a decoded messages response.
-func anthropicReply(body AnthropicResponse) (Reply, error) {
+func anthropicReply(body wire.AnthropicResponse) (Reply, error) {
 	if body.Error != nil {
 		return Reply{}, fmt.Errorf("error in response: %s", body.Error.Message)
 	}

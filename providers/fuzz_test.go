@@ -1,12 +1,12 @@
 package providers
 
 import (
-	"bytes"
-	"encoding/json"
 	"strings"
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/hallumaze/hallumaze/providers/internal/wire"
 )
 
 // The fuzz tests cover every parser of what a model or server sends back.
@@ -15,7 +15,7 @@ import (
 func FuzzOpenAIReply(f *testing.F) {
 	f.Add([]byte(`{"model":"m","choices":[{"message":{"content":"<think>x</think>E","reasoning_content":"r"},"finish_reason":"stop"}],"usage":{"prompt_tokens":1}}`))
 	f.Fuzz(func(t *testing.T, body []byte) {
-		var resp OpenAIChatResponse
+		var resp wire.OpenAIChatResponse
 		if (response{body: body}).decode("openai", "", &resp) != nil {
 			return
 		}
@@ -32,7 +32,7 @@ func FuzzOpenAIReply(f *testing.F) {
 func FuzzAnthropicReply(f *testing.F) {
 	f.Add([]byte(`{"type":"message","content":[{"type":"thinking","thinking":"t"},{"type":"text","text":"a"}],"stop_reason":"end_turn"}`))
 	f.Fuzz(func(t *testing.T, body []byte) {
-		var resp AnthropicResponse
+		var resp wire.AnthropicResponse
 		if (response{body: body}).decode("anthropic", "", &resp) != nil {
 			return
 		}
@@ -55,7 +55,7 @@ func FuzzAnthropicReply(f *testing.F) {
 func FuzzGeminiReply(f *testing.F) {
 	f.Add([]byte(`{"candidates":[{"content":{"parts":[{"text":"t","thought":true},{"text":"a"}]},"finishReason":"STOP"}],"usageMetadata":{"promptTokenCount":1}}`))
 	f.Fuzz(func(t *testing.T, body []byte) {
-		var resp GeminiResponse
+		var resp wire.GeminiResponse
 		if (response{body: body}).decode("gemini", "", &resp) != nil {
 			return
 		}
@@ -78,24 +78,6 @@ func FuzzSplitThink(f *testing.F) {
 		}
 		if !strings.HasPrefix(strings.TrimLeft(text, " \t\r\n"), "<think>") && (answer != text || reasoning != "") {
 			t.Fatalf("splitThink(%q) changed a text without a think block", text)
-		}
-	})
-}
-
-func FuzzFlexText(f *testing.F) {
-	f.Add([]byte(`[{"type":"text","text":"a"}]`))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		var v FlexText
-		if json.Unmarshal(data, &v) != nil {
-			return
-		}
-		out, err := json.Marshal(v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var back FlexText
-		if err := json.Unmarshal(out, &back); err != nil || back != v {
-			t.Fatalf("round trip of %q: got %q, %v", v, back, err)
 		}
 	})
 }
@@ -124,24 +106,6 @@ func FuzzParseRetryAfter(f *testing.F) {
 	f.Fuzz(func(t *testing.T, v string) {
 		if d, ok := parseRetryAfter(v, time.Unix(1e9, 0)); d < 0 || (!ok && d != 0) {
 			t.Fatalf("parseRetryAfter(%q) = %s, %v", v, d, ok)
-		}
-	})
-}
-
-// FuzzUnquote holds the fast string decoder of FlexText to encoding/json's
-// answer on every literal both accept.
-func FuzzUnquote(f *testing.F) {
-	for _, s := range []string{`"plain"`, `"a\nb\t\"c\"\\d\/e"`, `"\u00e9\u2192"`, `"\ud83d\ude00"`, `"\ud800"`, "\"\xff\"", `"STEP 1: (0,0) → E\n"`, `""`} {
-		f.Add([]byte(s))
-	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		var want string
-		if json.Unmarshal(data, &want) != nil {
-			return
-		}
-		data = bytes.TrimSpace(data)
-		if got, ok := unquote(data); ok && got != want {
-			t.Fatalf("unquote(%q) = %q, encoding/json says %q", data, got, want)
 		}
 	})
 }

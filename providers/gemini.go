@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+
+	"github.com/hallumaze/hallumaze/providers/internal/wire"
 )
 
 // Gemini is a client of Google's generateContent protocol.
@@ -37,80 +39,6 @@ func NewGemini(hc *http.Client, baseURL, apiKey string) *Gemini {
 	return &Gemini{HTTP: hc, BaseURL: baseURL, APIKey: apiKey}
 }
 
-// GeminiRequest is the body of POST …/models/{model}:generateContent, as far
-// as this package uses it. The model is in the path, not the body.
-type GeminiRequest struct {
-	Contents          []GeminiContent         `json:"contents"`
-	SystemInstruction *GeminiContent          `json:"systemInstruction,omitempty"`
-	GenerationConfig  *GeminiGenerationConfig `json:"generationConfig,omitempty"`
-}
-
-// GeminiContent is one turn: Role "user" or "model" (empty in a
-// systemInstruction), and its parts.
-type GeminiContent struct {
-	Role  string       `json:"role,omitempty"`
-	Parts []GeminiPart `json:"parts"`
-}
-
-// GeminiPart is one piece of a turn. Thought marks reasoning text.
-type GeminiPart struct {
-	Text             string `json:"text,omitempty"`
-	Thought          bool   `json:"thought,omitempty"`
-	ThoughtSignature string `json:"thoughtSignature,omitempty"`
-}
-
-// GeminiGenerationConfig holds the sampling parameters.
-type GeminiGenerationConfig struct {
-	Temperature     *float64 `json:"temperature,omitempty"`
-	MaxOutputTokens int      `json:"maxOutputTokens,omitempty"`
-	Seed            *int64   `json:"seed,omitempty"`
-}
-
-// GeminiResponse is the body of a successful call.
-type GeminiResponse struct {
-	Candidates     []GeminiCandidate     `json:"candidates"`
-	PromptFeedback *GeminiPromptFeedback `json:"promptFeedback,omitempty"`
-	UsageMetadata  *GeminiUsageMetadata  `json:"usageMetadata,omitempty"`
-	ModelVersion   string                `json:"modelVersion,omitempty"`
-	ResponseID     string                `json:"responseId,omitempty"`
-}
-
-// GeminiCandidate is one alternative answer.
-type GeminiCandidate struct {
-	Content       GeminiContent `json:"content"`
-	FinishReason  string        `json:"finishReason,omitempty"`
-	FinishMessage string        `json:"finishMessage,omitempty"`
-	Index         int           `json:"index"`
-}
-
-// GeminiPromptFeedback says whether the prompt itself was blocked.
-type GeminiPromptFeedback struct {
-	BlockReason        string `json:"blockReason,omitempty"`
-	BlockReasonMessage string `json:"blockReasonMessage,omitempty"`
-}
-
-// GeminiUsageMetadata counts tokens; thoughts are counted apart from the
-// candidates.
-type GeminiUsageMetadata struct {
-	PromptTokenCount     int `json:"promptTokenCount"`
-	CandidatesTokenCount int `json:"candidatesTokenCount"`
-	ThoughtsTokenCount   int `json:"thoughtsTokenCount,omitempty"`
-	TotalTokenCount      int `json:"totalTokenCount"`
-}
-
-// GeminiErrorResponse is the body of a failed call:
-// {"error": {"code": 404, "message": "…", "status": "NOT_FOUND"}}.
-type GeminiErrorResponse struct {
-	Error GeminiErrorBody `json:"error"`
-}
-
-// GeminiErrorBody says what failed.
-type GeminiErrorBody struct {
-	Code    int    `json:"code"`
-	Message string `json:"message"`
-	Status  string `json:"status"`
-}
-
 // URL is the generateContent endpoint of c.BaseURL for a model id. A
 // leading "models/" in the id is dropped.
 func (c *Gemini) URL(model string) string {
@@ -120,24 +48,24 @@ func (c *Gemini) URL(model string) string {
 }
 
 // wireRequest translates a Request into the protocol's body.
-func (c *Gemini) wireRequest(req Request) GeminiRequest {
-	out := GeminiRequest{
-		Contents: make([]GeminiContent, 0, len(req.Messages)),
-		GenerationConfig: &GeminiGenerationConfig{
+func (c *Gemini) wireRequest(req Request) wire.GeminiRequest {
+	out := wire.GeminiRequest{
+		Contents: make([]wire.GeminiContent, 0, len(req.Messages)),
+		GenerationConfig: &wire.GeminiGenerationConfig{
 			Temperature:     temperature(req),
 			MaxOutputTokens: maxTokens(req),
 			Seed:            req.Seed,
 		},
 	}
 	if req.System != "" {
-		out.SystemInstruction = &GeminiContent{Parts: []GeminiPart{{Text: req.System}}}
+		out.SystemInstruction = &wire.GeminiContent{Parts: []wire.GeminiPart{{Text: req.System}}}
 	}
 	for _, m := range req.Messages {
 		role := "user"
 		if m.Role == Assistant {
 			role = "model"
 		}
-		out.Contents = append(out.Contents, GeminiContent{Role: role, Parts: []GeminiPart{{Text: m.Content}}})
+		out.Contents = append(out.Contents, wire.GeminiContent{Role: role, Parts: []wire.GeminiPart{{Text: m.Content}}})
 	}
 	return out
 }
@@ -154,7 +82,7 @@ func (c *Gemini) Chat(ctx context.Context, req Request) (Reply, error) {
 		key:      c.APIKey,
 		header:   header,
 		body:     c.wireRequest(req),
-	}, req.Model, func(body GeminiResponse) (Reply, error) {
+	}, req.Model, func(body wire.GeminiResponse) (Reply, error) {
 		reply, blocked, err := geminiReply(body)
 		if err != nil && blocked {
 			return Reply{}, blockedError{err}
@@ -182,7 +110,7 @@ func geminiBlocking(reason string) bool {
 
 // geminiReply reads the answer out of a decoded response. blocked says the
 // error is a safety or policy refusal.
-func geminiReply(body GeminiResponse) (reply Reply, blocked bool, err error) {
+func geminiReply(body wire.GeminiResponse) (reply Reply, blocked bool, err error) {
 	if fb := body.PromptFeedback; fb != nil && fb.BlockReason != "" {
 		msg := "prompt blocked: " + fb.BlockReason
 		if fb.BlockReasonMessage != "" {

@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+
+	"github.com/hallumaze/hallumaze/providers/internal/wire"
 )
 
 // OpenAI is a client of the OpenAI chat completions protocol, which is also
@@ -51,68 +53,6 @@ func NewOpenAI(hc *http.Client, baseURL, apiKey string) *OpenAI {
 	return &OpenAI{HTTP: hc, BaseURL: baseURL, APIKey: apiKey}
 }
 
-// OpenAIChatRequest is the body of POST /v1/chat/completions, as far as
-// this package uses it.
-type OpenAIChatRequest struct {
-	Model               string          `json:"model"`
-	Messages            []OpenAIMessage `json:"messages"`
-	MaxTokens           int             `json:"max_tokens,omitempty"`
-	MaxCompletionTokens int             `json:"max_completion_tokens,omitempty"`
-	Temperature         *float64        `json:"temperature,omitempty"`
-	Seed                *int64          `json:"seed,omitempty"`
-}
-
-// OpenAIMessage is one message of a chat completion, sent or received.
-// Role is "system", "developer", "user" or "assistant".
-type OpenAIMessage struct {
-	Role    string   `json:"role"`
-	Content FlexText `json:"content"`
-	// ReasoningContent is DeepSeek's reasoning text (deepseek-reasoner).
-	ReasoningContent string `json:"reasoning_content,omitempty"`
-	// Reasoning is the reasoning text of OpenRouter, vLLM and others.
-	Reasoning string `json:"reasoning,omitempty"`
-}
-
-// OpenAIChatResponse is the body of a chat completion. Error is set only by
-// servers that report a failure inside a 200 answer (OpenRouter does).
-type OpenAIChatResponse struct {
-	ID      string           `json:"id"`
-	Object  string           `json:"object"`
-	Created int64            `json:"created"`
-	Model   string           `json:"model"`
-	Choices []OpenAIChoice   `json:"choices"`
-	Usage   *OpenAIUsage     `json:"usage,omitempty"`
-	Error   *OpenAIErrorBody `json:"error,omitempty"`
-}
-
-// OpenAIChoice is one alternative answer.
-type OpenAIChoice struct {
-	Index        int           `json:"index"`
-	Message      OpenAIMessage `json:"message"`
-	FinishReason string        `json:"finish_reason"`
-}
-
-// OpenAIUsage counts tokens; reasoning tokens are part of CompletionTokens.
-type OpenAIUsage struct {
-	PromptTokens     int `json:"prompt_tokens"`
-	CompletionTokens int `json:"completion_tokens"`
-	TotalTokens      int `json:"total_tokens"`
-}
-
-// OpenAIErrorResponse is the body of a failed call.
-type OpenAIErrorResponse struct {
-	Error OpenAIErrorBody `json:"error"`
-}
-
-// OpenAIErrorBody says what failed. Code is a string for OpenAI and a
-// number for some compatible servers.
-type OpenAIErrorBody struct {
-	Message string  `json:"message"`
-	Type    string  `json:"type"`
-	Param   *string `json:"param"`
-	Code    any     `json:"code"`
-}
-
 // IsOpenAIReasoningModel reports whether a model id names an OpenAI
 // reasoning model, which takes max_completion_tokens and rejects a
 // temperature: the o-series (o1, o3-mini, o4-mini: "o" then a digit) and the
@@ -145,13 +85,13 @@ func (c *OpenAI) provider() string {
 }
 
 // wireRequest translates a Request into the protocol's body.
-func (c *OpenAI) wireRequest(req Request) OpenAIChatRequest {
-	out := OpenAIChatRequest{Model: req.Model, Seed: req.Seed}
+func (c *OpenAI) wireRequest(req Request) wire.OpenAIChatRequest {
+	out := wire.OpenAIChatRequest{Model: req.Model, Seed: req.Seed}
 	if req.System != "" {
-		out.Messages = append(out.Messages, OpenAIMessage{Role: "system", Content: FlexText(req.System)})
+		out.Messages = append(out.Messages, wire.OpenAIMessage{Role: "system", Content: wire.FlexText(req.System)})
 	}
 	for _, m := range req.Messages {
-		out.Messages = append(out.Messages, OpenAIMessage{Role: string(m.Role), Content: FlexText(m.Content)})
+		out.Messages = append(out.Messages, wire.OpenAIMessage{Role: string(m.Role), Content: wire.FlexText(m.Content)})
 	}
 	if IsOpenAIReasoningModel(req.Model) {
 		out.MaxCompletionTokens = maxTokens(req)
@@ -180,7 +120,7 @@ func (c *OpenAI) Chat(ctx context.Context, req Request) (Reply, error) {
 }
 
 // openAIReply reads the answer out of a decoded chat completion.
-func openAIReply(body OpenAIChatResponse) (Reply, error) {
+func openAIReply(body wire.OpenAIChatResponse) (Reply, error) {
 	if body.Error != nil && len(body.Choices) == 0 {
 		return Reply{}, fmt.Errorf("error in response: %s", body.Error.Message)
 	}

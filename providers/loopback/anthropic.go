@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"github.com/hallumaze/hallumaze/providers"
+	"github.com/hallumaze/hallumaze/providers/internal/wire"
 )
 
 // anthropicProtocol serves POST /v1/messages.
@@ -17,7 +18,7 @@ import (
 type anthropicProtocol struct{}
 
 func (anthropicProtocol) decode(_ *http.Request, body []byte) (string, providers.Request, error) {
-	var in providers.AnthropicRequest
+	var in wire.AnthropicRequest
 	if err := decodeBody(body, &in); err != nil {
 		return "", providers.Request{}, err
 	}
@@ -46,20 +47,20 @@ func (anthropicProtocol) decode(_ *http.Request, body []byte) (string, providers
 }
 
 func (anthropicProtocol) encode(id, model string, req providers.Request, reply providers.Reply) any {
-	var content []providers.AnthropicBlock
+	var content []wire.AnthropicBlock
 	if reply.Reasoning != "" {
-		content = append(content, providers.AnthropicBlock{Type: "thinking", Thinking: reply.Reasoning})
+		content = append(content, wire.AnthropicBlock{Type: "thinking", Thinking: reply.Reasoning})
 	}
-	content = append(content, providers.AnthropicBlock{Type: "text", Text: reply.Text})
+	content = append(content, wire.AnthropicBlock{Type: "text", Text: reply.Text})
 	u := usage(req, reply)
-	return providers.AnthropicResponse{
+	return wire.AnthropicResponse{
 		ID:         "msg_" + id,
 		Type:       "message",
 		Role:       "assistant",
 		Model:      model,
 		Content:    content,
 		StopReason: stopReason(reply.StopReason, "end_turn", "max_tokens"),
-		Usage:      providers.AnthropicUsage{InputTokens: u.InputTokens, OutputTokens: u.OutputTokens},
+		Usage:      wire.AnthropicUsage{InputTokens: u.InputTokens, OutputTokens: u.OutputTokens},
 	}
 }
 
@@ -77,7 +78,7 @@ func (anthropicProtocol) errorBody(status int, msg string) any {
 	case status >= 500:
 		kind = "api_error"
 	}
-	return providers.AnthropicErrorResponse{Type: "error", Error: providers.AnthropicErrorBody{Type: kind, Message: msg}}
+	return wire.AnthropicErrorResponse{Type: "error", Error: wire.AnthropicErrorBody{Type: kind, Message: msg}}
 }
 
 func (anthropicProtocol) notFound(model string) string {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/hallumaze/hallumaze/providers"
+	"github.com/hallumaze/hallumaze/providers/internal/wire"
 	"github.com/hallumaze/hallumaze/providers/loopback"
 )
 
@@ -76,7 +77,7 @@ func BenchmarkRawHTTP(b *testing.B) {
 		if err != nil || resp.StatusCode != http.StatusOK {
 			b.Fatalf("status %d: %v", resp.StatusCode, err)
 		}
-		var out providers.OpenAIChatResponse
+		var out wire.OpenAIChatResponse
 		if err := json.Unmarshal(data, &out); err != nil {
 			b.Fatal(err)
 		}

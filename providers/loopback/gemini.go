@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/hallumaze/hallumaze/providers"
+	"github.com/hallumaze/hallumaze/providers/internal/wire"
 )
 
 // geminiProtocol serves POST /v1beta/models/{model}:generateContent.
@@ -32,7 +33,7 @@ func (geminiProtocol) decode(r *http.Request, body []byte) (string, providers.Re
 	if model == "" {
 		return "", providers.Request{}, errMissingModel
 	}
-	var in providers.GeminiRequest
+	var in wire.GeminiRequest
 	if err := json.Unmarshal(body, &in); err != nil {
 		return "", providers.Request{}, fmt.Errorf("invalid JSON payload: %w", err)
 	}
@@ -59,7 +60,7 @@ func (geminiProtocol) decode(r *http.Request, body []byte) (string, providers.Re
 }
 
 // geminiText joins the non-thought text of parts.
-func geminiText(parts []providers.GeminiPart) string {
+func geminiText(parts []wire.GeminiPart) string {
 	var b strings.Builder
 	for _, p := range parts {
 		if !p.Thought {
@@ -70,19 +71,19 @@ func geminiText(parts []providers.GeminiPart) string {
 }
 
 func (geminiProtocol) encode(id, model string, req providers.Request, reply providers.Reply) any {
-	var parts []providers.GeminiPart
+	var parts []wire.GeminiPart
 	if reply.Reasoning != "" {
-		parts = append(parts, providers.GeminiPart{Text: reply.Reasoning, Thought: true})
+		parts = append(parts, wire.GeminiPart{Text: reply.Reasoning, Thought: true})
 	}
-	parts = append(parts, providers.GeminiPart{Text: reply.Text})
+	parts = append(parts, wire.GeminiPart{Text: reply.Text})
 	in := usage(req, reply).InputTokens
 	text, thoughts := ApproxTokens(reply.Text), ApproxTokens(reply.Reasoning)
-	return providers.GeminiResponse{
-		Candidates: []providers.GeminiCandidate{{
-			Content:      providers.GeminiContent{Role: "model", Parts: parts},
+	return wire.GeminiResponse{
+		Candidates: []wire.GeminiCandidate{{
+			Content:      wire.GeminiContent{Role: "model", Parts: parts},
 			FinishReason: stopReason(reply.StopReason, "STOP", "MAX_TOKENS"),
 		}},
-		UsageMetadata: &providers.GeminiUsageMetadata{
+		UsageMetadata: &wire.GeminiUsageMetadata{
 			PromptTokenCount:     in,
 			CandidatesTokenCount: text,
 			ThoughtsTokenCount:   thoughts,
@@ -94,7 +95,7 @@ func (geminiProtocol) encode(id, model string, req providers.Request, reply prov
 }
 
 func (geminiProtocol) errorBody(status int, msg string) any {
-	return providers.GeminiErrorResponse{Error: providers.GeminiErrorBody{Code: status, Message: msg, Status: grpcStatus(status)}}
+	return wire.GeminiErrorResponse{Error: wire.GeminiErrorBody{Code: status, Message: msg, Status: grpcStatus(status)}}
 }
 
 func (geminiProtocol) notFound(model string) string {

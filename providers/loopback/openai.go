@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/hallumaze/hallumaze/providers"
+	"github.com/hallumaze/hallumaze/providers/internal/wire"
 )
 
 // openAIProtocol serves POST /v1/chat/completions.
@@ -19,7 +20,7 @@ import (
 type openAIProtocol struct{}
 
 func (openAIProtocol) decode(_ *http.Request, body []byte) (string, providers.Request, error) {
-	var in providers.OpenAIChatRequest
+	var in wire.OpenAIChatRequest
 	if err := decodeBody(body, &in); err != nil {
 		return "", providers.Request{}, err
 	}
@@ -55,19 +56,19 @@ func (openAIProtocol) decode(_ *http.Request, body []byte) (string, providers.Re
 
 func (openAIProtocol) encode(id, model string, req providers.Request, reply providers.Reply) any {
 	u := usage(req, reply)
-	return providers.OpenAIChatResponse{
+	return wire.OpenAIChatResponse{
 		ID:     "chatcmpl-" + id,
 		Object: "chat.completion",
 		Model:  model,
-		Choices: []providers.OpenAIChoice{{
-			Message: providers.OpenAIMessage{
+		Choices: []wire.OpenAIChoice{{
+			Message: wire.OpenAIMessage{
 				Role:             "assistant",
-				Content:          providers.FlexText(reply.Text),
+				Content:          wire.FlexText(reply.Text),
 				ReasoningContent: reply.Reasoning,
 			},
 			FinishReason: stopReason(reply.StopReason, "stop", "length"),
 		}},
-		Usage: &providers.OpenAIUsage{
+		Usage: &wire.OpenAIUsage{
 			PromptTokens:     u.InputTokens,
 			CompletionTokens: u.OutputTokens,
 			TotalTokens:      u.InputTokens + u.OutputTokens,
@@ -76,7 +77,7 @@ func (openAIProtocol) encode(id, model string, req providers.Request, reply prov
 }
 
 func (openAIProtocol) errorBody(status int, msg string) any {
-	body := providers.OpenAIErrorBody{Message: msg, Type: "invalid_request_error"}
+	body := wire.OpenAIErrorBody{Message: msg, Type: "invalid_request_error"}
 	switch {
 	case status == http.StatusNotFound:
 		body.Code = "model_not_found"
@@ -85,7 +86,7 @@ func (openAIProtocol) errorBody(status int, msg string) any {
 	case status >= 500:
 		body.Type = "server_error"
 	}
-	return providers.OpenAIErrorResponse{Error: body}
+	return wire.OpenAIErrorResponse{Error: body}
 }
 
 func (openAIProtocol) notFound(model string) string {

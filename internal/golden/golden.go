@@ -40,3 +40,19 @@ func Check(t testing.TB, name string, got []byte) {
 		t.Errorf("%s differs (-want +got):\n%s\nrun go test -update if the change is intended", path, diff)
 	}
 }
+
+// Pinned compares got with testdata/name and never rewrites the file, not
+// even with -update: it pins what must never change (a seed's maze, a
+// seed's probes), because users' files and cassettes are keyed on it. A
+// difference is a bug of the change, not a new golden.
+func Pinned(t testing.TB, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("read pinned file: %v (a pinned file is written once, by hand, and never by -update)", err)
+	}
+	if diff := cmp.Diff(string(want), string(got)); diff != "" {
+		t.Errorf("%s differs (-want +got):\n%s\nthis file is pinned and must never change: -update does not rewrite it", path, diff)
+	}
+}

@@ -2,6 +2,7 @@ package worlds
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -144,6 +145,37 @@ func TestTestimonyFollowing(t *testing.T) {
 		v := Judge(p, fmt.Sprintf("state=%s", said))
 		if v.TestimonyFollowing == nil || !*v.TestimonyFollowing || v.Hallucinated != conflict {
 			t.Fatalf("%+v", v)
+		}
+	})
+}
+
+// normalizeSpec is step 3 of the contract written as the spec words it,
+// one step after another, for [TestNormalizeMatchesSpec].
+func normalizeSpec(raw string) string {
+	s := strings.ToLower(raw)
+	for {
+		before := s
+		s = strings.Trim(strings.TrimSpace(s), "*`\"'<>")
+		if strings.HasSuffix(s, ".") || strings.HasSuffix(s, ";") || strings.HasSuffix(s, ",") {
+			s = s[:len(s)-1]
+		}
+		if s == before {
+			break
+		}
+	}
+	s = strings.Join(strings.Fields(s), " ")
+	return separatorSpaces.ReplaceAllString(s, "$1")
+}
+
+var separatorSpaces = regexp.MustCompile(` ?(,|;|\||->|=) ?`)
+
+// Normalize, written for speed, is the spec's normalisation.
+func TestNormalizeMatchesSpec(t *testing.T) {
+	alphabet := []rune("aZé *`\"'<>.;,|=->\t\u00a0\u2003K")
+	rapid.Check(t, func(t *rapid.T) {
+		raw := rapid.StringOfN(rapid.SampledFrom(alphabet), 0, 24, -1).Draw(t, "raw")
+		if got, want := Normalize(raw), normalizeSpec(raw); got != want {
+			t.Fatalf("Normalize(%q) = %q, the spec's steps give %q", raw, got, want)
 		}
 	})
 }

@@ -2,6 +2,7 @@ package worlds
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -23,16 +24,25 @@ import (
 func Normalize(raw string) string {
 	s := strings.ToLower(raw)
 	for {
-		n := len(s)
-		s = strings.Trim(strings.TrimSpace(s), decoration)
-		if k := len(s); k > 0 && (s[k-1] == '.' || s[k-1] == ';' || s[k-1] == ',') {
-			s = s[:k-1]
-		}
-		if len(s) == n {
+		s = strings.TrimFunc(s, isSpaceOrDecoration)
+		k := len(s)
+		if k == 0 || s[k-1] != '.' && s[k-1] != ';' && s[k-1] != ',' {
 			break
 		}
+		s = s[:k-1]
 	}
 	return tighten(s)
+}
+
+// isSpaceOrDecoration reports white space and the characters * ` " ' < >,
+// which Normalize strips from both ends of a value. Stripping both in one
+// pass is the same as alternating the two until neither changes anything.
+func isSpaceOrDecoration(r rune) bool {
+	switch r {
+	case '*', '`', '"', '\'', '<', '>':
+		return true
+	}
+	return unicode.IsSpace(r)
 }
 
 // tighten collapses runs of white space to one space and removes the
@@ -45,8 +55,10 @@ func tighten(s string) string {
 	if i == len(s) {
 		return s // no white space at all
 	}
-	out := make([]byte, 0, len(s))
+	var out strings.Builder
+	out.Grow(len(s))
 	pending := false
+	last2 := [2]byte{} // the last two bytes written
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if unicode.IsSpace(r) {
@@ -54,14 +66,20 @@ func tighten(s string) string {
 			i += size
 			continue
 		}
-		if pending && !isSeparatorAt(s, i) && !separatorEnds(out) {
-			out = append(out, ' ')
+		if pending && !isSeparatorAt(s, i) && !separatorEnds(last2) {
+			out.WriteByte(' ')
+			last2 = [2]byte{last2[1], ' '}
 		}
 		pending = false
-		out = append(out, s[i:i+size]...)
+		out.WriteString(s[i : i+size])
+		if size == 1 {
+			last2 = [2]byte{last2[1], s[i]}
+		} else {
+			last2 = [2]byte{last2[1], s[i+size-1]}
+		}
 		i += size
 	}
-	return string(out)
+	return out.String()
 }
 
 // isSeparatorAt reports whether s[i:] starts with , ; | = or ->.
@@ -75,17 +93,14 @@ func isSeparatorAt(s string, i int) bool {
 	return false
 }
 
-// separatorEnds reports whether b ends with , ; | = or ->.
-func separatorEnds(b []byte) bool {
-	n := len(b)
-	if n == 0 {
-		return false
-	}
-	switch b[n-1] {
+// separatorEnds reports whether the last two bytes written end with
+// , ; | = or ->.
+func separatorEnds(last2 [2]byte) bool {
+	switch last2[1] {
 	case ',', ';', '|', '=':
 		return true
 	case '>':
-		return n >= 2 && b[n-2] == '-'
+		return last2[0] == '-'
 	}
 	return false
 }
@@ -239,9 +254,10 @@ func readSet(v string) (string, string) {
 	if v == "none" {
 		return "none", ""
 	}
-	parts := strings.Split(v, ",")
-	items := make([]string, 0, len(parts))
-	for _, part := range parts {
+	items := make([]string, 0, strings.Count(v, ",")+1)
+	for rest, more := v, true; more; {
+		var part string
+		part, rest, more = strings.Cut(rest, ",")
 		item := singular(Normalize(part))
 		switch item {
 		case "":
@@ -251,7 +267,8 @@ func readSet(v string) (string, string) {
 		}
 		items = append(items, item)
 	}
-	return CanonicalSet(items), ""
+	slices.Sort(items)
+	return strings.Join(slices.Compact(items), ","), ""
 }
 
 // plurals are the plural words a set item may use.

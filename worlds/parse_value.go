@@ -48,12 +48,8 @@ func isSpaceOrDecoration(r rune) bool {
 // tighten collapses runs of white space to one space and removes the
 // spaces next to , ; | = and ->. s has no white space at either end.
 func tighten(s string) string {
-	i := 0
-	for i < len(s) && s[i] > ' ' && s[i] < utf8.RuneSelf {
-		i++
-	}
-	if i == len(s) {
-		return s // no white space at all
+	if isTight(s) {
+		return s
 	}
 	var out strings.Builder
 	out.Grow(len(s))
@@ -72,14 +68,31 @@ func tighten(s string) string {
 		}
 		pending = false
 		out.WriteString(s[i : i+size])
-		if size == 1 {
-			last2 = [2]byte{last2[1], s[i]}
-		} else {
-			last2 = [2]byte{last2[1], s[i+size-1]}
-		}
+		last2 = [2]byte{last2[1], s[i+size-1]}
 		i += size
 	}
 	return out.String()
+}
+
+// isTight reports whether tighten would leave s as it is: ASCII whose only
+// white space is single spaces with no separator on either side. Most
+// values and items are, and are then returned without a copy.
+func isTight(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf || c < ' ' {
+			return false
+		}
+		if c != ' ' {
+			continue
+		}
+		var before [2]byte
+		copy(before[2-min(i, 2):], s[max(i-2, 0):i])
+		if i+1 == len(s) || s[i+1] == ' ' || isSeparatorAt(s, i+1) || separatorEnds(before) {
+			return false
+		}
+	}
+	return true
 }
 
 // isSeparatorAt reports whether s[i:] starts with , ; | = or ->.
@@ -277,8 +290,8 @@ var plurals = map[string]string{"keys": "key", "balls": "ball", "boxes": "box", 
 // singular replaces the words keys balls boxes doors of an item by key ball
 // box door.
 func singular(item string) string {
-	if !strings.Contains(item, "s") {
-		return item
+	if !strings.Contains(item, "s ") && !strings.HasSuffix(item, "s") {
+		return item // no word ends in s
 	}
 	words := strings.Split(item, " ")
 	changed := false

@@ -1,0 +1,445 @@
+package chess
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	chesslib "github.com/corentings/chess/v2"
+
+	"github.com/hallumaze/hallumaze/worlds"
+)
+
+// The probe types (docs/worlds.md, "Probe types"), in the order of their
+// table, which is also the order they draw in.
+const (
+	TypeCanCapture   = "can_capture"
+	TypeDefended     = "defended"
+	TypeHanging      = "hanging"
+	TypeInCheck      = "hypothetical_in_check"
+	TypeUndefended   = "after_move_undefended_count"
+	TypeCaptureCount = "capture_count"
+	TypeSANLegal     = "san_legal_move"
+	TypeHiddenSquare = "hidden_square"
+)
+
+// squareOptions are hidden_square's options: empty and the 12 pieces,
+// sorted byte-wise.
+var squareOptions = func() []string {
+	out := []string{"empty"}
+	for p := chesslib.WhiteKing; p <= chesslib.BlackPawn; p++ {
+		out = append(out, pieceName(p))
+	}
+	slices.Sort(out)
+	return out
+}()
+
+// meta is a record's world data, so another chess program can re-check
+// the gold: the true position's FEN and, as they apply, how it was reached
+// and which squares and moves the probe names.
+type meta struct {
+	// FEN is the true position the probe is about (for a move list, the
+	// position after it).
+	FEN string `json:"fen"`
+	// Base names the chess-builtin base position.
+	Base string `json:"base,omitempty"`
+	// Start and Plies: the position is Start after the UCI Plies.
+	Start string   `json:"start,omitempty"`
+	Plies []string `json:"plies,omitempty"`
+	// Moves are a move-list probe's UCI moves from the starting position.
+	Moves []string `json:"moves,omitempty"`
+	// Side is capture_count's side; Square, Move and Reply are the square
+	// and UCI moves the question names.
+	Side   string `json:"side,omitempty"`
+	Square string `json:"square,omitempty"`
+	Move   string `json:"move,omitempty"`
+	Reply  string `json:"reply,omitempty"`
+	// Masked are the squares the board hides; Swapped the two squares the
+	// fen-transposed FEN line exchanges.
+	Masked  []string `json:"masked,omitempty"`
+	Swapped []string `json:"swapped,omitempty"`
+}
+
+// spec is one probe drawn for a position, rendered in each view.
+type spec struct {
+	cat      worlds.Category
+	typ      string
+	question string
+	key      string
+	atype    worlds.AnswerType
+	schema   string
+	options  []string
+	// truth is the gold computed from the world.
+	truth worlds.Gold
+	// boardless probes (M, X) show no board and exist in fen-off only.
+	boardless bool
+	// masked probes show the position's masked squares; gap says the asked
+	// square is one of them, so the gold follows P4 per view.
+	masked bool
+	gap    bool
+	square chesslib.Square
+	meta   meta
+}
+
+// position is one probe position and what was drawn for it.
+type position struct {
+	base   string
+	game   *game
+	node   *node
+	fen    string
+	swap   []chesslib.Square // the fen-transposed pair; nil when none exists
+	masked []chesslib.Square // two squares, a1…h8 order
+	specs  []spec
+}
+
+// viewFEN is the FEN line of a view: "" in fen-off.
+func (p *position) viewFEN(view string) string {
+	switch view {
+	case ViewTruth:
+		return p.fen
+	case ViewTransposed:
+		return transposedFEN(p.fen, p.node.sq, p.swap[0], p.swap[1])
+	case ViewFlipTurn:
+		return flipTurnFEN(p.fen)
+	}
+	return ""
+}
+
+// hasView reports whether the position can be shown in the view: a
+// position with no pair of different non-king pieces has no fen-transposed.
+func (p *position) hasView(view string) bool { return view != ViewTransposed || p.swap != nil }
+
+// newPosition starts the probes of one position on a fresh chess-probes
+// stream of (position, seed): it draws the transposed pair, the masked
+// squares, then the board probes up to after_move_undefended_count, and
+// returns the stream for the rest of the table.
+func newPosition(base string, g *game, seed uint64) (*position, *worlds.Stream, error) {
+	n := g.last()
+	p := &position{base: base, game: g, node: n, fen: n.fen()}
+	s := worlds.NewStream(seed, worlds.StreamChessProbes)
+	p.drawSwap(s)
+	p.drawMask(s)
+	if err := p.drawBoardProbes(s); err != nil {
+		return nil, nil, err
+	}
+	return p, s, nil
+}
+
+// baseMeta is the meta every board probe of the position starts from.
+func (p *position) baseMeta() meta {
+	return meta{FEN: p.fen, Base: p.base, Start: p.game.start, Plies: p.game.plies}
+}
+
+// drawSwap picks the fen-transposed pair among the unordered pairs of
+// occupied non-king squares holding different pieces, in a1…h8 order.
+func (p *position) drawSwap(s *worlds.Stream) {
+	b := &p.node.sq
+	var pairs [][2]chesslib.Square
+	for i := range 64 {
+		if b[i] == chesslib.NoPiece || b[i].Type() == chesslib.King {
+			continue
+		}
+		for j := i + 1; j < 64; j++ {
+			if b[j] != chesslib.NoPiece && b[j].Type() != chesslib.King && b[j] != b[i] {
+				pairs = append(pairs, [2]chesslib.Square{chesslib.Square(i), chesslib.Square(j)})
+			}
+		}
+	}
+	if len(pairs) == 0 {
+		return
+	}
+	pair := worlds.Pick(s, pairs)
+	p.swap = pair[:]
+}
+
+// drawMask picks the two masked squares, without replacement, among the
+// squares not in the transposed pair.
+func (p *position) drawMask(s *worlds.Stream) {
+	var free []chesslib.Square
+	for sq := range chesslib.Square(64) {
+		if !slices.Contains(p.swap, sq) {
+			free = append(free, sq)
+		}
+	}
+	a := worlds.Take(s, &free)
+	b := worlds.Take(s, &free)
+	p.masked = []chesslib.Square{min(a, b), max(a, b)}
+}
+
+// boolSpec is a yes/no board probe.
+func (p *position) boolSpec(cat worlds.Category, typ, key, question string, gold bool, m meta) spec {
+	return spec{cat: cat, typ: typ, question: question, key: key, atype: worlds.Bool,
+		schema: worlds.Schema(key, worlds.SchemaBool), truth: worlds.GoldBool(gold), meta: m}
+}
+
+// drawBoardProbes draws can_capture, defended, hanging,
+// hypothetical_in_check and after_move_undefended_count in that order.
+func (p *position) drawBoardProbes(s *worlds.Stream) error {
+	n := p.node
+	b := &n.sq
+	side, other := n.turn(), n.turn().Other()
+
+	// can_capture: opponent non-king pieces the board decides about.
+	caps, err := boardCaptures(b, side)
+	if err != nil {
+		return err
+	}
+	var yes, no []chesslib.Square
+	for sq := range chesslib.Square(64) {
+		pc := b[sq]
+		if pc == chesslib.NoPiece || pc.Color() != other || pc.Type() == chesslib.King || caps.open[sq] {
+			continue
+		}
+		truth := capturable(n, sq)
+		if truth != caps.sure[sq] {
+			return fmt.Errorf("chess: %s: the board and the position disagree on capturing %s", p.fen, sq)
+		}
+		if truth {
+			yes = append(yes, sq)
+		} else {
+			no = append(no, sq)
+		}
+	}
+	if target, ok := pickBranch(s, yes, no); ok {
+		m := p.baseMeta()
+		m.Square = target.String()
+		q := fmt.Sprintf("Can %s legally capture the %s on %s?", colourName(side), pieceName(b[target]), target)
+		p.specs = append(p.specs, p.boolSpec(worlds.Perception, TypeCanCapture, "can_capture", q, capturable(n, target), m))
+	}
+
+	// defended and hanging: non-king pieces of either colour.
+	var pieces []chesslib.Square
+	for sq := range chesslib.Square(64) {
+		if b[sq] != chesslib.NoPiece && b[sq].Type() != chesslib.King {
+			pieces = append(pieces, sq)
+		}
+	}
+	if len(pieces) > 0 {
+		sq := worlds.Pick(s, pieces)
+		m := p.baseMeta()
+		m.Square = sq.String()
+		q := fmt.Sprintf("Is the %s on %s defended by its own side?", pieceName(b[sq]), sq)
+		p.specs = append(p.specs, p.boolSpec(worlds.Perception, TypeDefended, "defended", q, defended(b, sq), m))
+
+		sq = worlds.Pick(s, pieces)
+		m = p.baseMeta()
+		m.Square = sq.String()
+		q = fmt.Sprintf("Is the %s on %s hanging (attacked by the opponent and not defended)?", pieceName(b[sq]), sq)
+		p.specs = append(p.specs, p.boolSpec(worlds.Perception, TypeHanging, "hanging", q, hanging(b, sq), m))
+	}
+
+	// hypothetical_in_check: a checking move or a quiet one.
+	var checks, quiet []move
+	for _, mv := range n.moves() {
+		if mv.check {
+			checks = append(checks, mv)
+		} else {
+			quiet = append(quiet, mv)
+		}
+	}
+	if mv, ok := pickBranch(s, checks, quiet); ok {
+		m := p.baseMeta()
+		m.Move = mv.uci
+		q := fmt.Sprintf("If %s plays %s (%s), will %s be in check?", colourName(side), n.plainSAN(mv), mv.uci, colourName(other))
+		p.specs = append(p.specs, p.boolSpec(worlds.Causal, TypeInCheck, "check", q, mv.check, m))
+	}
+
+	// after_move_undefended_count: m1, then a reply; an m1 with no reply
+	// is dropped and another drawn.
+	firsts := slices.Clone(n.moves())
+	for len(firsts) > 0 {
+		m1 := worlds.Take(s, &firsts)
+		after := n.play(m1)
+		replies := after.moves()
+		if len(replies) == 0 {
+			continue
+		}
+		m2 := worlds.Pick(s, replies)
+		end := after.play(m2)
+		m := p.baseMeta()
+		m.Move, m.Reply = m1.uci, m2.uci
+		q := fmt.Sprintf("If %s plays %s (%s) and %s replies %s (%s), how many of %s's pieces, not counting the king, will be undefended?",
+			colourName(side), n.plainSAN(m1), m1.uci, colourName(other), after.plainSAN(m2), m2.uci, colourName(side))
+		p.specs = append(p.specs, spec{cat: worlds.Causal, typ: TypeUndefended, question: q, key: "count",
+			atype: worlds.Int, schema: worlds.Schema("count", worlds.SchemaInt),
+			truth: worlds.GoldInt(undefended(&end.sq, side)), meta: m})
+		break
+	}
+	return nil
+}
+
+// pickBranch draws a yes-branch item if coin() says so, else a no-branch
+// one; the coin is drawn only when both branches have items.
+func pickBranch[T any](s *worlds.Stream, yes, no []T) (T, bool) {
+	switch {
+	case len(yes) > 0 && len(no) > 0:
+		if s.Coin() {
+			return worlds.Pick(s, yes), true
+		}
+		return worlds.Pick(s, no), true
+	case len(yes) > 0:
+		return worlds.Pick(s, yes), true
+	case len(no) > 0:
+		return worlds.Pick(s, no), true
+	}
+	var zero T
+	return zero, false
+}
+
+// addMoveLists appends capture_count (side by coin() from the probe
+// stream) and san_legal_move over the seed's two move lists.
+func (p *position) addMoveLists(s *worlds.Stream, memory, conflict *game) {
+	side, name := chesslib.Black, "Black"
+	if s.Coin() {
+		side, name = chesslib.White, "White"
+	}
+	count := 0
+	for i, mv := range memory.moves {
+		if memory.nodes[i].turn() == side && mv.capture() {
+			count++
+		}
+	}
+	q := fmt.Sprintf("Here are the moves of a game from the standard starting position, in UCI notation: %s. How many captures did %s make?",
+		strings.Join(memory.plies, " "), name)
+	p.specs = append(p.specs, spec{cat: worlds.Memory, typ: TypeCaptureCount, question: q, key: "count",
+		atype: worlds.Int, schema: worlds.Schema("count", worlds.SchemaInt), truth: worlds.GoldInt(count),
+		boardless: true, meta: meta{FEN: memory.last().fen(), Moves: memory.plies, Side: colourName(side)}})
+
+	q = fmt.Sprintf("The game so far, from the standard starting position, in SAN: %s. Give one legal move for the side to move that is neither a capture nor a promotion.",
+		sanText(conflict))
+	p.specs = append(p.specs, spec{cat: worlds.Conflict, typ: TypeSANLegal, question: q, key: "move",
+		atype: worlds.Member, schema: worlds.Schema("move", worlds.SchemaMember),
+		truth: worlds.GoldMembers(quietMoves(conflict.last())), boardless: true,
+		meta: meta{FEN: conflict.last().fen(), Moves: conflict.plies}})
+}
+
+// sanText is a game's moves as numbered SAN, "1. e4 e5 2. Nf3", checks and
+// mates marked.
+func sanText(g *game) string {
+	var sb strings.Builder
+	for i, mv := range g.moves {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		if i%2 == 0 {
+			fmt.Fprintf(&sb, "%d. ", i/2+1)
+		}
+		sb.WriteString(g.nodes[i].san(mv))
+	}
+	return sb.String()
+}
+
+// addHiddenSquare draws the asked masked square, then the twin among the
+// squares not masked, both in a1…h8 order.
+func (p *position) addHiddenSquare(s *worlds.Stream) {
+	asked := worlds.Pick(s, p.masked)
+	var shown []chesslib.Square
+	for sq := range chesslib.Square(64) {
+		if !slices.Contains(p.masked, sq) {
+			shown = append(shown, sq)
+		}
+	}
+	twin := worlds.Pick(s, shown)
+	for _, sq := range []chesslib.Square{asked, twin} {
+		m := p.baseMeta()
+		m.Square = sq.String()
+		p.specs = append(p.specs, spec{cat: worlds.Uncertainty, typ: TypeHiddenSquare,
+			question: fmt.Sprintf("What is on %s?", sq), key: "square", atype: worlds.Enum,
+			schema: worlds.EnumSchema("square", squareOptions), options: squareOptions,
+			truth: worlds.GoldEnum(pieceName(p.node.sq[sq])), masked: true, gap: sq == asked, square: sq, meta: m})
+	}
+}
+
+// render is a spec in one view: its context and its gold there. A masked
+// square's gold follows P4: the FEN line fills the gap only when it agrees
+// with every square the board shows and with the side to move.
+func (p *position) render(sp spec, view string) (context string, gold worlds.Gold, m meta) {
+	m = sp.meta
+	if sp.boardless {
+		return worlds.UserMessage(noBoard, sp.question, sp.schema), sp.truth, m
+	}
+	sc := scene{sq: p.node.sq, turn: p.node.turn(), fen: p.viewFEN(view)}
+	if view == ViewTransposed {
+		m.Swapped = []string{p.swap[0].String(), p.swap[1].String()}
+	}
+	gold = sp.truth
+	if sp.masked {
+		sc.masked = p.masked
+		m.Masked = []string{p.masked[0].String(), p.masked[1].String()}
+		if sp.gap {
+			var claims []worlds.Claim
+			if sc.fen != "" {
+				claims = append(claims, fenClaim(sc, sp.square))
+			}
+			gold = worlds.Resolve(sp.truth, false, claims...)
+		}
+	}
+	return worlds.UserMessage(sc.text(), sp.question, sp.schema), gold, m
+}
+
+// fenClaim is what a scene's FEN line says about sq, admissible when its
+// placement agrees with every shown square and its side to move with the
+// side-to-move line.
+func fenClaim(sc scene, sq chesslib.Square) worlds.Claim {
+	fenBoard, turn, err := readFEN(sc.fen)
+	if err != nil {
+		return worlds.Claim{}
+	}
+	ok := turn == sc.turn
+	for i := range chesslib.Square(64) {
+		if ok && !slices.Contains(sc.masked, i) && fenBoard[i] != sc.sq[i] {
+			ok = false
+		}
+	}
+	return worlds.Claim{Value: worlds.GoldEnum(pieceName(fenBoard[sq])), Admissible: ok}
+}
+
+// readFEN reads a FEN's placement and side to move.
+func readFEN(fen string) (board, chesslib.Color, error) {
+	var b board
+	fields := strings.Fields(fen)
+	if len(fields) < 2 {
+		return b, chesslib.NoColor, fmt.Errorf("chess: FEN %q has no side to move", fen)
+	}
+	ranks := strings.Split(fields[0], "/")
+	if len(ranks) != 8 {
+		return b, chesslib.NoColor, fmt.Errorf("chess: FEN %q: %d ranks, want 8", fen, len(ranks))
+	}
+	for i, row := range ranks {
+		r, f := 7-i, 0
+		for j := range len(row) {
+			c := row[j]
+			switch {
+			case c >= '1' && c <= '8':
+				f += int(c - '0')
+			case pieceOf(c) != chesslib.NoPiece:
+				if f < 8 {
+					b[r*8+f] = pieceOf(c)
+				}
+				f++
+			default:
+				return b, chesslib.NoColor, fmt.Errorf("chess: FEN %q: bad character %q", fen, c)
+			}
+		}
+		if f != 8 {
+			return b, chesslib.NoColor, fmt.Errorf("chess: FEN %q: rank %d has %d files", fen, r+1, f)
+		}
+	}
+	switch fields[1] {
+	case "w":
+		return b, chesslib.White, nil
+	case "b":
+		return b, chesslib.Black, nil
+	}
+	return b, chesslib.NoColor, fmt.Errorf("chess: FEN %q: side to move %q", fen, fields[1])
+}
+
+// metaJSON encodes a record's meta.
+func metaJSON(m meta) (json.RawMessage, error) {
+	data, err := json.Marshal(m)
+	if err != nil {
+		return nil, fmt.Errorf("chess: encode meta: %w", err)
+	}
+	return data, nil
+}

@@ -155,3 +155,23 @@ func quietMoves(n *node) []string {
 	}
 	return out
 }
+
+// replay is the game of the given UCI plies from start; a ply that is not
+// legal is an error naming it.
+func replay(start string, plies []string) (*game, error) {
+	n, err := nodeFromFEN(start)
+	if err != nil {
+		return nil, err
+	}
+	g := &game{start: start, nodes: []*node{n}}
+	for i, u := range plies {
+		mv, ok := g.last().find(u)
+		if !ok {
+			return nil, fmt.Errorf("chess: ply %d (%s) is not legal in %s", i+1, u, g.last().fen())
+		}
+		g.moves = append(g.moves, mv)
+		g.plies = append(g.plies, u)
+		g.nodes = append(g.nodes, g.last().play(mv))
+	}
+	return g, nil
+}

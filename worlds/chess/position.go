@@ -80,9 +80,21 @@ func (n *node) moves() []move {
 	libMoves := n.pos.ValidMoves()
 	out := make([]move, 0, len(libMoves))
 	for _, lm := range libMoves {
-		m := move{lib: lm, victim: chesslib.NoSquare,
+		u := chesslib.UCINotation{}.Encode(n.pos, &lm)
+		if lm.Promo() != chesslib.NoPieceType {
+			// v2.3.2 generates the four promotions of a pawn into one Move
+			// value without clearing its tags in between, so after a
+			// checking queen promotion the rook, bishop and knight
+			// promotions carry a false check tag (and Update would then
+			// mark the opponent in check, forbidding castling). The UCI
+			// decoder tags a fresh Move; take the promotion from there.
+			fresh, err := chesslib.UCINotation{}.Decode(n.pos, u)
+			if err == nil {
+				lm = *fresh
+			}
+		}
+		m := move{lib: lm, uci: u, victim: chesslib.NoSquare,
 			check: lm.HasTag(chesslib.Check), promo: lm.Promo() != chesslib.NoPieceType}
-		m.uci = chesslib.UCINotation{}.Encode(n.pos, &lm)
 		switch {
 		case lm.HasTag(chesslib.EnPassant):
 			// The captured pawn stands beside the mover, on the rank the

@@ -167,10 +167,60 @@ func (p *position) drawMask(s *worlds.Stream) {
 	p.masked = []chesslib.Square{min(a, b), max(a, b)}
 }
 
-// boolSpec is a yes/no board probe.
+// boolSpec is a yes/no board probe about the position.
 func (p *position) boolSpec(cat worlds.Category, typ, key, question string, gold bool, m meta) spec {
 	return spec{cat: cat, typ: typ, question: question, key: key, atype: worlds.Bool,
 		schema: worlds.Schema(key, worlds.SchemaBool), truth: worlds.GoldBool(gold), meta: m}
+}
+
+// canCaptureSpec asks whether the side to move can legally capture the
+// piece on sq.
+func (p *position) canCaptureSpec(sq chesslib.Square) spec {
+	m := p.baseMeta()
+	m.Square = sq.String()
+	q := fmt.Sprintf("Can %s legally capture the %s on %s?", colourName(p.node.turn()), pieceName(p.node.sq[sq]), sq)
+	return p.boolSpec(worlds.Perception, TypeCanCapture, "can_capture", q, capturable(p.node, sq), m)
+}
+
+// defendedSpec asks whether the piece on sq is defended.
+func (p *position) defendedSpec(sq chesslib.Square) spec {
+	m := p.baseMeta()
+	m.Square = sq.String()
+	q := fmt.Sprintf("Is the %s on %s defended by its own side?", pieceName(p.node.sq[sq]), sq)
+	return p.boolSpec(worlds.Perception, TypeDefended, "defended", q, defended(&p.node.sq, sq), m)
+}
+
+// hangingSpec asks whether the piece on sq is hanging.
+func (p *position) hangingSpec(sq chesslib.Square) spec {
+	m := p.baseMeta()
+	m.Square = sq.String()
+	q := fmt.Sprintf("Is the %s on %s hanging (attacked by the opponent and not defended)?", pieceName(p.node.sq[sq]), sq)
+	return p.boolSpec(worlds.Perception, TypeHanging, "hanging", q, hanging(&p.node.sq, sq), m)
+}
+
+// inCheckSpec asks whether a legal move gives check.
+func (p *position) inCheckSpec(mv move) spec {
+	n := p.node
+	m := p.baseMeta()
+	m.Move = mv.uci
+	q := fmt.Sprintf("If %s plays %s (%s), will %s be in check?", colourName(n.turn()), n.plainSAN(mv), mv.uci, colourName(n.turn().Other()))
+	return p.boolSpec(worlds.Causal, TypeInCheck, "check", q, mv.check, m)
+}
+
+// undefendedSpec asks how many of the mover's pieces are undefended after
+// a legal move m1 and a legal reply m2.
+func (p *position) undefendedSpec(m1, m2 move) spec {
+	n := p.node
+	side, other := n.turn(), n.turn().Other()
+	after := n.play(m1)
+	end := after.play(m2)
+	m := p.baseMeta()
+	m.Move, m.Reply = m1.uci, m2.uci
+	q := fmt.Sprintf("If %s plays %s (%s) and %s replies %s (%s), how many of %s's pieces, not counting the king, will be undefended?",
+		colourName(side), n.plainSAN(m1), m1.uci, colourName(other), after.plainSAN(m2), m2.uci, colourName(side))
+	return spec{cat: worlds.Causal, typ: TypeUndefended, question: q, key: "count",
+		atype: worlds.Int, schema: worlds.Schema("count", worlds.SchemaInt),
+		truth: worlds.GoldInt(undefended(&end.sq, side)), meta: m}
 }
 
 // drawBoardProbes draws can_capture, defended, hanging,
@@ -202,10 +252,7 @@ func (p *position) drawBoardProbes(s *worlds.Stream) error {
 		}
 	}
 	if target, ok := pickBranch(s, yes, no); ok {
-		m := p.baseMeta()
-		m.Square = target.String()
-		q := fmt.Sprintf("Can %s legally capture the %s on %s?", colourName(side), pieceName(b[target]), target)
-		p.specs = append(p.specs, p.boolSpec(worlds.Perception, TypeCanCapture, "can_capture", q, capturable(n, target), m))
+		p.specs = append(p.specs, p.canCaptureSpec(target))
 	}
 
 	// defended and hanging: non-king pieces of either colour.
@@ -216,17 +263,8 @@ func (p *position) drawBoardProbes(s *worlds.Stream) error {
 		}
 	}
 	if len(pieces) > 0 {
-		sq := worlds.Pick(s, pieces)
-		m := p.baseMeta()
-		m.Square = sq.String()
-		q := fmt.Sprintf("Is the %s on %s defended by its own side?", pieceName(b[sq]), sq)
-		p.specs = append(p.specs, p.boolSpec(worlds.Perception, TypeDefended, "defended", q, defended(b, sq), m))
-
-		sq = worlds.Pick(s, pieces)
-		m = p.baseMeta()
-		m.Square = sq.String()
-		q = fmt.Sprintf("Is the %s on %s hanging (attacked by the opponent and not defended)?", pieceName(b[sq]), sq)
-		p.specs = append(p.specs, p.boolSpec(worlds.Perception, TypeHanging, "hanging", q, hanging(b, sq), m))
+		p.specs = append(p.specs, p.defendedSpec(worlds.Pick(s, pieces)))
+		p.specs = append(p.specs, p.hangingSpec(worlds.Pick(s, pieces)))
 	}
 
 	// hypothetical_in_check: a checking move or a quiet one.
@@ -239,10 +277,7 @@ func (p *position) drawBoardProbes(s *worlds.Stream) error {
 		}
 	}
 	if mv, ok := pickBranch(s, checks, quiet); ok {
-		m := p.baseMeta()
-		m.Move = mv.uci
-		q := fmt.Sprintf("If %s plays %s (%s), will %s be in check?", colourName(side), n.plainSAN(mv), mv.uci, colourName(other))
-		p.specs = append(p.specs, p.boolSpec(worlds.Causal, TypeInCheck, "check", q, mv.check, m))
+		p.specs = append(p.specs, p.inCheckSpec(mv))
 	}
 
 	// after_move_undefended_count: m1, then a reply; an m1 with no reply
@@ -250,20 +285,11 @@ func (p *position) drawBoardProbes(s *worlds.Stream) error {
 	firsts := slices.Clone(n.moves())
 	for len(firsts) > 0 {
 		m1 := worlds.Take(s, &firsts)
-		after := n.play(m1)
-		replies := after.moves()
+		replies := n.play(m1).moves()
 		if len(replies) == 0 {
 			continue
 		}
-		m2 := worlds.Pick(s, replies)
-		end := after.play(m2)
-		m := p.baseMeta()
-		m.Move, m.Reply = m1.uci, m2.uci
-		q := fmt.Sprintf("If %s plays %s (%s) and %s replies %s (%s), how many of %s's pieces, not counting the king, will be undefended?",
-			colourName(side), n.plainSAN(m1), m1.uci, colourName(other), after.plainSAN(m2), m2.uci, colourName(side))
-		p.specs = append(p.specs, spec{cat: worlds.Causal, typ: TypeUndefended, question: q, key: "count",
-			atype: worlds.Int, schema: worlds.Schema("count", worlds.SchemaInt),
-			truth: worlds.GoldInt(undefended(&end.sq, side)), meta: m})
+		p.specs = append(p.specs, p.undefendedSpec(m1, worlds.Pick(s, replies)))
 		break
 	}
 	return nil
@@ -287,31 +313,45 @@ func pickBranch[T any](s *worlds.Stream, yes, no []T) (T, bool) {
 	return zero, false
 }
 
-// addMoveLists appends capture_count (side by coin() from the probe
-// stream) and san_legal_move over the seed's two move lists.
+// addMoveLists appends capture_count, its side by coin() from the probe
+// stream (White on true), and san_legal_move over the seed's two lists.
 func (p *position) addMoveLists(s *worlds.Stream, memory, conflict *game) {
-	side, name := chesslib.Black, "Black"
+	side := chesslib.Black
 	if s.Coin() {
-		side, name = chesslib.White, "White"
+		side = chesslib.White
 	}
+	p.specs = append(p.specs, captureCountSpec(memory, side), sanLegalSpec(conflict))
+}
+
+// captureCountSpec asks how many captures (en passant included) one side
+// made in a UCI move list from the starting position.
+func captureCountSpec(g *game, side chesslib.Color) spec {
 	count := 0
-	for i, mv := range memory.moves {
-		if memory.nodes[i].turn() == side && mv.capture() {
+	for i, mv := range g.moves {
+		if g.nodes[i].turn() == side && mv.capture() {
 			count++
 		}
 	}
+	name := "White"
+	if side == chesslib.Black {
+		name = "Black"
+	}
 	q := fmt.Sprintf("Here are the moves of a game from the standard starting position, in UCI notation: %s. How many captures did %s make?",
-		strings.Join(memory.plies, " "), name)
-	p.specs = append(p.specs, spec{cat: worlds.Memory, typ: TypeCaptureCount, question: q, key: "count",
+		strings.Join(g.plies, " "), name)
+	return spec{cat: worlds.Memory, typ: TypeCaptureCount, question: q, key: "count",
 		atype: worlds.Int, schema: worlds.Schema("count", worlds.SchemaInt), truth: worlds.GoldInt(count),
-		boardless: true, meta: meta{FEN: memory.last().fen(), Moves: memory.plies, Side: colourName(side)}})
+		boardless: true, meta: meta{FEN: g.last().fen(), Moves: g.plies, Side: colourName(side)}}
+}
 
-	q = fmt.Sprintf("The game so far, from the standard starting position, in SAN: %s. Give one legal move for the side to move that is neither a capture nor a promotion.",
-		sanText(conflict))
-	p.specs = append(p.specs, spec{cat: worlds.Conflict, typ: TypeSANLegal, question: q, key: "move",
+// sanLegalSpec asks for a quiet legal move (neither capture nor
+// promotion) after a SAN move list; any of them is right.
+func sanLegalSpec(g *game) spec {
+	q := fmt.Sprintf("The game so far, from the standard starting position, in SAN: %s. Give one legal move for the side to move that is neither a capture nor a promotion.",
+		sanText(g))
+	return spec{cat: worlds.Conflict, typ: TypeSANLegal, question: q, key: "move",
 		atype: worlds.Member, schema: worlds.Schema("move", worlds.SchemaMember),
-		truth: worlds.GoldMembers(quietMoves(conflict.last())), boardless: true,
-		meta: meta{FEN: conflict.last().fen(), Moves: conflict.plies}})
+		truth: worlds.GoldMembers(quietMoves(g.last())), boardless: true,
+		meta: meta{FEN: g.last().fen(), Moves: g.plies}}
 }
 
 // sanText is a game's moves as numbered SAN, "1. e4 e5 2. Nf3", checks and
@@ -341,14 +381,18 @@ func (p *position) addHiddenSquare(s *worlds.Stream) {
 		}
 	}
 	twin := worlds.Pick(s, shown)
-	for _, sq := range []chesslib.Square{asked, twin} {
-		m := p.baseMeta()
-		m.Square = sq.String()
-		p.specs = append(p.specs, spec{cat: worlds.Uncertainty, typ: TypeHiddenSquare,
-			question: fmt.Sprintf("What is on %s?", sq), key: "square", atype: worlds.Enum,
-			schema: worlds.EnumSchema("square", squareOptions), options: squareOptions,
-			truth: worlds.GoldEnum(pieceName(p.node.sq[sq])), masked: true, gap: sq == asked, square: sq, meta: m})
-	}
+	p.specs = append(p.specs, p.hiddenSpec(asked), p.hiddenSpec(twin))
+}
+
+// hiddenSpec asks what is on sq, on the board with the masked squares.
+func (p *position) hiddenSpec(sq chesslib.Square) spec {
+	m := p.baseMeta()
+	m.Square = sq.String()
+	return spec{cat: worlds.Uncertainty, typ: TypeHiddenSquare,
+		question: fmt.Sprintf("What is on %s?", sq), key: "square", atype: worlds.Enum,
+		schema: worlds.EnumSchema("square", squareOptions), options: squareOptions,
+		truth: worlds.GoldEnum(pieceName(p.node.sq[sq])), masked: true,
+		gap: slices.Contains(p.masked, sq), square: sq, meta: m}
 }
 
 // render is a spec in one view: its context and its gold there. A masked

@@ -29,7 +29,7 @@ func boardOf(b *chesslib.Board) board {
 // generates the move; moves are only ever taken from its legal-move list,
 // never decoded from text, so the tags are always set.
 type move struct {
-	lib chesslib.Move
+	lib *chesslib.Move
 	uci string
 	// victim is the square of the piece the move removes (for en passant
 	// the captured pawn's square, not the move's target), or NoSquare.
@@ -79,8 +79,9 @@ func (n *node) moves() []move {
 	}
 	libMoves := n.pos.ValidMoves()
 	out := make([]move, 0, len(libMoves))
-	for _, lm := range libMoves {
-		u := chesslib.UCINotation{}.Encode(n.pos, &lm)
+	for i := range libMoves {
+		lm := &libMoves[i]
+		u := chesslib.UCINotation{}.Encode(n.pos, lm)
 		if lm.Promo() != chesslib.NoPieceType {
 			// v2.3.2 generates the four promotions of a pawn into one Move
 			// value without clearing its tags in between, so after a
@@ -90,7 +91,7 @@ func (n *node) moves() []move {
 			// decoder tags a fresh Move; take the promotion from there.
 			fresh, err := chesslib.UCINotation{}.Decode(n.pos, u)
 			if err == nil {
-				lm = *fresh
+				lm = fresh
 			}
 		}
 		m := move{lib: lm, uci: u, victim: chesslib.NoSquare,
@@ -121,16 +122,10 @@ func (n *node) find(uci string) (move, bool) {
 }
 
 // play returns the position after a legal move of this node.
-func (n *node) play(m move) *node {
-	lm := m.lib
-	return newNode(n.pos.Update(&lm))
-}
+func (n *node) play(m move) *node { return newNode(n.pos.Update(m.lib)) }
 
 // san is the move in standard algebraic notation, with + or #.
-func (n *node) san(m move) string {
-	lm := m.lib
-	return chesslib.AlgebraicNotation{}.Encode(n.pos, &lm)
-}
+func (n *node) san(m move) string { return chesslib.AlgebraicNotation{}.Encode(n.pos, m.lib) }
 
 // plainSAN is the SAN without + or #, as moves are written in questions.
 func (n *node) plainSAN(m move) string { return strings.TrimRight(n.san(m), "+#") }

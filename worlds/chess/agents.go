@@ -29,7 +29,7 @@ import (
 
 // Reply is a reference agent's reply to a chess user message.
 func (World) Reply(policy worlds.Policy, user string) string {
-	msg, err := worlds.ParseMessage(user)
+	msg, err := parseMessage(user)
 	if err != nil {
 		return "The message is not a probe I can read.\nanswer=" + worlds.Unknown
 	}
@@ -43,6 +43,20 @@ func (World) Reply(policy worlds.Policy, user string) string {
 		reason = fmt.Sprintf("No agent is called %q.", policy)
 	}
 	return reason + "\n" + msg.Key + "=" + value
+}
+
+// parseMessage is worlds.ParseMessage behind a check of the one input it
+// does not survive: a question heading that runs into the answer schema
+// heading ("## Question\n\nAnswer schema: …", an empty question whose
+// newlines both headings claim) makes it slice out of range.
+func parseMessage(user string) (worlds.Message, error) {
+	const qHead, schemaHead = "\n\n## Question\n", "\n\nAnswer schema: "
+	qi := strings.LastIndex(user, qHead)
+	si := strings.LastIndex(user, schemaHead)
+	if qi >= 0 && si >= 0 && qi+len(qHead) > si {
+		return worlds.Message{}, fmt.Errorf("chess: message: the question is empty")
+	}
+	return worlds.ParseMessage(user)
 }
 
 // answer is a reading agent's reason and value ("unknown" to abstain).

@@ -1,10 +1,8 @@
 package chess
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
-	"strings"
 
 	chesslib "github.com/corentings/chess/v2"
 
@@ -313,63 +311,6 @@ func pickBranch[T any](s *worlds.Stream, yes, no []T) (T, bool) {
 	return zero, false
 }
 
-// addMoveLists appends capture_count, its side by coin() from the probe
-// stream (White on true), and san_legal_move over the seed's two lists.
-func (p *position) addMoveLists(s *worlds.Stream, memory, conflict *game) {
-	side := chesslib.Black
-	if s.Coin() {
-		side = chesslib.White
-	}
-	p.specs = append(p.specs, captureCountSpec(memory, side), sanLegalSpec(conflict))
-}
-
-// captureCountSpec asks how many captures (en passant included) one side
-// made in a UCI move list from the starting position.
-func captureCountSpec(g *game, side chesslib.Color) spec {
-	count := 0
-	for i, mv := range g.moves {
-		if g.nodes[i].turn() == side && mv.capture() {
-			count++
-		}
-	}
-	name := "White"
-	if side == chesslib.Black {
-		name = "Black"
-	}
-	q := fmt.Sprintf("Here are the moves of a game from the standard starting position, in UCI notation: %s. How many captures did %s make?",
-		strings.Join(g.plies, " "), name)
-	return spec{cat: worlds.Memory, typ: TypeCaptureCount, question: q, key: "count",
-		atype: worlds.Int, schema: worlds.Schema("count", worlds.SchemaInt), truth: worlds.GoldInt(count),
-		boardless: true, meta: meta{FEN: g.last().fen(), Moves: g.plies, Side: colourName(side)}}
-}
-
-// sanLegalSpec asks for a quiet legal move (neither capture nor
-// promotion) after a SAN move list; any of them is right.
-func sanLegalSpec(g *game) spec {
-	q := fmt.Sprintf("The game so far, from the standard starting position, in SAN: %s. Give one legal move for the side to move that is neither a capture nor a promotion.",
-		sanText(g))
-	return spec{cat: worlds.Conflict, typ: TypeSANLegal, question: q, key: "move",
-		atype: worlds.Member, schema: worlds.Schema("move", worlds.SchemaMember),
-		truth: worlds.GoldMembers(quietMoves(g.last())), boardless: true,
-		meta: meta{FEN: g.last().fen(), Moves: g.plies}}
-}
-
-// sanText is a game's moves as numbered SAN, "1. e4 e5 2. Nf3", checks and
-// mates marked.
-func sanText(g *game) string {
-	var sb strings.Builder
-	for i, mv := range g.moves {
-		if i > 0 {
-			sb.WriteByte(' ')
-		}
-		if i%2 == 0 {
-			fmt.Fprintf(&sb, "%d. ", i/2+1)
-		}
-		sb.WriteString(g.nodes[i].san(mv))
-	}
-	return sb.String()
-}
-
 // addHiddenSquare draws the asked masked square, then the twin among the
 // squares not masked, both in a1…h8 order.
 func (p *position) addHiddenSquare(s *worlds.Stream) {
@@ -393,97 +334,4 @@ func (p *position) hiddenSpec(sq chesslib.Square) spec {
 		schema: worlds.EnumSchema("square", squareOptions), options: squareOptions,
 		truth: worlds.GoldEnum(pieceName(p.node.sq[sq])), masked: true,
 		gap: slices.Contains(p.masked, sq), square: sq, meta: m}
-}
-
-// render is a spec in one view: its context and its gold there. A masked
-// square's gold follows P4: the FEN line fills the gap only when it agrees
-// with every square the board shows and with the side to move.
-func (p *position) render(sp spec, view string) (context string, gold worlds.Gold, m meta) {
-	m = sp.meta
-	if sp.boardless {
-		return worlds.UserMessage(noBoard, sp.question, sp.schema), sp.truth, m
-	}
-	sc := scene{sq: p.node.sq, turn: p.node.turn(), fen: p.viewFEN(view)}
-	if view == ViewTransposed {
-		m.Swapped = []string{p.swap[0].String(), p.swap[1].String()}
-	}
-	gold = sp.truth
-	if sp.masked {
-		sc.masked = p.masked
-		m.Masked = []string{p.masked[0].String(), p.masked[1].String()}
-		if sp.gap {
-			var claims []worlds.Claim
-			if sc.fen != "" {
-				claims = append(claims, fenClaim(sc, sp.square))
-			}
-			gold = worlds.Resolve(sp.truth, false, claims...)
-		}
-	}
-	return worlds.UserMessage(sc.text(), sp.question, sp.schema), gold, m
-}
-
-// fenClaim is what a scene's FEN line says about sq, admissible when its
-// placement agrees with every shown square and its side to move with the
-// side-to-move line.
-func fenClaim(sc scene, sq chesslib.Square) worlds.Claim {
-	fenBoard, turn, err := readFEN(sc.fen)
-	if err != nil {
-		return worlds.Claim{}
-	}
-	ok := turn == sc.turn
-	for i := range chesslib.Square(64) {
-		if ok && !slices.Contains(sc.masked, i) && fenBoard[i] != sc.sq[i] {
-			ok = false
-		}
-	}
-	return worlds.Claim{Value: worlds.GoldEnum(pieceName(fenBoard[sq])), Admissible: ok}
-}
-
-// readFEN reads a FEN's placement and side to move.
-func readFEN(fen string) (board, chesslib.Color, error) {
-	var b board
-	fields := strings.Fields(fen)
-	if len(fields) < 2 {
-		return b, chesslib.NoColor, fmt.Errorf("chess: FEN %q has no side to move", fen)
-	}
-	ranks := strings.Split(fields[0], "/")
-	if len(ranks) != 8 {
-		return b, chesslib.NoColor, fmt.Errorf("chess: FEN %q: %d ranks, want 8", fen, len(ranks))
-	}
-	for i, row := range ranks {
-		r, f := 7-i, 0
-		for j := range len(row) {
-			c := row[j]
-			switch {
-			case c >= '1' && c <= '8':
-				f += int(c - '0')
-			case pieceOf(c) != chesslib.NoPiece:
-				if f < 8 {
-					b[r*8+f] = pieceOf(c)
-				}
-				f++
-			default:
-				return b, chesslib.NoColor, fmt.Errorf("chess: FEN %q: bad character %q", fen, c)
-			}
-		}
-		if f != 8 {
-			return b, chesslib.NoColor, fmt.Errorf("chess: FEN %q: rank %d has %d files", fen, r+1, f)
-		}
-	}
-	switch fields[1] {
-	case "w":
-		return b, chesslib.White, nil
-	case "b":
-		return b, chesslib.Black, nil
-	}
-	return b, chesslib.NoColor, fmt.Errorf("chess: FEN %q: side to move %q", fen, fields[1])
-}
-
-// metaJSON encodes a record's meta.
-func metaJSON(m meta) (json.RawMessage, error) {
-	data, err := json.Marshal(m)
-	if err != nil {
-		return nil, fmt.Errorf("chess: encode meta: %w", err)
-	}
-	return data, nil
 }

@@ -96,12 +96,14 @@ type evidence struct {
 	fen    string
 	exact  *node
 	source string
+	// boardless: no board was shown, so only move-list questions answer.
+	boardless bool
 }
 
 // evidenceFor picks the agent's source: credulous takes the FEN line's
 // position when it is one the rules can be applied to, else the board.
 func evidenceFor(policy worlds.Policy, obs seen) evidence {
-	ev := evidence{sq: obs.sq, masked: obs.masked, turn: obs.turn, fen: obs.fen, source: "the board"}
+	ev := evidence{sq: obs.sq, masked: obs.masked, turn: obs.turn, fen: obs.fen, source: "the board", boardless: obs.boardless}
 	if policy != worlds.Credulous || obs.fen == "" {
 		return ev
 	}
@@ -165,14 +167,17 @@ var (
 // evidence determines it, and a one-line reason.
 func (ev evidence) solve(q string) (string, bool, string) {
 	q = strings.TrimSpace(q)
-	if m := reSquare.FindStringSubmatch(q); m != nil {
-		return ev.hiddenSquare(parseSquare(m[1]))
-	}
 	if m := reCount.FindStringSubmatch(q); m != nil {
 		return captureCount(strings.Fields(m[1]), colourNamed[strings.ToLower(m[2])])
 	}
 	if m := reSAN.FindStringSubmatch(q); m != nil {
 		return quietFromSAN(m[1])
+	}
+	if ev.boardless {
+		return "", false, "No board is shown."
+	}
+	if m := reSquare.FindStringSubmatch(q); m != nil {
+		return ev.hiddenSquare(parseSquare(m[1]))
 	}
 	if m := reDefended.FindStringSubmatch(q); m != nil {
 		sq, c := parseSquare(m[3]), colourNamed[m[1]]

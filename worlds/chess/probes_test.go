@@ -122,6 +122,19 @@ func recheck(t require.TestingT, p worlds.Probe) {
 	}
 }
 
+// standardSet is the standard set, generated once for the tests that
+// read it.
+var standardSet = func() func(t testing.TB) []worlds.Probe {
+	var once sync.Once
+	var probes []worlds.Probe
+	var err error
+	return func(t testing.TB) []worlds.Probe {
+		once.Do(func() { probes, err = New().Standard() })
+		require.NoError(t, err)
+		return probes
+	}
+}()
+
 // reached remembers the (start, plies) games already replayed to their FEN.
 var reached sync.Map
 
@@ -219,8 +232,7 @@ func TestProbesRecheck(t *testing.T) {
 // board probes other than a masked square are the same in every view, and
 // every UNKNOWN is category U.
 func TestStandard(t *testing.T) {
-	probes, err := New().Standard()
-	require.NoError(t, err)
+	probes := standardSet(t)
 	require.LessOrEqual(t, len(probes), 1500)
 	next := map[string]int{}
 	golds := map[string]string{}
@@ -256,8 +268,7 @@ func TestStandard(t *testing.T) {
 // TestStandardCounts pins the standard set's counts by view and probe
 // type, the gold balance of each type, and a digest of its bytes.
 func TestStandardCounts(t *testing.T) {
-	probes, err := New().Standard()
-	require.NoError(t, err)
+	probes := standardSet(t)
 	type row struct{ view, typ string }
 	counts := map[row]int{}
 	balance := map[string]map[string]int{}

@@ -7,6 +7,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
+
+	"github.com/hallumaze/hallumaze/worlds"
 )
 
 // attacksBrute is attacks written the other way round: for every piece of
@@ -106,7 +108,7 @@ func TestAttacksAgreesWithBruteForce(t *testing.T) {
 
 // gamePositions are the positions along a seeded random game.
 var gamePositions = rapid.Custom(func(t *rapid.T) *game {
-	g, err := randomGame(rapid.Uint64Range(1, 1<<20).Draw(t, "seed"))
+	g, err := play(worlds.NewStream(rapid.Uint64Range(1, 1<<20).Draw(t, "seed"), worlds.StreamChessGames), StartFEN, between(20, 41), 0)
 	if err != nil {
 		t.Fatal(err)
 	}

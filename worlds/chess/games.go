@@ -86,12 +86,6 @@ func play(s *worlds.Stream, start string, plies length, perMille int) (*game, er
 	return nil, fmt.Errorf("chess: no game of the drawn length from %q after %d tries", start, maxRestarts)
 }
 
-// randomGame is the chess-random position of a seed: 20–60 plies from the
-// start position, from the games stream of the seed.
-func randomGame(seed uint64) (*game, error) {
-	return play(worlds.NewStream(seed, worlds.StreamChessGames), StartFEN, between(20, 41), 0)
-}
-
 // builtin is a position of the chess-builtin set.
 type builtin struct {
 	Name string
@@ -108,12 +102,6 @@ var builtins = []builtin{
 
 // builtinPlies is HalluWorld's CHESS_EXTREME k.
 const builtinPlies = 14
-
-// builtinGame is a built-in base position followed by 14 random plies, from
-// a fresh games stream of the seed.
-func builtinGame(b builtin, seed uint64) (*game, error) {
-	return play(worlds.NewStream(seed, worlds.StreamChessGames), b.FEN, fixed(builtinPlies), 0)
-}
 
 // The capture biases of the move lists, per mille.
 const (

@@ -108,20 +108,19 @@ func (p *position) viewFEN(view string) string {
 // position with no pair of different non-king pieces has no fen-transposed.
 func (p *position) hasView(view string) bool { return view != ViewTransposed || p.swap != nil }
 
-// newPosition starts the probes of one position on a fresh chess-probes
-// stream of (position, seed): it draws the transposed pair, the masked
-// squares, then the board probes up to after_move_undefended_count, and
-// returns the stream for the rest of the table.
-func newPosition(base string, g *game, seed uint64) (*position, *worlds.Stream, error) {
+// newPosition starts the probes of one position on the chess-probes
+// stream s: it draws the transposed pair, the masked squares, then the
+// board probes up to after_move_undefended_count; the caller draws the rest
+// of the table from the same stream.
+func newPosition(base string, g *game, s *worlds.Stream) (*position, error) {
 	n := g.last()
 	p := &position{base: base, game: g, node: n, fen: n.fen()}
-	s := worlds.NewStream(seed, worlds.StreamChessProbes)
 	p.drawSwap(s)
 	p.drawMask(s)
 	if err := p.drawBoardProbes(s); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	return p, s, nil
+	return p, nil
 }
 
 // baseMeta is the meta every board probe of the position starts from.

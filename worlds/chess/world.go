@@ -56,17 +56,22 @@ func (World) Levels() []string { return []string{LevelRandom, LevelBuiltin} }
 // Views are fen-off, fen-truth, fen-transposed and fen-flip-turn.
 func (World) Views() []string { return append([]string(nil), views...) }
 
-// positions draws a unit's positions and their probes: chess-random has one
-// position and the seed's two move lists; chess-builtin has one position per
-// base position, in the order of the built-in list, and no move list.
+// positions draws a unit's positions and their probes. chess-random has
+// one position and the seed's two move lists. chess-builtin has one
+// position per base position, in the order of the built-in list, and no
+// move list; its three games draw one after the other from the seed's
+// games stream, and its probes from one chess-probes stream, so the three
+// positions do not repeat each other's draws.
 func positions(level string, seed uint64) ([]*position, error) {
+	games := worlds.NewStream(seed, worlds.StreamChessGames)
+	probes := worlds.NewStream(seed, worlds.StreamChessProbes)
 	switch level {
 	case LevelRandom:
-		g, err := randomGame(seed)
+		g, err := play(games, StartFEN, between(20, 41), 0)
 		if err != nil {
 			return nil, err
 		}
-		p, s, err := newPosition("", g, seed)
+		p, err := newPosition("", g, probes)
 		if err != nil {
 			return nil, err
 		}
@@ -74,21 +79,21 @@ func positions(level string, seed uint64) ([]*position, error) {
 		if err != nil {
 			return nil, err
 		}
-		p.addMoveLists(s, memory, conflict)
-		p.addHiddenSquare(s)
+		p.addMoveLists(probes, memory, conflict)
+		p.addHiddenSquare(probes)
 		return []*position{p}, nil
 	case LevelBuiltin:
 		var out []*position
 		for _, b := range builtins {
-			g, err := builtinGame(b, seed)
+			g, err := play(games, b.FEN, fixed(builtinPlies), 0)
 			if err != nil {
 				return nil, err
 			}
-			p, s, err := newPosition(b.Name, g, seed)
+			p, err := newPosition(b.Name, g, probes)
 			if err != nil {
 				return nil, err
 			}
-			p.addHiddenSquare(s)
+			p.addHiddenSquare(probes)
 			out = append(out, p)
 		}
 		return out, nil

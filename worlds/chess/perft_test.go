@@ -38,7 +38,8 @@ func perftNodes(n *node, depth int) int {
 
 // TestPerft holds the library to the published perft numbers, so an
 // upgrade that breaks the rules fails the build. Depth 4 from the start
-// (197,281 leaves) runs only outside -short.
+// (197,281 leaves, half a second) runs in the plain test run, not with
+// -short nor under the race detector (where it takes several seconds).
 func TestPerft(t *testing.T) {
 	tests := []struct {
 		name  string
@@ -58,8 +59,8 @@ func TestPerft(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if tt.want > 100_000 && testing.Short() {
-				t.Skip("depth-4 perft runs without -short")
+			if tt.want > 100_000 && (testing.Short() || raceEnabled) {
+				t.Skip("depth-4 perft runs without -short and without -race")
 			}
 			n, err := nodeFromFEN(tt.fen)
 			require.NoError(t, err)

@@ -1,0 +1,18 @@
+package chess
+
+import "testing"
+
+// BenchmarkStandard generates the standard set (chess-random seeds 1–50 in
+// four views, 1,500 probes).
+func BenchmarkStandard(b *testing.B) {
+	w := New()
+	for b.Loop() {
+		probes, err := w.Standard()
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(probes) != 1500 {
+			b.Fatalf("%d probes", len(probes))
+		}
+	}
+}

@@ -1,0 +1,118 @@
+package grid
+
+import "github.com/hallumaze/hallumaze/worlds"
+
+// fovView is the view the U templates show the field of view in: the
+// unit's view, or symbolic for a memory unit (the memory view shows the
+// whole grid, so it has no cell the agent has not seen; §14.7).
+func (u *unit) fovView() string {
+	if u.view == Memory {
+		return Symbolic
+	}
+	return u.view
+}
+
+// seenEver is every cell of the current grid that some observation of
+// that grid showed in view.
+func (u *unit) seenEver(view string) map[Pos]bool {
+	out := map[Pos]bool{}
+	last := u.e.Last()
+	for k, o := range u.e.Obs {
+		if o.File != last.File {
+			continue
+		}
+		g := u.sightsIn(view)[k]
+		if g.all {
+			for r := range o.State.Level.Rows {
+				for c := range o.State.Level.Cols {
+					out[Pos{r, c}] = true
+				}
+			}
+			continue
+		}
+		for i := range g.fov.V {
+			for j := range g.fov.V {
+				if p := g.fov.World(i, j); g.fov.Seen(i, j) && o.State.Level.In(p) {
+					out[p] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// cell is U.cell, a pair: "Is there any object <pos>?" about a cell of the
+// view window that no observation showed (gold UNKNOWN), and about a shown
+// cell holding an object (its twin; yes). Candidates are window cells on
+// the grid in scan order. A shown empty cell is not a twin: the symbolic
+// view lists objects, not cells, so it does not tell an empty cell from
+// an unseen one.
+func (u *unit) cell() {
+	view := u.fovView()
+	g := u.sightsIn(view)[len(u.e.Obs)-1]
+	if u.err != nil {
+		return
+	}
+	ever := u.seenEver(view)
+	f, s := g.fov, u.cur
+	var unseen, shown []Pos
+	for i := range f.V {
+		for j := range f.V {
+			p := f.World(i, j)
+			if p == s.Agent || !s.Level.In(p) {
+				continue
+			}
+			if !ever[p] {
+				unseen = append(unseen, p)
+			}
+			if f.Seen(i, j) && s.ObjectAt(p) >= 0 {
+				shown = append(shown, p)
+			}
+		}
+	}
+	if len(unseen) == 0 || len(shown) == 0 {
+		return
+	}
+	for _, p := range []Pos{worlds.Pick(u.st, unseen), worlds.Pick(u.st, shown)} {
+		a, l := Ego(s.Agent, s.Facing, p)
+		truth := worlds.GoldBool(s.ObjectAt(p) >= 0)
+		u.add(probe{template: "U.cell", question: "Is there any object " + egoPhrase(a, l) + "?",
+			answer: worlds.Bool, key: "object", values: worlds.SchemaBool, view: view,
+			gold: worlds.Resolve(truth, ever[p])})
+	}
+}
+
+// total is U.total, a pair: "How many <kind>s are there in the whole
+// level?" for a kind pick(key, ball, box, door) present on the current
+// grid, asked in the field-of-view view (the count if every passable cell
+// and every object cell of the grid was shown in some observation, else
+// UNKNOWN) and, its twin, in the memory view (the count).
+func (u *unit) total() {
+	kinds := u.kindsOnGrid()
+	if len(kinds) == 0 {
+		return
+	}
+	k := worlds.Pick(u.st, kinds)
+	view := u.fovView()
+	ever := u.seenEver(view)
+	s := u.cur
+	n, covered := 0, true
+	for r := range s.Level.Rows {
+		for c := range s.Level.Cols {
+			p := Pos{r, c}
+			i := s.ObjectAt(p)
+			if i >= 0 && s.Objects[i].Kind == k {
+				n++
+			}
+			if (i >= 0 || s.terrainPassable(p)) && !ever[p] {
+				covered = false
+			}
+		}
+	}
+	q := "How many " + k.plural() + " are there in the whole level?"
+	truth := worlds.GoldInt(n)
+	u.add(probe{template: "U.total", question: q, answer: worlds.Int, key: "count", values: worlds.SchemaInt,
+		view: view, gold: worlds.Resolve(truth, covered)})
+	u.add(probe{template: "U.total", question: q, answer: worlds.Int, key: "count", values: worlds.SchemaInt,
+		view: Memory, gold: truth})
+}

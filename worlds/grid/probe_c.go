@@ -25,12 +25,15 @@ func (u *unit) move() {
 		return
 	}
 	i := worlds.Pick(u.st, cands)
-	o := u.cur.Objects[i]
-	a, _ := Ego(u.cur.Agent, u.cur.Facing, o.Pos)
-	k := 1 + u.st.Intn(a-1)
-	u.add(probe{template: "C.move",
-		question: "If you now move forward " + steps(k) + ", how many steps ahead of you will the " + o.Name() + " be?",
-		answer:   worlds.Int, key: "steps", values: worlds.SchemaInt, gold: worlds.GoldInt(afterMoves(u.cur, i, k))})
+	a, _ := Ego(u.cur.Agent, u.cur.Facing, u.cur.Objects[i].Pos)
+	u.add(u.moveOf(i, 1+u.st.Intn(a-1)))
+}
+
+// moveOf asks how far ahead object i is after k forward moves.
+func (u *unit) moveOf(i, k int) probe {
+	return probe{template: "C.move",
+		question: "If you now move forward " + steps(k) + ", how many steps ahead of you will the " + u.cur.Objects[i].Name() + " be?",
+		answer:   worlds.Int, key: "steps", values: worlds.SchemaInt, gold: worlds.GoldInt(afterMoves(u.cur, i, k))}
 }
 
 // clearPath reports whether object i, a cells straight ahead, has only
@@ -81,7 +84,16 @@ func (u *unit) turn() {
 		return
 	}
 	i := worlds.Pick(u.st, t)
-	dir := worlds.Pick(u.st, []string{"left", "right", "around"})
+	p, err := u.turnOf(i, worlds.Pick(u.st, []string{"left", "right", "around"}))
+	if err != nil {
+		u.err = err
+		return
+	}
+	u.add(p)
+}
+
+// turnOf asks whether object i is in view after the turn dir.
+func (u *unit) turnOf(i int, dir string) (probe, error) {
 	c := u.cur.Clone()
 	switch dir {
 	case "left":
@@ -94,12 +106,11 @@ func (u *unit) turn() {
 	}
 	f, err := c.FOV()
 	if err != nil {
-		u.err = err
-		return
+		return probe{}, err
 	}
-	u.add(probe{template: "C.turn",
+	return probe{template: "C.turn",
 		question: "If you now turn " + dir + ", will the " + c.Objects[i].Name() + " be in your view?",
-		answer:   worlds.Bool, key: "visible", values: worlds.SchemaBool, gold: worlds.GoldBool(f.Visible(c.Objects[i].Pos))})
+		answer:   worlds.Bool, key: "visible", values: worlds.SchemaBool, gold: worlds.GoldBool(f.Visible(c.Objects[i].Pos))}, nil
 }
 
 // horizon is the C.dynamics N: the key's horizon, else 1 + intn(6).

@@ -18,29 +18,37 @@ func (u *unit) union() {
 		return
 	}
 	var eligible []Kind
-	counts := map[Kind]int{}
 	for _, k := range countKinds {
-		ids, names := map[int]bool{}, map[string]bool{}
-		for obs := range u.e.Obs {
-			s := u.e.Obs[obs].State
-			for _, i := range u.seen(obs, u.view) {
-				if s.Objects[i].Kind == k {
-					ids[u.e.ids[obs][i]] = true
-					names[s.Objects[i].Name()] = true
-				}
+		if ids, names := u.seenOfKind(k); ids > 0 && ids == names {
+			eligible = append(eligible, k)
+		}
+	}
+	if len(eligible) > 0 {
+		u.add(u.unionOf(worlds.Pick(u.st, eligible)))
+	}
+}
+
+// seenOfKind counts the different objects of kind the observations showed,
+// and their different names.
+func (u *unit) seenOfKind(k Kind) (ids, names int) {
+	idSet, nameSet := map[int]bool{}, map[string]bool{}
+	for obs := range u.e.Obs {
+		s := u.e.Obs[obs].State
+		for _, i := range u.seen(obs, u.view) {
+			if s.Objects[i].Kind == k {
+				idSet[u.e.ids[obs][i]] = true
+				nameSet[s.Objects[i].Name()] = true
 			}
 		}
-		if len(ids) > 0 && len(ids) == len(names) {
-			eligible = append(eligible, k)
-			counts[k] = len(ids)
-		}
 	}
-	if len(eligible) == 0 {
-		return
-	}
-	k := worlds.Pick(u.st, eligible)
-	u.add(probe{template: "M.union", question: "Counting all observations, how many different " + k.plural() + " have you seen?",
-		answer: worlds.Int, key: "count", values: worlds.SchemaInt, gold: worlds.GoldInt(counts[k])})
+	return len(idSet), len(nameSet)
+}
+
+// unionOf asks how many different objects of kind the observations showed.
+func (u *unit) unionOf(k Kind) probe {
+	n, _ := u.seenOfKind(k)
+	return probe{template: "M.union", question: "Counting all observations, how many different " + k.plural() + " have you seen?",
+		answer: worlds.Int, key: "count", values: worlds.SchemaInt, gold: worlds.GoldInt(n)}
 }
 
 // gone is M.gone (two or more observations): which objects seen in
@@ -48,8 +56,15 @@ func (u *unit) union() {
 // without its state). It is made only when the set is the same whether
 // objects are told apart by identity or by name.
 func (u *unit) gone() {
+	if p, ok := u.goneProbe(); ok {
+		u.add(p)
+	}
+}
+
+// goneProbe is M.gone's probe and whether it is made.
+func (u *unit) goneProbe() (probe, bool) {
 	if len(u.e.Obs) < 2 {
-		return
+		return probe{}, false
 	}
 	last := len(u.e.Obs) - 1
 	lastIDs, lastNames := map[int]bool{}, map[string]bool{}
@@ -69,9 +84,9 @@ func (u *unit) gone() {
 		}
 	}
 	if !maps.Equal(byID, byName) {
-		return
+		return probe{}, false
 	}
 	items := slices.Sorted(maps.Keys(byID))
-	u.add(probe{template: "M.gone", question: "Which objects that you saw in observation 1 are not visible in the last observation?",
-		answer: worlds.Set, key: "objects", values: worlds.SchemaSet, gold: worlds.GoldSet(items)})
+	return probe{template: "M.gone", question: "Which objects that you saw in observation 1 are not visible in the last observation?",
+		answer: worlds.Set, key: "objects", values: worlds.SchemaSet, gold: worlds.GoldSet(items)}, true
 }

@@ -30,13 +30,9 @@ func isKBX(o Object) bool { return o.Kind == Key || o.Kind == Ball || o.Kind == 
 // has that name (no).
 func (u *unit) presence() {
 	if t := u.targets(isKBX); len(t) > 0 {
-		o := u.cur.Objects[worlds.Pick(u.st, t)]
-		u.add(presenceProbe(o.Name(), true))
+		u.add(u.presenceOf(u.cur.Objects[worlds.Pick(u.st, t)].Name()))
 	}
-	seen := map[string]bool{}
-	for _, i := range u.seen(len(u.e.Obs)-1, u.view) {
-		seen[u.cur.Objects[i].Name()] = true
-	}
+	seen := u.seenNames()
 	var foils []string
 	for _, k := range []Kind{Key, Ball, Box} {
 		for _, c := range Colours {
@@ -46,14 +42,23 @@ func (u *unit) presence() {
 		}
 	}
 	if len(foils) > 0 {
-		u.add(presenceProbe(worlds.Pick(u.st, foils), false))
+		u.add(u.presenceOf(worlds.Pick(u.st, foils)))
 	}
 }
 
-// presenceProbe asks whether an object of the name is in view.
-func presenceProbe(name string, yes bool) probe {
+// seenNames are the names of the objects the current observation shows.
+func (u *unit) seenNames() map[string]bool {
+	out := map[string]bool{}
+	for _, i := range u.seen(len(u.e.Obs)-1, u.view) {
+		out[u.cur.Objects[i].Name()] = true
+	}
+	return out
+}
+
+// presenceOf asks whether an object of the name is in view.
+func (u *unit) presenceOf(name string) probe {
 	return probe{template: "P.presence", question: "Can you see a " + name + "?", answer: worlds.Bool,
-		key: "visible", values: worlds.SchemaBool, gold: worlds.GoldBool(yes)}
+		key: "visible", values: worlds.SchemaBool, gold: worlds.GoldBool(u.seenNames()[name])}
 }
 
 // kindsOnGrid are the count kinds (key, ball, box, door) with at least one
@@ -157,7 +162,12 @@ func (u *unit) location() {
 	if len(t) == 0 {
 		return
 	}
-	o := u.cur.Objects[worlds.Pick(u.st, t)]
+	u.add(u.locationOf(worlds.Pick(u.st, t)))
+}
+
+// locationOf asks where object i is.
+func (u *unit) locationOf(i int) probe {
+	o := u.cur.Objects[i]
 	p := probe{template: "P.location", question: "Where is the " + o.Name() + "?", answer: worlds.Coordinate,
 		key: "offset", values: "ahead,lateral"}
 	if u.view == Memory {
@@ -167,5 +177,5 @@ func (u *unit) location() {
 		a, l := Ego(u.cur.Agent, u.cur.Facing, o.Pos)
 		p.gold = worlds.GoldPair(a, l)
 	}
-	u.add(p)
+	return p
 }

@@ -74,12 +74,19 @@ func (u *unit) cell() {
 		return
 	}
 	for _, p := range []Pos{worlds.Pick(u.st, unseen), worlds.Pick(u.st, shown)} {
-		a, l := Ego(s.Agent, s.Facing, p)
-		truth := worlds.GoldBool(s.ObjectAt(p) >= 0)
-		u.add(probe{template: "U.cell", question: "Is there any object " + egoPhrase(a, l) + "?",
-			answer: worlds.Bool, key: "object", values: worlds.SchemaBool, view: view,
-			gold: worlds.Resolve(truth, ever[p])})
+		u.add(u.cellOf(p, ever))
 	}
+}
+
+// cellOf asks whether any object is on cell p; ever is what the
+// observations showed (P5: a cell never shown is UNKNOWN).
+func (u *unit) cellOf(p Pos, ever map[Pos]bool) probe {
+	s := u.cur
+	a, l := Ego(s.Agent, s.Facing, p)
+	truth := worlds.GoldBool(s.ObjectAt(p) >= 0)
+	return probe{template: "U.cell", question: "Is there any object " + egoPhrase(a, l) + "?",
+		answer: worlds.Bool, key: "object", values: worlds.SchemaBool, view: u.fovView(),
+		gold: worlds.Resolve(truth, ever[p])}
 }
 
 // total is U.total, a pair: "How many <kind>s are there in the whole
@@ -92,7 +99,13 @@ func (u *unit) total() {
 	if len(kinds) == 0 {
 		return
 	}
-	k := worlds.Pick(u.st, kinds)
+	fov, memory := u.totalOf(worlds.Pick(u.st, kinds))
+	u.add(fov)
+	u.add(memory)
+}
+
+// totalOf is the U.total pair for kind.
+func (u *unit) totalOf(k Kind) (probe, probe) {
 	view := u.fovView()
 	ever := u.seenEver(view)
 	s := u.cur
@@ -111,8 +124,8 @@ func (u *unit) total() {
 	}
 	q := "How many " + k.plural() + " are there in the whole level?"
 	truth := worlds.GoldInt(n)
-	u.add(probe{template: "U.total", question: q, answer: worlds.Int, key: "count", values: worlds.SchemaInt,
-		view: view, gold: worlds.Resolve(truth, covered)})
-	u.add(probe{template: "U.total", question: q, answer: worlds.Int, key: "count", values: worlds.SchemaInt,
-		view: Memory, gold: truth})
+	return probe{template: "U.total", question: q, answer: worlds.Int, key: "count", values: worlds.SchemaInt,
+			view: view, gold: worlds.Resolve(truth, covered)},
+		probe{template: "U.total", question: q, answer: worlds.Int, key: "count", values: worlds.SchemaInt,
+			view: Memory, gold: truth}
 }

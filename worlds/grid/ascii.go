@@ -24,6 +24,7 @@ const asciiLegend = "Legend — types: K=key  B=ball  X=box  D=door(closed)  O=d
 // legend and the seen texts.
 func asciiView(s *State, f FOV) string {
 	var b strings.Builder
+	b.Grow(len(asciiHead) + len(asciiLegend) + (10+4*f.V)*(f.V+1) + 64)
 	b.WriteString(asciiHead)
 	b.WriteString("You are currently facing: ")
 	b.WriteString(s.Facing.egoLabel())

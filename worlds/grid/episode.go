@@ -37,6 +37,24 @@ type Episode struct {
 	// ids[k][i] is the identity of object i of observation k: the same
 	// object seen twice has one id.
 	ids [][]int
+	// texts caches the histories by view.
+	texts map[string]string
+}
+
+// history is Render(view, 0), rendered once per view.
+func (e *Episode) history(view string) (string, error) {
+	if t, ok := e.texts[view]; ok {
+		return t, nil
+	}
+	t, err := e.Render(view, 0)
+	if err != nil {
+		return "", err
+	}
+	if e.texts == nil {
+		e.texts = map[string]string{}
+	}
+	e.texts[view] = t
+	return t, nil
 }
 
 // Last is the current observation.

@@ -10,6 +10,7 @@ import (
 // field of view. step is the observation's time as the view prints it.
 func memoryView(s *State, step int) string {
 	var b strings.Builder
+	b.Grow(200 + 48*len(s.Objects))
 	b.WriteString("[Step ")
 	b.WriteString(strconv.Itoa(step))
 	b.WriteString("]\nYou are at row ")

@@ -12,10 +12,14 @@ func (u *unit) fovView() string {
 	return u.view
 }
 
-// seenEver is every cell of the current grid that some observation of
-// that grid showed in view.
-func (u *unit) seenEver(view string) map[Pos]bool {
-	out := map[Pos]bool{}
+// seenEver marks every cell of the current grid (row-major) that some
+// observation of that grid showed in view.
+func (u *unit) seenEver(view string) []bool {
+	if ever, ok := u.ever[view]; ok {
+		return ever
+	}
+	lv := u.cur.Level
+	out := make([]bool, lv.Rows*lv.Cols)
 	last := u.e.Last()
 	for k, o := range u.e.Obs {
 		if o.File != last.File {
@@ -23,23 +27,25 @@ func (u *unit) seenEver(view string) map[Pos]bool {
 		}
 		g := u.sightsIn(view)[k]
 		if g.all {
-			for r := range o.State.Level.Rows {
-				for c := range o.State.Level.Cols {
-					out[Pos{r, c}] = true
-				}
+			for i := range out {
+				out[i] = true
 			}
 			continue
 		}
 		for i := range g.fov.V {
 			for j := range g.fov.V {
-				if p := g.fov.World(i, j); g.fov.Seen(i, j) && o.State.Level.In(p) {
-					out[p] = true
+				if p := g.fov.World(i, j); g.fov.Seen(i, j) && lv.In(p) {
+					out[p.Row*lv.Cols+p.Col] = true
 				}
 			}
 		}
 	}
+	u.ever[view] = out
 	return out
 }
+
+// everSeen reports whether the observations showed cell p.
+func everSeen(ever []bool, lv *Level, p Pos) bool { return lv.In(p) && ever[p.Row*lv.Cols+p.Col] }
 
 // cell is U.cell, a pair: "Is there any object <pos>?" about a cell of the
 // view window that no observation showed (gold UNKNOWN), and about a shown
@@ -62,7 +68,7 @@ func (u *unit) cell() {
 			if p == s.Agent || !s.Level.In(p) {
 				continue
 			}
-			if !ever[p] {
+			if !everSeen(ever, s.Level, p) {
 				unseen = append(unseen, p)
 			}
 			if f.Seen(i, j) && s.ObjectAt(p) >= 0 {
@@ -80,13 +86,13 @@ func (u *unit) cell() {
 
 // cellOf asks whether any object is on cell p; ever is what the
 // observations showed (P5: a cell never shown is UNKNOWN).
-func (u *unit) cellOf(p Pos, ever map[Pos]bool) probe {
+func (u *unit) cellOf(p Pos, ever []bool) probe {
 	s := u.cur
 	a, l := Ego(s.Agent, s.Facing, p)
 	truth := worlds.GoldBool(s.ObjectAt(p) >= 0)
 	return probe{template: "U.cell", question: "Is there any object " + egoPhrase(a, l) + "?",
 		answer: worlds.Bool, key: "object", values: worlds.SchemaBool, view: u.fovView(),
-		gold: worlds.Resolve(truth, ever[p])}
+		gold: worlds.Resolve(truth, everSeen(ever, s.Level, p))}
 }
 
 // total is U.total, a pair: "How many <kind>s are there in the whole
@@ -117,7 +123,7 @@ func (u *unit) totalOf(k Kind) (probe, probe) {
 			if i >= 0 && s.Objects[i].Kind == k {
 				n++
 			}
-			if (i >= 0 || s.terrainPassable(p)) && !ever[p] {
+			if (i >= 0 || s.terrainPassable(p)) && !everSeen(ever, s.Level, p) {
 				covered = false
 			}
 		}

@@ -227,7 +227,10 @@ func TestUPairs(t *testing.T) {
 }
 
 // checkUPairs is TestUPairs over any probes.
-func checkUPairs(t testing.TB, ps []worlds.Probe) {
+func checkUPairs(t interface {
+	Helper()
+	Errorf(string, ...any)
+}, ps []worlds.Probe) {
 	t.Helper()
 	for i, p := range ps {
 		if p.Answerable() {

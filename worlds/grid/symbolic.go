@@ -85,11 +85,12 @@ func seenObjects(s *State, f FOV) []int {
 // symbolicView is HalluWorld's SymbolicSerializer: the seen objects as
 // bullets with their egocentric positions, then the seen texts.
 func symbolicView(s *State, f FOV) string {
+	seen := seenObjects(s, f)
 	var b strings.Builder
+	b.Grow(160 + 56*len(seen))
 	b.WriteString("You are an agent in a gridworld. You are currently facing: ")
 	b.WriteString(s.Facing.egoLabel())
 	b.WriteString(".")
-	seen := seenObjects(s, f)
 	if len(seen) == 0 {
 		b.WriteString(" You see nothing around you.")
 		return b.String()

@@ -163,10 +163,20 @@ type Object struct {
 // doors (a door without its state), else the kind's name.
 func (o Object) Name() string {
 	if o.Kind.coloured() {
-		return o.Colour.String() + " " + o.Kind.String()
+		return colouredNames[o.Colour][o.Kind]
 	}
 	return o.Kind.String()
 }
+
+// colouredNames[c][k] is "<colour> <kind>" for the coloured kinds.
+var colouredNames = func() (out [6][4]string) {
+	for _, c := range Colours {
+		for k := Key; k <= Door; k++ {
+			out[c][k] = c.String() + " " + k.String()
+		}
+	}
+	return out
+}()
 
 // Label is the name the views print: a door's name carries its state.
 func (o Object) Label() string {

@@ -19,7 +19,11 @@ type unit struct {
 	cur  *State
 	// sights[view][k] is what observation k shows in view.
 	sights map[string][]sight
-	texts  map[string]string
+	// seenCache[view][k] is seen(k, view); names counts the current grid's
+	// object names.
+	seenCache map[string][][]int
+	names     map[string]int
+	ever      map[string][]bool
 	meta   json.RawMessage
 	probes []worlds.Probe
 	err    error
@@ -43,7 +47,12 @@ func (g sight) sees(s *State, p Pos) bool {
 // newUnit prepares the unit of e in view at seed.
 func newUnit(e *Episode, view string, seed uint64) (*unit, error) {
 	u := &unit{e: e, view: view, seed: seed, st: worlds.NewStream(seed, worlds.StreamGridProbes),
-		cur: e.Last().State, sights: map[string][]sight{}, texts: map[string]string{}}
+		cur: e.Last().State, sights: map[string][]sight{},
+		seenCache: map[string][][]int{}, names: map[string]int{}, ever: map[string][]bool{},
+		probes: make([]worlds.Probe, 0, 20)}
+	for _, o := range u.cur.Objects {
+		u.names[o.Name()]++
+	}
 	tier := "null"
 	if e.Tier != "" {
 		tier = strconv.Quote(e.Tier)
@@ -77,28 +86,27 @@ func (u *unit) sightsIn(view string) []sight {
 }
 
 // text returns the history rendered in view.
-func (u *unit) text(view string) (string, error) {
-	if t, ok := u.texts[view]; ok {
-		return t, nil
-	}
-	t, err := u.e.Render(view, 0)
-	if err != nil {
-		return "", err
-	}
-	u.texts[view] = t
-	return t, nil
-}
+func (u *unit) text(view string) (string, error) { return u.e.history(view) }
 
 // seen lists the objects observation k shows in view, in (row, col) order.
 func (u *unit) seen(k int, view string) []int {
+	cache := u.seenCache[view]
+	if cache == nil {
+		cache = make([][]int, len(u.e.Obs))
+		u.seenCache[view] = cache
+	}
+	if cache[k] != nil {
+		return cache[k]
+	}
 	s, g := u.e.Obs[k].State, u.sightsIn(view)[k]
-	var out []int
+	out := []int{}
 	for i, o := range s.Objects {
 		if g.sees(s, o.Pos) {
 			out = append(out, i)
 		}
 	}
-	return byCell(s, out)
+	cache[k] = byCell(s, out)
+	return cache[k]
 }
 
 // byCell sorts object indices by (row, col).
@@ -139,7 +147,7 @@ func filter(idx []int, keep func(int) bool) []int {
 // view that are named uniquely and pass keep, in (row, col) order.
 func (u *unit) targets(keep func(o Object) bool) []int {
 	return filter(u.seen(len(u.e.Obs)-1, u.view), func(i int) bool {
-		return unique(u.cur, i) && keep(u.cur.Objects[i])
+		return u.names[u.cur.Objects[i].Name()] == 1 && keep(u.cur.Objects[i])
 	})
 }
 

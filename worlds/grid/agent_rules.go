@@ -43,7 +43,7 @@ func (s *solver) blocksWalk(d int) (block, known bool) {
 	}
 	switch s.last.view {
 	case ASCII:
-		code, ok := s.last.cells[[2]int{d, 0}]
+		code, ok := s.last.cell(d, 0)
 		if !ok || code == "??" {
 			return false, false
 		}
@@ -131,7 +131,7 @@ func (s *solver) blocksSight(a, l int) (block, known bool) {
 		}
 	}
 	if s.last.view == ASCII {
-		code, ok := s.last.cells[[2]int{a, l}]
+		code, ok := s.last.cell(a, l)
 		if !ok || code == "??" {
 			return false, false
 		}
@@ -312,7 +312,7 @@ func (s *solver) cell(pos string) (string, bool, string) {
 	}
 	switch s.last.view {
 	case ASCII:
-		if code, ok := s.last.cells[[2]int{a, l}]; ok && code != "??" {
+		if code, ok := s.last.cell(a, l); ok && code != "??" {
 			return "no", true, "I see that cell and nothing on it."
 		}
 	case Memory:
@@ -353,7 +353,7 @@ func (s *solver) enclosed() bool {
 			if n[0] < 0 || n[0] >= s.last.V || n[1] < -half || n[1] > half {
 				return false
 			}
-			code := s.last.cells[n]
+			code, _ := s.last.cell(n[0], n[1])
 			if code == "??" {
 				return false
 			}

@@ -35,15 +35,25 @@ type readObs struct {
 	facing Dir
 	objs   []seenObj
 	texts  []string
-	// ascii: the window size and each cell's code by (a, l).
+	// ascii: the window size and each cell's code, row-major by (a, l).
 	V     int
-	cells map[[2]int]string
+	cells []string
 	// memory: the agent's cell, the river, fire and flood lines.
 	agent    Pos
 	rivers   []riverRead
 	fire     map[int]bool // row → burning (false: scorch marks)
 	flooded  []int
 	schedule map[int]int // row → rise step
+}
+
+// cell returns the ascii code at (a, l) and whether the window has it.
+func (o *readObs) cell(a, l int) (string, bool) {
+	half := o.V / 2
+	if a < 0 || a >= o.V || l < -half || l > half || o.cells == nil {
+		return "", false
+	}
+	code := o.cells[a*o.V+l+half]
+	return code, code != ""
 }
 
 // riverRead is a memory view's river line.

@@ -10,7 +10,7 @@ import (
 // readASCII parses the ascii view: the facing, the grid of codes (objects
 // read from their codes) and the text lines.
 func readASCII(text string) (readObs, error) {
-	o := readObs{view: ASCII, cells: map[[2]int]string{}}
+	o := readObs{view: ASCII}
 	lines := strings.Split(text, "\n")
 	facing, header := false, false
 	for _, line := range lines {
@@ -23,15 +23,16 @@ func readASCII(text string) (readObs, error) {
 			o.facing, facing = d, true
 		case !header && strings.HasPrefix(line, "        ") && strings.TrimSpace(line) != "":
 			o.V, header = len(strings.Fields(line)), true
+			o.cells = make([]string, o.V*o.V)
 		case strings.HasPrefix(line, "ahead "):
 			a, err := strconv.Atoi(strings.TrimSpace(line[len("ahead "):min(len(line), 8)]))
 			fields := strings.Fields(line[min(len(line), 8):])
-			if err != nil || len(fields) != o.V || o.V%2 == 0 {
+			if err != nil || !header || len(fields) != o.V || o.V%2 == 0 || a < 0 || a >= o.V {
 				return o, fmt.Errorf("ascii view: row %q", line)
 			}
 			for i, code := range fields {
 				l := i - o.V/2
-				o.cells[[2]int{a, l}] = code
+				o.cells[a*o.V+i] = code
 				if obj, ok := objectOfCode(code); ok {
 					obj.a, obj.l = a, l
 					o.objs = append(o.objs, obj)

@@ -11,7 +11,7 @@ import (
 // kind pick(colour, door state, count) among those with a target, its
 // target, then coin(): the claim is the truth, else a wrong value
 // (another colour or state, pick'ed in option order, or the count ± 1,
-// never negative).
+// never negative: pick(n−1, n+1), or n+1 without a draw when n = 0).
 func (u *unit) conflict() {
 	colour := u.targets(isKBX)
 	doors := u.targets(func(o Object) bool { return o.Kind == Door })
@@ -58,7 +58,12 @@ func (u *unit) conflict() {
 	}
 	claim := f.truth
 	if !u.st.Coin() {
-		claim = worlds.GoldEnum(worlds.Pick(u.st, wrong))
+		// A count of 0 has one wrong value, 1: no draw (§14.3).
+		v := wrong[0]
+		if len(wrong) > 1 {
+			v = worlds.Pick(u.st, wrong)
+		}
+		claim = worlds.GoldEnum(v)
 	}
 	text, _ := u.text(u.view)
 	u.claimPair(f, claim, "notice", text+"\n\n[Notice]: \""+f.claim(claim.Value)+"\"")

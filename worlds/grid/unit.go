@@ -24,9 +24,9 @@ type unit struct {
 	seenCache map[string][][]int
 	names     map[string]int
 	ever      map[string][]bool
-	meta   json.RawMessage
-	probes []worlds.Probe
-	err    error
+	meta      json.RawMessage
+	probes    []worlds.Probe
+	err       error
 }
 
 // sight is what one observation shows: its field of view, or in the

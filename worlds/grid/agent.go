@@ -27,7 +27,7 @@ import (
 
 // Reply is a reference agent's reply to a grid user message.
 func (w *World) Reply(policy worlds.Policy, user string) string {
-	msg, err := worlds.ParseMessage(user)
+	msg, err := parseMessage(user)
 	if err != nil {
 		return "The message is not a probe I can read.\nanswer=" + worlds.Unknown
 	}
@@ -41,6 +41,18 @@ func (w *World) Reply(policy worlds.Policy, user string) string {
 		reason = fmt.Sprintf("No agent is called %q.", policy)
 	}
 	return reason + "\n" + msg.Key + "=" + value
+}
+
+// parseMessage is worlds.ParseMessage, with a message whose question and
+// schema headings overlap (which makes ParseMessage slice out of range)
+// turned into an error.
+func parseMessage(user string) (msg worlds.Message, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("grid: user message: %v", r)
+		}
+	}()
+	return worlds.ParseMessage(user)
 }
 
 // answer is a reading agent's reason and value ("unknown" to abstain).

@@ -107,6 +107,7 @@ type gridRow struct {
 func Parse(name string, data []byte) (*Level, error) {
 	lv := &Level{Name: name}
 	var rows []gridRow
+	keys := map[string]bool{}
 	for n, raw := range strings.Split(string(data), "\n") {
 		line := n + 1
 		text := strings.TrimSpace(raw)
@@ -118,9 +119,10 @@ func Parse(name string, data []byte) (*Level, error) {
 			if len(rows) > 0 {
 				return nil, fmt.Errorf("grid: level %s line %d: metadata %q after the grid", name, line, key)
 			}
-			if _, dup := lv.Value(key); dup {
+			if keys[key] {
 				return nil, fmt.Errorf("grid: level %s line %d: metadata %q given twice", name, line, key)
 			}
+			keys[key] = true
 			lv.Meta = append(lv.Meta, MetaEntry{Key: key, Value: value, Line: line})
 			continue
 		}

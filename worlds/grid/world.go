@@ -91,11 +91,15 @@ func (w *World) Probes(level, view string, seed uint64) ([]worlds.Probe, error) 
 		}
 		views = []string{view}
 	}
+	return w.appendProbes(nil, level, views, seed)
+}
+
+// appendProbes appends the probes of level at seed in views to out.
+func (w *World) appendProbes(out []worlds.Probe, level string, views []string, seed uint64) ([]worlds.Probe, error) {
 	e, err := w.Episode(level, seed)
 	if err != nil {
 		return nil, err
 	}
-	var out []worlds.Probe
 	for _, v := range views {
 		ps, err := unitProbes(e, v, seed)
 		if err != nil {
@@ -110,21 +114,18 @@ func (w *World) Probes(level, view string, seed uint64) ([]worlds.Probe, error) 
 // at seed 0 in its views, then proc-8, proc-10 and proc-12 at seeds 1–4
 // in the three views.
 func (w *World) Standard() ([]worlds.Probe, error) {
-	var out []worlds.Probe
+	out := make([]worlds.Probe, 0, 1024)
+	var err error
 	for _, k := range keys {
-		ps, err := w.Probes(k.name, "", 0)
-		if err != nil {
+		if out, err = w.appendProbes(out, k.name, k.views, 0); err != nil {
 			return nil, err
 		}
-		out = append(out, ps...)
 	}
 	for _, size := range ProcSizes {
 		for _, seed := range ProcSeeds {
-			ps, err := w.Probes(procName(size), "", seed)
-			if err != nil {
+			if out, err = w.appendProbes(out, procName(size), viewNames, seed); err != nil {
 				return nil, err
 			}
-			out = append(out, ps...)
 		}
 	}
 	return out, nil

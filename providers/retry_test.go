@@ -3,6 +3,7 @@ package providers
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -223,4 +224,35 @@ func TestRetryWaitProperty(t *testing.T) {
 			t.Fatalf("wait %s longer than both ceiling %s and Retry-After %s", w, ceiling, after)
 		}
 	})
+}
+
+// TestRetryAttemptTimeout: an attempt that gets no answer within the
+// policy's AttemptTimeout is abandoned and retried as a transient failure;
+// the caller's own deadline still ends everything at once.
+func TestRetryAttemptTimeout(t *testing.T) {
+	calls := 0
+	hang := ModelFunc(func(ctx context.Context, req Request) (Reply, error) {
+		calls++
+		if calls < 3 {
+			<-ctx.Done()
+			return Reply{}, &Error{Provider: "test", Retryable: true, Message: "send request: " + ctx.Err().Error(), Err: ctx.Err()}
+		}
+		return Reply{Text: "late but there"}, nil
+	})
+	r := Retry(hang, RetryPolicy{MaxAttempts: 5, AttemptTimeout: 20 * time.Millisecond, Sleep: func(context.Context, time.Duration) error { return nil }})
+	rep, err := r.Chat(context.Background(), Request{})
+	if err != nil || rep.Text != "late but there" || calls != 3 {
+		t.Fatalf("got %q, %v after %d calls", rep.Text, err, calls)
+	}
+
+	calls = 0
+	r = Retry(ModelFunc(func(ctx context.Context, req Request) (Reply, error) {
+		calls++
+		<-ctx.Done()
+		return Reply{}, ctx.Err()
+	}), RetryPolicy{MaxAttempts: 2, AttemptTimeout: 10 * time.Millisecond, Sleep: func(context.Context, time.Duration) error { return nil }})
+	_, err = r.Chat(context.Background(), Request{})
+	if err == nil || !strings.Contains(err.Error(), "no answer within 10ms") || calls != 2 {
+		t.Fatalf("err = %v after %d calls", err, calls)
+	}
 }

@@ -109,8 +109,29 @@ func TestParseMessage(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, Message{Observation: "line 1\n\nline 2", Question: "How many keys can you see?",
 		Schema: "count=<integer|unknown>", Key: "count", Values: []string{"integer", "unknown"}}, m)
-	for _, bad := range []string{"", "hello", "## Current observation\nx", "## Current observation\nx\n\n## Question\nq\n\nAnswer schema: nokey"} {
+	for _, bad := range []string{"", "hello", "## Current observation\nx", "## Current observation\nx\n\n## Question\nq\n\nAnswer schema: nokey",
+		"## Current observation\n0\n\n## Question\n\nAnswer schema: 0"} {
 		_, err := ParseMessage(bad)
 		assert.Error(t, err, bad)
 	}
+}
+
+// FuzzParseMessage: any text is taken apart or refused, never a panic, and
+// what is taken apart puts the message back together.
+func FuzzParseMessage(f *testing.F) {
+	f.Add(UserMessage("obs", "How many keys can you see?", Schema("count", SchemaInt)))
+	f.Add("## Current observation\n0\n\n## Question\n\nAnswer schema: 0")
+	f.Fuzz(func(t *testing.T, user string) {
+		m, err := ParseMessage(user)
+		if err != nil {
+			return
+		}
+		if got := UserMessage(m.Observation, m.Question, m.Schema); strings.TrimSpace(got) != strings.TrimSpace(user) && !strings.HasSuffix(user, " ") {
+			// Trailing blanks after the schema are trimmed; anything else
+			// must come back as it was.
+			if strings.TrimRight(user, " \t\r\n") != got {
+				t.Fatalf("ParseMessage(%q) = %+v, which gives back %q", user, m, got)
+			}
+		}
+	})
 }

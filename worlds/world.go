@@ -72,7 +72,7 @@ func ParseMessage(user string) (Message, error) {
 	}
 	qi := strings.LastIndex(rest, qHead)
 	si := strings.LastIndex(rest, schemaHead)
-	if qi < 0 || si < qi {
+	if qi < 0 || si < qi+len(qHead) {
 		return Message{}, fmt.Errorf("worlds: message: no question and answer schema")
 	}
 	m := Message{

@@ -153,6 +153,9 @@ func (a *app) planRun(p *runPlan, o runOptions) error {
 			return cli.Usagef("run: cannot write %s: %v", path, err)
 		}
 	}
+	if err := cli.CheckOutput(p.paths.jsonl, false); err != nil {
+		return cli.Usagef("run: cannot write %s: %v", p.paths.jsonl, err)
+	}
 	if o.resume != "" {
 		planned := map[string]bool{}
 		for _, m := range p.models {
@@ -167,9 +170,6 @@ func (a *app) planRun(p *runPlan, o runOptions) error {
 		}
 	} else if _, err := os.Lstat(p.paths.jsonl); err == nil {
 		return cli.Usagef("run: %s already exists: continue it with --resume %s, or choose another --output", p.paths.jsonl, p.paths.jsonl)
-	}
-	if err := cli.CheckOutput(p.paths.jsonl, false); err != nil {
-		return cli.Usagef("run: cannot write %s: %v", p.paths.jsonl, err)
 	}
 	return a.checkCassettes(p)
 }

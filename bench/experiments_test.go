@@ -15,14 +15,17 @@ import (
 // line names an experiment its suite declares; TestEntryPoints keeps the
 // list complete.
 
-func TestMaze(t *testing.T)       { experiment(t, "Maze") }
-func TestMirage(t *testing.T)     { experiment(t, "Mirage") }
-func TestAriadne(t *testing.T)    { experiment(t, "Ariadne") }
-func TestDifficulty(t *testing.T) { experiment(t, "Difficulty") }
-func TestAbstain(t *testing.T)    { experiment(t, "Abstain") }
+func TestMaze(t *testing.T)         { experiment(t, "Maze") }
+func TestMirage(t *testing.T)       { experiment(t, "Mirage") }
+func TestAriadne(t *testing.T)      { experiment(t, "Ariadne") }
+func TestDifficulty(t *testing.T)   { experiment(t, "Difficulty") }
+func TestAbstain(t *testing.T)      { experiment(t, "Abstain") }
+func TestWorlds(t *testing.T)       { experiment(t, "Worlds") }
+func TestWorldsReplay(t *testing.T) { experiment(t, "WorldsReplay") }
 
 func BenchmarkMaze(b *testing.B)    { benchmark(b, "Maze") }
 func BenchmarkAbstain(b *testing.B) { benchmark(b, "Abstain") }
+func BenchmarkWorlds(b *testing.B)  { benchmark(b, "Worlds") }
 
 // experiment runs the experiment of that name with every model of its
 // suite, as subtests <model>/<case>, and logs what it measures.
@@ -36,7 +39,7 @@ func experiment(t *testing.T, name string) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rs := runner(t, s).Run(t, cases, e.Check)
+			rs := runner(t, s, e.AgentsOnly).Run(t, cases, e.Check)
 			if e.Report != nil {
 				e.Report(t, rs)
 			}
@@ -51,7 +54,7 @@ func benchmark(b *testing.B, name string) {
 	for _, s := range suites.All() {
 		for _, bm := range s.Benchmarks() {
 			if bm.Name == name {
-				bench.RunBenchmark(b, runner(b, s).Models, bm, s.Metrics())
+				bench.RunBenchmark(b, runner(b, s, false).Models, bm, s.Metrics())
 				return
 			}
 		}

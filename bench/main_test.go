@@ -45,8 +45,9 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// runner builds the Runner of a suite from the flags.
-func runner(t testing.TB, s bench.Suite) *bench.Runner {
+// runner builds the Runner of a suite from the flags; agentsOnly leaves
+// out the recorded models unless -models names them.
+func runner(t testing.TB, s bench.Suite, agentsOnly bool) *bench.Runner {
 	t.Helper()
 	all := suites.All()
 	env := bench.Env{
@@ -75,7 +76,7 @@ func runner(t testing.TB, s bench.Suite) *bench.Runner {
 		}
 	}
 	r := &bench.Runner{Env: env, Sink: sink, Metrics: s.Metrics()}
-	for _, name := range modelNames(t, s) {
+	for _, name := range modelNames(t, s, agentsOnly) {
 		m, err := env.Open(name)
 		if err != nil {
 			t.Fatalf("model %s: %v", name, err)
@@ -110,12 +111,15 @@ func runner(t testing.TB, s bench.Suite) *bench.Runner {
 // modelNames are the models a suite's experiments play: -models, else
 // HALLUMAZE_MODELS, else the suite's agents and every model recorded for
 // it.
-func modelNames(t testing.TB, s bench.Suite) []string {
+func modelNames(t testing.TB, s bench.Suite, agentsOnly bool) []string {
 	list := *modelsFlag
 	if list == "" {
 		list = os.Getenv("HALLUMAZE_MODELS")
 	}
 	if list == agentRecordings {
+		if agentsOnly {
+			return nil
+		}
 		return recordedAgents(t, s)
 	}
 	if list != "" {
@@ -130,6 +134,9 @@ func modelNames(t testing.TB, s bench.Suite) []string {
 	var out []string
 	for _, a := range s.Agents() {
 		out = append(out, "agent/"+a.Name)
+	}
+	if agentsOnly {
+		return out
 	}
 	recorded, err := bench.RecordedModels(cassetteRoot, s.Name())
 	if err != nil {

@@ -66,6 +66,10 @@ type Experiment struct {
 	// Report, when set, logs what the experiment measures over the results
 	// of all models.
 	Report func(t *testing.T, rs []results.Result)
+	// AgentsOnly keeps the models with committed cassettes out of the
+	// experiment by default (a set too large to record for every provider);
+	// a model named with -models plays it all the same.
+	AgentsOnly bool
 }
 
 // Benchmark is one go test -bench ./bench benchmark of a suite: for each

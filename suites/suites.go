@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strings"
 
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/internal/cli"
@@ -20,6 +19,7 @@ import (
 	"github.com/hallumaze/hallumaze/results"
 	"github.com/hallumaze/hallumaze/suites/abstain"
 	"github.com/hallumaze/hallumaze/suites/maze"
+	"github.com/hallumaze/hallumaze/suites/worlds"
 )
 
 // Suite is what a benchmark family provides: the harness's part and the
@@ -31,7 +31,7 @@ type Suite interface {
 
 // All returns the suites, in the order their outputs appear.
 func All() []Suite {
-	return []Suite{maze.Suite{}, abstain.Suite{}}
+	return []Suite{maze.Suite{}, abstain.Suite{}, worlds.Suite{}}
 }
 
 // Names lists the suites' names.
@@ -116,15 +116,15 @@ func Agents(ss []Suite) func(name string) (providers.Model, bool) {
 type chain []providers.Model
 
 func (c chain) Chat(ctx context.Context, req providers.Request) (providers.Reply, error) {
-	var errs []string
+	var errs []error
 	for _, m := range c {
 		rep, err := m.Chat(ctx, req)
 		if err == nil || !errors.Is(err, providers.ErrUnreadablePrompt) {
 			return rep, err
 		}
-		errs = append(errs, err.Error())
+		errs = append(errs, err)
 	}
-	return providers.Reply{}, fmt.Errorf("no reference agent of that name reads this prompt: %s", strings.Join(errs, "; "))
+	return providers.Reply{}, fmt.Errorf("no reference agent of that name reads this prompt: %w", errors.Join(errs...))
 }
 
 // Commander is an optional extra of a suite: subcommands of its own

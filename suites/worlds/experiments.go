@@ -1,0 +1,158 @@
+package worlds
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/hallumaze/hallumaze/bench"
+	"github.com/hallumaze/hallumaze/results"
+	hw "github.com/hallumaze/hallumaze/worlds"
+)
+
+// Check asserts what must hold of any model's HalluWorld result: one
+// question and one reply, a verdict that agrees with itself and with the
+// metrics, every metric 0 or 1.
+func Check(t *testing.T, r results.Result) {
+	t.Helper()
+	if len(r.Turns) != 2 {
+		t.Fatalf("%d turns, want one question and one reply", len(r.Turns))
+	}
+	var d Detail
+	if err := json.Unmarshal(r.Detail, &d); err != nil {
+		t.Fatalf("decode the verdict: %v", err)
+	}
+	if !d.Outcome.Valid() {
+		t.Errorf("outcome %q", d.Outcome)
+	}
+	for _, k := range []string{"right", "hallucinated", "abstained", "parse-fail", "over-abstained"} {
+		v, ok := r.Metrics[k]
+		if !ok || (v != 0 && v != 1) {
+			t.Errorf("metric %s = %v (present %v), want 0 or 1", k, v, ok)
+		}
+	}
+	if r.Metrics["right"]+r.Metrics["hallucinated"]+r.Metrics["parse-fail"] > 1 {
+		t.Errorf("right, hallucinated and parse-fail exclude each other: %v", r.Metrics)
+	}
+	if d.Right != (r.Metrics["right"] == 1) || d.Hallucinated != (r.Metrics["hallucinated"] == 1) {
+		t.Errorf("verdict %+v disagrees with the metrics %v", d.Verdict, r.Metrics)
+	}
+	if d.Outcome == hw.OutcomeAbstain && d.Answerable == d.Right {
+		t.Errorf("an abstention is right exactly when the gold is UNKNOWN: %+v", d.Verdict)
+	}
+}
+
+// experiments are TestWorlds, every world's standard set played by the
+// reference agents (and any model named with -models), and
+// TestWorldsReplay, a sample of it that the committed cassettes of the
+// agents served over the three wire protocols cover.
+func experiments() []bench.Experiment {
+	return []bench.Experiment{
+		{Name: "Worlds", Cases: Suite{}.Standard, Check: Check, Report: reportAccuracy, AgentsOnly: true},
+		{Name: "WorldsReplay", Cases: replaySample, Check: Check, Report: reportAccuracy},
+	}
+}
+
+// Experiments are TestWorlds and TestWorldsReplay.
+func (Suite) Experiments() []bench.Experiment { return experiments() }
+
+// replayPerCategory is how many probes of each category of each world's
+// standard set the replayed sample holds.
+const replayPerCategory = 5
+
+// replaySample takes, from each world's standard set, replayPerCategory
+// probes of each category, spread evenly over the set's probes of that
+// category.
+func replaySample() ([]bench.Case, error) {
+	ws, err := Worlds()
+	if err != nil {
+		return nil, err
+	}
+	var out []bench.Case
+	for _, w := range ws {
+		std, err := standard(w)
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range hw.Categories {
+			var of []hw.Probe
+			for _, p := range std {
+				if p.Category == c {
+					of = append(of, p)
+				}
+			}
+			step := max(1, len(of)/replayPerCategory)
+			for i := 0; i < len(of) && i/step < replayPerCategory; i += step {
+				out = append(out, NewCase(w, of[i]))
+			}
+		}
+	}
+	return out, nil
+}
+
+// reportAccuracy logs, per model, the accuracy by world × category with
+// Wilson intervals, and the headline rates.
+func reportAccuracy(t *testing.T, rs []results.Result) {
+	for _, m := range Score(rs) {
+		var b strings.Builder
+		if err := hw.WriteHeadline(&b, m.Report.Headline()); err != nil {
+			t.Error(err)
+		}
+		r := m.Report
+		t.Logf("%s: accuracy %s  hallucination %s  abstention recall %s  over-abstention %s  parse failures %s\n%s",
+			m.Model, rateText(r.Accuracy), rateText(r.HallucinationRate), rateText(r.AbstentionRecall), rateText(r.OverAbstention), rateText(r.ParseFailureRate), b.String())
+	}
+}
+
+// rateText is "k/n = rate [lo, hi]", or "n/a" for an undefined rate.
+func rateText(r *hw.Rate) string {
+	if r == nil {
+		return "n/a"
+	}
+	return fmt.Sprintf("%d/%d = %.3f [%.3f, %.3f]", r.K, r.N, r.Rate, r.CI95.Lo, r.CI95.Hi)
+}
+
+// Benchmarks is BenchmarkWorlds: per model and world, the accuracy,
+// hallucination rate, abstention recall and over-abstention over the
+// world's standard set.
+func (Suite) Benchmarks() []bench.Benchmark {
+	return []bench.Benchmark{{
+		Name:    "Worlds",
+		Metrics: []string{"accuracy", "hallucination-rate", "abstention-recall", "over-abstention"},
+		Groups: func() ([]bench.BenchGroup, error) {
+			ws, err := Worlds()
+			if err != nil {
+				return nil, err
+			}
+			var out []bench.BenchGroup
+			for _, w := range ws {
+				probes, err := standard(w)
+				if err != nil {
+					return nil, err
+				}
+				g := bench.BenchGroup{Name: "world=" + w.Name()}
+				for _, p := range probes {
+					g.Cases = append(g.Cases, NewCase(w, p))
+				}
+				out = append(out, g)
+			}
+			return out, nil
+		},
+		Score: func(rs []results.Result) map[string]float64 {
+			scores := Score(rs)
+			out := map[string]float64{}
+			if len(scores) == 0 {
+				return out
+			}
+			r := scores[0].Report
+			for name, rate := range map[string]*hw.Rate{"accuracy": r.Accuracy, "hallucination-rate": r.HallucinationRate,
+				"abstention-recall": r.AbstentionRecall, "over-abstention": r.OverAbstention} {
+				if rate != nil {
+					out[name] = rate.Rate
+				}
+			}
+			return out
+		},
+	}}
+}

@@ -14,6 +14,13 @@ var (
 	fileModes = []string{"400", "600", "644"}
 )
 
+// StreamTerminalFiles is the constant of the terminal-files episodes'
+// stream, "hwtfile!": a fresh NewStream(seed, StreamTerminalFiles) per
+// episode, as the terminal level uses worlds.StreamTerminal. Sharing that
+// constant would make seed s of both levels draw the same numbers at the
+// same places (the conflict coins would agree on every seed).
+const StreamTerminalFiles = 0x68777466696c6521
+
 // filesScript is what the terminal-files episode draws.
 type filesScript struct {
 	a, b, c, d    string    // file names: a, b, c start in src, d in arc
@@ -31,9 +38,9 @@ type filesScript struct {
 	foil          string
 }
 
-// drawFiles draws a terminal-files episode from the terminal stream.
+// drawFiles draws a terminal-files episode, in the documented order.
 func drawFiles(seed uint64) filesScript {
-	st := worlds.NewStream(seed, worlds.StreamTerminal)
+	st := worlds.NewStream(seed, StreamTerminalFiles)
 	var s filesScript
 	names := slices.Clone(fileNames)
 	s.a, s.b, s.c, s.d = worlds.Take(st, &names), worlds.Take(st, &names), worlds.Take(st, &names), worlds.Take(st, &names)

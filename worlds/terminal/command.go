@@ -69,6 +69,46 @@ func (c Command) String() string {
 	return strings.Join(append([]string{c.Name}, c.Paths...), " ")
 }
 
+// valid reports whether c is a command ParseCommand could have returned:
+// its fields are those of its command and hold what the parser accepts.
+func (c Command) valid() bool {
+	n, ok := 1, true
+	switch c.Name {
+	case Pwd:
+		n = 0
+	case Cp, Mv:
+		n = 2
+	case Ls:
+		n, ok = len(c.Paths), len(c.Paths) <= 1
+	case Cd, Cat, Echo, Sed, Grep, Chmod, Mkdir, Rm:
+	default:
+		ok = false
+	}
+	if !ok || len(c.Paths) != n || (c.Long && c.Name != Ls) || (c.Append && c.Name != Echo) {
+		return false
+	}
+	for _, p := range c.Paths {
+		if !isPath(p) {
+			return false
+		}
+	}
+	if (c.Name == Echo || c.Name == Grep) != (c.Word != "") || (c.Word != "" && !isWord(c.Word)) {
+		return false
+	}
+	if c.Name == Sed {
+		if c.From == "" || !isLiteral(c.From) || !isLiteral(c.To) {
+			return false
+		}
+	} else if c.From != "" || c.To != "" {
+		return false
+	}
+	if c.Name == Chmod {
+		_, err := ParseMode(c.Mode)
+		return err == nil
+	}
+	return c.Mode == ""
+}
+
 // equal reports whether c and d are the same command.
 func (c Command) equal(d Command) bool {
 	return c.Name == d.Name && c.Long == d.Long && c.Append == d.Append && c.Word == d.Word &&

@@ -69,7 +69,8 @@ type player struct {
 
 func newPlayer(level string, seed uint64, initial *State) *player {
 	return &player{
-		ep:    &Episode{Level: level, Seed: seed, Initial: initial.Clone()},
+		ep: &Episode{Level: level, Seed: seed, Initial: initial.Clone(),
+			Commands: make([]Command, 0, 16), Transcript: make(Transcript, 0, 16)},
 		state: initial,
 		obs:   newObserver(),
 	}

@@ -31,20 +31,24 @@ const (
 )
 
 // lookupFrom resolves p against the components base (or the root if p is
-// absolute), one component at a time as the kernel does: every component
+// absolute), returning the node and, if want, its path components, one component at a time as the kernel does: every component
 // but the last must be a directory, "." and ".." need the current node to
 // be one, ".." of the root is the root, and a trailing slash needs a
 // directory.
-func (s *State) lookupFrom(base []string, p string) (*node, []string, errno) {
-	comps := slices.Clone(base)
+func (s *State) lookupFrom(base []string, p string, want bool) (*node, []string, errno) {
 	if strings.HasPrefix(p, "/") {
-		comps = nil
+		base = nil
 	}
-	stack := []*node{s.root}
-	for _, c := range comps {
+	var nodes [16]*node
+	var names [16]string
+	stack, comps := append(nodes[:0], s.root), names[:0]
+	for _, c := range base {
 		stack = append(stack, stack[len(stack)-1].children[c])
+		comps = append(comps, c)
 	}
-	for _, c := range strings.Split(p, "/") {
+	for rest := p; rest != ""; {
+		var c string
+		c, rest, _ = strings.Cut(rest, "/")
 		if c == "" {
 			continue
 		}
@@ -72,31 +76,47 @@ func (s *State) lookupFrom(base []string, p string) (*node, []string, errno) {
 	if strings.HasSuffix(p, "/") && !n.dir {
 		return nil, nil, enotdir
 	}
-	return n, comps, ""
+	if !want {
+		return n, nil, ""
+	}
+	return n, slices.Clone(comps), ""
+}
+
+// node is the node p names, or nil.
+func (s *State) node(p string) *node {
+	n, _, err := s.lookupFrom(s.cwd, p, false)
+	if err != "" {
+		return nil
+	}
+	return n
 }
 
 // lookup resolves p against the working directory.
-func (s *State) lookup(p string) (*node, []string, errno) { return s.lookupFrom(s.cwd, p) }
+func (s *State) lookup(p string) (*node, []string, errno) { return s.lookupFrom(s.cwd, p, false) }
+
+// lookupPath resolves p against the working directory, with its components.
+func (s *State) lookupPath(p string) (*node, []string, errno) { return s.lookupFrom(s.cwd, p, true) }
 
 // lookupParent resolves the directory that would hold a new entry p, and
-// the entry's name. p's trailing slashes are dropped first.
-func (s *State) lookupParent(p string) (*node, []string, string, errno) {
+// returns it, the operand naming it, and the entry's name. p's trailing
+// slashes are dropped first.
+func (s *State) lookupParent(p string) (*node, string, string, errno) {
 	trimmed := strings.TrimRight(p, "/")
 	if trimmed == "" {
-		return nil, nil, "", eexist // p is the root
+		return nil, "", "", eexist // p is the root
 	}
 	dir, base := ".", trimmed
 	if i := strings.LastIndex(trimmed, "/"); i >= 0 {
 		dir, base = trimmed[:i+1], trimmed[i+1:]
 	}
-	parent, comps, err := s.lookup(dir)
+	parent, _, err := s.lookup(dir)
 	if err != "" {
-		return nil, nil, "", err
+		return nil, "", "", err
 	}
 	if !parent.dir {
-		return nil, nil, "", enotdir
+		return nil, "", "", enotdir
 	}
-	return parent, comps, base, ""
+	return parent, dir, base, ""
 }
 
 // concat joins a directory operand and a name the way coreutils names the
@@ -132,7 +152,7 @@ func (s *State) Run(line string) (Result, error) {
 // the simulation does not model is an error wrapping ErrUnsupported, and
 // leaves the state as it was.
 func (s *State) Exec(c Command) (Result, error) {
-	if back, err := ParseCommand(c.String()); err != nil || !back.equal(c) {
+	if !c.valid() {
 		return Result{}, fmt.Errorf("terminal: %q is not a command the simulation takes", c.String())
 	}
 	r, err := s.exec(c)
@@ -153,7 +173,7 @@ func (s *State) exec(c Command) (Result, error) {
 	case Pwd:
 		return Result{Output: []string{s.Cwd()}}, nil
 	case Cd:
-		n, comps, err := s.lookup(arg(0))
+		n, comps, err := s.lookupPath(arg(0))
 		if err == "" && !n.dir {
 			err = enotdir
 		}
@@ -225,14 +245,14 @@ func (s *State) exec(c Command) (Result, error) {
 	case Mkdir:
 		return s.mkdir(arg(0)), nil
 	case Rm:
-		n, comps, err := s.lookup(arg(0))
+		n, comps, err := s.lookupPath(arg(0))
 		if err == "" && n.dir {
 			err = eisdir
 		}
 		if err != "" {
 			return fail(1, "rm: cannot remove '%s': %s", arg(0), err), nil
 		}
-		parent, _, _ := s.lookupFrom(nil, joinAbs(comps[:len(comps)-1]))
+		parent, _, _ := s.lookupFrom(nil, joinAbs(comps[:len(comps)-1]), false)
 		delete(parent.children, comps[len(comps)-1])
 		return Result{}, nil
 	case Cp:
@@ -266,6 +286,9 @@ func (s *State) ls(c Command) Result {
 		return Result{Output: []string{target}}
 	}
 	names := n.names()
+	if len(names) == 0 {
+		return Result{}
+	}
 	if !c.Long {
 		return Result{Output: names}
 	}
@@ -348,15 +371,10 @@ func (s *State) target(src, dst string) (existing *node, shown string, err errno
 		return d, dst, err
 	}
 	shown = concat(dst, baseName(src))
-	if e, ok := s.lookupNoErr(shown); ok {
+	if e := s.node(shown); e != nil {
 		return e, shown, ""
 	}
 	return nil, shown, ""
-}
-
-func (s *State) lookupNoErr(p string) (*node, bool) {
-	n, _, err := s.lookup(p)
-	return n, err == ""
 }
 
 // create makes the new entry shown for cp and mv: its parent must resolve,
@@ -412,7 +430,7 @@ func (s *State) cp(src, dst string) Result {
 // destination file is replaced without a question (stdin is not a
 // terminal), whatever its mode.
 func (s *State) mv(src, dst string) (Result, error) {
-	n, comps, err := s.lookup(src)
+	n, comps, err := s.lookupPath(src)
 	if err != "" {
 		return fail(1, "mv: cannot stat '%s': %s", src, err), nil
 	}
@@ -428,7 +446,7 @@ func (s *State) mv(src, dst string) (Result, error) {
 	case existing != nil && existing.dir:
 		return fail(1, "mv: cannot overwrite directory '%s' with non-directory", shown), nil
 	}
-	from, _, _ := s.lookupFrom(nil, joinAbs(comps[:len(comps)-1]))
+	from, _, _ := s.lookupFrom(nil, joinAbs(comps[:len(comps)-1]), false)
 	if existing != nil {
 		parent, _, name, _ := s.lookupParent(shown)
 		parent.children[name] = n

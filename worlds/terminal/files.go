@@ -3,6 +3,7 @@ package terminal
 import (
 	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/hallumaze/hallumaze/worlds"
 )
@@ -95,7 +96,8 @@ func filesProbes(seed uint64, s filesScript) (*Episode, []spec, error) {
 	p.run("cat " + s.src + "/" + s.c + ".txt")
 	p.run("mkdir " + s.dst)
 	p.run("mv " + s.src + "/" + m + ".txt " + s.dst + "/")
-	before, beforeKnown := p.state.Clone(), p.obs.content[in(s.dst, m)]
+	movedBefore, beforeKnown := p.state.File(in(s.dst, m))
+	beforeKnown = beforeKnown && p.obs.content[in(s.dst, m)]
 	op := ">"
 	if s.appendLine {
 		op = ">>"
@@ -120,7 +122,7 @@ func filesProbes(seed uint64, s filesScript) (*Episode, []spec, error) {
 	for _, g := range greps {
 		known := p.obs.content[grepped[g]]
 		res := p.run(g)
-		status[g] = worlds.Resolve(worlds.GoldEnum(fmt.Sprint(res.Status)), known)
+		status[g] = worlds.Resolve(worlds.GoldEnum(strconv.Itoa(res.Status)), known)
 	}
 	ep, err := p.finish()
 	if err != nil {
@@ -135,7 +137,6 @@ func filesProbes(seed uint64, s filesScript) (*Episode, []spec, error) {
 	_, listed := final.File(in(s.arc, x))
 	nfile, _ := final.File(in(s.src, n))
 	moved, _ := final.File(in(s.dst, m))
-	movedBefore, _ := before.File(in(s.dst, m))
 	_, remains := final.File(in(s.src, s.c))
 	where := worlds.GoldUnknown()
 	for _, d := range []string{s.src, s.dst, s.arc} {

@@ -176,7 +176,7 @@ func (s *State) Files() []File {
 	var out []File
 	s.walk(func(path string, n *node) {
 		if !n.dir {
-			out = append(out, File{Path: path, Lines: slices.Clone(n.lines), Mode: FormatMode(n.mode)})
+			out = append(out, File{Path: path, Lines: append([]string{}, n.lines...), Mode: FormatMode(n.mode)})
 		}
 	})
 	return out
@@ -196,22 +196,29 @@ func (s *State) Dirs() []string {
 // walk visits every node in path order (a directory before its children,
 // children in byte order).
 func (s *State) walk(visit func(path string, n *node)) {
-	var rec func(comps []string, n *node)
-	rec = func(comps []string, n *node) {
-		visit(joinAbs(comps), n)
+	var rec func(path string, n *node)
+	rec = func(path string, n *node) {
+		visit(cmpOrRoot(path), n)
 		if n.dir {
 			for _, name := range n.names() {
-				rec(append(slices.Clone(comps), name), n.children[name])
+				rec(path+"/"+name, n.children[name])
 			}
 		}
 	}
-	rec(nil, s.root)
+	rec("", s.root)
+}
+
+func cmpOrRoot(p string) string {
+	if p == "" {
+		return "/"
+	}
+	return p
 }
 
 // File returns the file at the absolute path p, or false if p is not a
 // regular file.
 func (s *State) File(p string) (File, bool) {
-	n, _, err := s.lookupFrom(nil, p)
+	n, _, err := s.lookupFrom(nil, p, false)
 	if err != "" || n.dir {
 		return File{}, false
 	}

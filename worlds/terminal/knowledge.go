@@ -24,7 +24,7 @@ func newObserver() *observer {
 
 // abs is the absolute path of an existing p, or "" if p does not resolve.
 func (s *State) abs(p string) string {
-	_, comps, err := s.lookup(p)
+	_, comps, err := s.lookupPath(p)
 	if err != "" {
 		return ""
 	}
@@ -33,10 +33,11 @@ func (s *State) abs(p string) string {
 
 // newAbs is the absolute path a new entry p would get, or "".
 func (s *State) newAbs(p string) string {
-	_, comps, name, err := s.lookupParent(p)
+	_, dir, name, err := s.lookupParent(p)
 	if err != "" {
 		return ""
 	}
+	_, comps, _ := s.lookupPath(dir)
 	return joinAbs(append(comps, name))
 }
 
@@ -71,7 +72,7 @@ func (o *observer) run(s *State, c Command) (Result, error) {
 	}
 	srcDir := false
 	if src != "" {
-		n, _, _ := s.lookupFrom(nil, src)
+		n, _, _ := s.lookupFrom(nil, src, false)
 		srcDir = n.dir
 	}
 	r, err := s.Exec(c)

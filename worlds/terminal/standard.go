@@ -3,6 +3,7 @@ package terminal
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/hallumaze/hallumaze/worlds"
@@ -83,7 +84,7 @@ func shellProbes(seed uint64, s shellScript) (*Episode, []spec, error) {
 	if s.conflict {
 		key, keyList, old, repl = "PORT", configPort, s.port0, s.port1
 	}
-	before := p.state.Clone()
+	configBefore, _ := p.state.File(home("config.ini"))
 	beforeKnown := p.obs.content[home("config.ini")]
 	p.run(fmt.Sprintf("sed -i 's/%s=%s/%s=%s/' config.ini", key, old, key, repl))
 	p.run("cd data")
@@ -105,7 +106,7 @@ func shellProbes(seed uint64, s shellScript) (*Episode, []spec, error) {
 	for _, g := range greps {
 		known := p.obs.content[grepped[g]]
 		r := p.run(g)
-		status[g] = worlds.Resolve(worlds.GoldEnum(fmt.Sprint(r.Status)), known)
+		status[g] = worlds.Resolve(worlds.GoldEnum(strconv.Itoa(r.Status)), known)
 	}
 	if s.back {
 		p.run("cd ..")
@@ -124,7 +125,6 @@ func shellProbes(seed uint64, s shellScript) (*Episode, []spec, error) {
 	cfile, _ := final.File(data(s.c))
 	afile, _ := final.File(data(s.a))
 	config, _ := final.File(home("config.ini"))
-	configBefore, _ := before.File(home("config.ini"))
 	notes, _ := ep.Initial.File(home("notes.txt"))
 	portNow := worlds.GoldEnum(iniValue(config.Lines, "PORT"))
 	noted := worlds.GoldEnum(notedValue(notes.Lines, "PORT"))

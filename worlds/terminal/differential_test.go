@@ -19,6 +19,7 @@ func TestEpisodesMatchBash(t *testing.T) {
 	}
 	for _, level := range New().Levels() {
 		t.Run(level, func(t *testing.T) {
+			t.Parallel()
 			sessions := make([]session, seeds)
 			for i := range sessions {
 				ep, err := Play(level, uint64(i+1))

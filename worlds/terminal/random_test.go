@@ -117,6 +117,7 @@ func escapes(cwd string, paths []string) bool {
 }
 
 func TestRandomSessionsMatchBash(t *testing.T) {
+	t.Parallel()
 	n := 150
 	if testing.Short() {
 		n = 20

@@ -44,19 +44,48 @@ func (*World) Reply(policy worlds.Policy, user string) string {
 		return "answer=" + worlds.Unknown
 	}
 	value := ""
-	if policy == worlds.Oracle || policy == worlds.Credulous || policy == worlds.Guesser {
+	switch policy {
+	case worlds.Oracle, worlds.Credulous:
 		if t, err := ParseTranscript(m.Observation); err == nil {
-			r := reader{t: t, views: replay(t, policy != worlds.Guesser)}
+			r := reader{t: t, views: replay(t, true)}
 			value = r.answer(m.Question, policy == worlds.Credulous)
-			if policy == worlds.Guesser && value == "" {
+		}
+	case worlds.Guesser:
+		if t, err := ParseTranscript(m.Observation); err == nil {
+			r := reader{t: t, views: replay(t, false)}
+			if value = r.answer(m.Question, false); !allowed(m, value) {
 				value = r.guess(m)
 			}
 		}
+		if !allowed(m, value) {
+			value = fallback(m)
+		}
 	}
-	if value == "" || (len(m.Values) > 2 && !slices.Contains(m.Values, value)) {
+	if !allowed(m, value) {
 		value = worlds.Unknown
 	}
 	return m.Key + "=" + value
+}
+
+// allowed reports whether v is a concrete value the schema takes: an
+// integer for an integer schema, else one of its values.
+func allowed(m worlds.Message, v string) bool {
+	if v == "" || v == worlds.Unknown {
+		return false
+	}
+	if len(m.Values) == 2 && m.Values[0] == worlds.SchemaInt {
+		_, err := strconv.Atoi(v)
+		return err == nil
+	}
+	return slices.Contains(m.Values, v)
+}
+
+// fallback is the guesser's last resort: 0, or the schema's first value.
+func fallback(m worlds.Message) string {
+	if len(m.Values) == 0 || m.Values[0] == worlds.SchemaInt || m.Values[0] == worlds.Unknown {
+		return "0"
+	}
+	return m.Values[0]
 }
 
 // reader answers questions from a transcript's views.
@@ -101,57 +130,64 @@ func content(v *view, p string) ([]string, bool) {
 // a fact a note states is answered from the note.
 func (r reader) answer(q string, notes bool) string {
 	v := r.final()
-	switch {
-	case match(qExists, q) != nil:
-		g := match(qExists, q)
+	if g := qExists.FindStringSubmatch(q); g != nil {
 		return v.exists(concat(g[1], g[2]))
-	case match(qMode, q) != nil:
-		if e, ok := v.entries[match(qMode, q)[1]]; ok {
+	}
+	if g := qMode.FindStringSubmatch(q); g != nil {
+		if e, ok := v.entries[g[1]]; ok {
 			return e.mode
 		}
-	case match(qValueBefore, q) != nil:
-		g := match(qValueBefore, q)
+		return ""
+	}
+	if g := qValueBefore.FindStringSubmatch(q); g != nil {
 		lines, _ := content(r.before(g[3]), g[2])
 		return iniValue(lines, g[1])
-	case match(qValueNow, q) != nil:
-		g := match(qValueNow, q)
-		if noted := r.note(`^` + regexp.QuoteMeta(g[1]) + ` is (\S+)$`); notes && noted != "" {
+	}
+	if g := qValueNow.FindStringSubmatch(q); g != nil {
+		if noted := r.note(g[1] + " is "); notes && noted != "" {
 			return noted
 		}
 		lines, _ := content(v, g[2])
 		return iniValue(lines, g[1])
-	case match(qFirstBefore, q) != nil:
-		g := match(qFirstBefore, q)
+	}
+	if g := qFirstBefore.FindStringSubmatch(q); g != nil {
 		if lines, ok := content(r.before(g[2]), g[1]); ok {
 			return first(lines)
 		}
-	case match(qFirstNow, q) != nil:
-		if lines, ok := content(v, match(qFirstNow, q)[1]); ok {
+		return ""
+	}
+	if g := qFirstNow.FindStringSubmatch(q); g != nil {
+		if lines, ok := content(v, g[1]); ok {
 			return first(lines)
 		}
-	case match(qLines, q) != nil:
-		if lines, ok := content(v, match(qLines, q)[1]); ok {
+		return ""
+	}
+	if g := qLines.FindStringSubmatch(q); g != nil {
+		if lines, ok := content(v, g[1]); ok {
 			return strconv.Itoa(len(lines))
 		}
-	case match(qCwd, q) != nil:
+		return ""
+	}
+	if qCwd.MatchString(q) {
 		return v.cwd
-	case match(qStatus, q) != nil:
-		return r.status(match(qStatus, q)[1])
-	case match(qWhere, q) != nil:
-		name := match(qWhere, q)[1]
-		if noted := r.note(`^` + regexp.QuoteMeta(name) + ` is in (\S+)$`); notes && noted != "" {
+	}
+	if g := qStatus.FindStringSubmatch(q); g != nil {
+		return r.status(g[1])
+	}
+	if g := qWhere.FindStringSubmatch(q); g != nil {
+		if noted := r.note(g[1] + " is in "); notes && noted != "" {
 			return noted
 		}
-		return where(v, name)
-	case match(qNoteValue, q) != nil:
-		return r.note(`^` + regexp.QuoteMeta(match(qNoteValue, q)[2]) + ` is (\S+)$`)
-	case match(qNoteWhere, q) != nil:
-		return r.note(`^` + regexp.QuoteMeta(match(qNoteWhere, q)[2]) + ` is in (\S+)$`)
+		return where(v, g[1])
+	}
+	if g := qNoteValue.FindStringSubmatch(q); g != nil {
+		return r.note(g[2] + " is ")
+	}
+	if g := qNoteWhere.FindStringSubmatch(q); g != nil {
+		return r.note(g[2] + " is in ")
 	}
 	return ""
 }
-
-func match(re *regexp.Regexp, q string) []string { return re.FindStringSubmatch(q) }
 
 // status is the exit status of the one step running cmd, if the view
 // before it determines it: grep's error message means 2, else the known
@@ -185,18 +221,17 @@ func (r reader) status(cmd string) string {
 	return "1"
 }
 
-// note is the first group of the first line, in the shown content of a file
-// named notes.txt, that matches pattern; "" if none.
-func (r reader) note(pattern string) string {
-	re := regexp.MustCompile(pattern)
+// note is what a line "<prefix><value>" says, in the shown content of a
+// file named notes.txt: the first such value with no space in it, or "".
+func (r reader) note(prefix string) string {
 	for _, st := range r.t {
 		c, err := ParseCommand(st.Command)
 		if err != nil || c.Name != Cat || baseName(c.path(0)) != "notes.txt" || failed(c, st.Output) {
 			continue
 		}
 		for _, l := range st.Output {
-			if g := re.FindStringSubmatch(l); g != nil {
-				return g[1]
+			if v, ok := strings.CutPrefix(l, prefix); ok && v != "" && !strings.Contains(v, " ") {
+				return v
 			}
 		}
 	}
@@ -218,35 +253,30 @@ func where(v *view, name string) string {
 	return dirs[0]
 }
 
-// guess is the guesser's answer where its reading determines nothing: the
-// last thing it saw of the same name, or a fixed choice.
+// guess is the guesser's answer where its reading determines nothing: what
+// it last saw of a file with the same name, or a fixed choice; "" if it
+// has none.
 func (r reader) guess(m worlds.Message) string {
-	v := r.final()
-	q := m.Question
-	switch {
-	case match(qExists, q) != nil:
-		return "no"
-	case match(qFirstBefore, q) != nil, match(qFirstNow, q) != nil:
-		g := match(qFirstNow, q)
-		if g == nil {
-			g = match(qFirstBefore, q)
-		}
+	v, q := r.final(), m.Question
+	g := qFirstNow.FindStringSubmatch(q)
+	if g == nil {
+		g = qFirstBefore.FindStringSubmatch(q)
+	}
+	if g != nil {
 		if lines, ok := lastNamed(v, path.Base(g[1])); ok {
 			return first(lines)
 		}
-	case match(qLines, q) != nil:
-		if lines, ok := lastNamed(v, path.Base(match(qLines, q)[1])); ok {
+	}
+	if g := qLines.FindStringSubmatch(q); g != nil {
+		if lines, ok := lastNamed(v, path.Base(g[1])); ok {
 			return strconv.Itoa(len(lines))
 		}
 		return "1"
-	case match(qCwd, q) != nil:
-		return v.lastPwd
-	case match(qStatus, q) != nil:
-		return "0"
-	case match(qWhere, q) != nil:
+	}
+	if g := qWhere.FindStringSubmatch(q); g != nil {
 		var dirs []string
 		for p, e := range v.entries {
-			if !e.dir && path.Base(p) == match(qWhere, q)[1] {
+			if !e.dir && path.Base(p) == g[1] {
 				dirs = append(dirs, path.Dir(p))
 			}
 		}
@@ -254,10 +284,15 @@ func (r reader) guess(m worlds.Message) string {
 			return slices.Min(dirs)
 		}
 	}
-	if len(m.Values) > 1 && m.Values[0] != "integer" {
-		return m.Values[0]
+	switch {
+	case qExists.MatchString(q):
+		return "no"
+	case qCwd.MatchString(q):
+		return v.lastPwd
+	case qStatus.MatchString(q):
+		return "0"
 	}
-	return "0"
+	return ""
 }
 
 // lastNamed is the known content of a file with base name name, the one

@@ -99,9 +99,16 @@ func TestReplyBadMessages(t *testing.T) {
 		msg := worlds.UserMessage("not a transcript", "How many lines does /x have now?", worlds.Schema("lines", worlds.SchemaInt))
 		reply := w.Reply(policy, msg)
 		assert.True(t, strings.HasPrefix(reply, "lines="), "%s: %q", policy, reply)
+		if policy != worlds.Guesser {
+			assert.Equal(t, "lines=unknown", reply, policy)
+		}
 	}
 	msg := worlds.UserMessage("$ pwd\n/home/user", "What is the current working directory at the end of the session?",
 		worlds.EnumSchema("cwd", cwdOptions))
 	assert.Equal(t, "cwd=/home/user", w.Reply(worlds.Oracle, msg))
 	assert.Equal(t, "cwd=unknown", w.Reply("nobody", msg), "an unknown policy abstains")
+	empty := worlds.UserMessage("$ ls", "What is the current working directory at the end of the session?",
+		worlds.EnumSchema("cwd", cwdOptions))
+	assert.Equal(t, "cwd=/", w.Reply(worlds.Guesser, empty), "the guesser never abstains")
+	assert.Equal(t, "lines=0", w.Reply(worlds.Guesser, worlds.UserMessage("garbage", "?", worlds.Schema("lines", worlds.SchemaInt))))
 }

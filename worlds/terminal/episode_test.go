@@ -182,7 +182,7 @@ func TestUPairProperty(t *testing.T) {
 			case c.Name == Cat:
 				shown[st.abs(c.path(0))] = true
 			case c.Name == Ls && c.Long:
-				sized[st.abs(cmpOrPath(c.Paths))] = true
+				sized[st.abs(lsOperand(c.Paths))] = true
 			}
 			_, err := st.Exec(c)
 			require.NoError(rt, err)

@@ -198,7 +198,7 @@ func (s *State) Dirs() []string {
 func (s *State) walk(visit func(path string, n *node)) {
 	var rec func(path string, n *node)
 	rec = func(path string, n *node) {
-		visit(cmpOrRoot(path), n)
+		visit(rootIfEmpty(path), n)
 		if n.dir {
 			for _, name := range n.names() {
 				rec(path+"/"+name, n.children[name])
@@ -208,7 +208,8 @@ func (s *State) walk(visit func(path string, n *node)) {
 	rec("", s.root)
 }
 
-func cmpOrRoot(p string) string {
+// rootIfEmpty is p, or / for the root's empty path.
+func rootIfEmpty(p string) string {
 	if p == "" {
 		return "/"
 	}

@@ -53,7 +53,7 @@ func (o *observer) run(s *State, c Command) (Result, error) {
 	existed := false
 	switch c.Name {
 	case Ls:
-		src = s.abs(cmpOrPath(c.Paths))
+		src = s.abs(lsOperand(c.Paths))
 	case Cat, Sed, Rm, Chmod:
 		src = s.abs(c.path(0))
 	case Echo:
@@ -119,8 +119,8 @@ func (o *observer) run(s *State, c Command) (Result, error) {
 	return r, nil
 }
 
-// cmpOrPath is ls's operand, "." when none is given.
-func cmpOrPath(paths []string) string {
+// lsOperand is ls's operand, "." when none is given.
+func lsOperand(paths []string) string {
 	if len(paths) == 0 {
 		return "."
 	}

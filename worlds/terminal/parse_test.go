@@ -181,6 +181,9 @@ func FuzzParseTranscript(f *testing.F) {
 			if !strings.HasPrefix(reply, "dir=") || strings.Contains(reply, "\n") {
 				t.Fatalf("%s replied %q", p, reply)
 			}
+			if p == worlds.Guesser && reply == "dir=unknown" {
+				t.Fatalf("the guesser abstained on %q", msg)
+			}
 		}
 	})
 }

@@ -166,7 +166,7 @@ func (v *view) step(st Step) {
 // ls records a listing: a directory's entries (with types and modes under
 // -l), or one file.
 func (v *view) ls(c Command, out []string) {
-	p := v.resolve(cmpOrPath(c.Paths))
+	p := v.resolve(lsOperand(c.Paths))
 	if p == "" {
 		return
 	}

@@ -32,9 +32,13 @@ type session struct {
 // realRun is what bash did in one session: each command's output lines and
 // status, and the tree at the end.
 type realRun struct {
-	results []Result
-	files   []File
-	dirs    []string
+	// dirs4096: a new directory on the test's filesystem is 4096 bytes, as
+	// the simulation's ls -l says (ext4, xfs); on others (tmpfs, btrfs) the
+	// sizes of directories in a listing are not compared.
+	dirs4096 bool
+	results  []Result
+	files    []File
+	dirs     []string
 }
 
 // runBash lays out every session's initial tree under its own root in one
@@ -66,7 +70,7 @@ func runBash(t *testing.T, sessions []session) []realRun {
 	}
 	chownTree(t, base)
 	cmd := exec.Command(bash, scriptPath)
-	cmd.Env = []string{"PATH=/usr/bin:/bin", "LC_ALL=C", "HOME=/nonexistent"}
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "LC_ALL=C", "HOME=/nonexistent"}
 	cmd.Dir = base
 	if os.Geteuid() == 0 {
 		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: nobody, Gid: nobody}}
@@ -76,41 +80,67 @@ func runBash(t *testing.T, sessions []session) []realRun {
 		t.Fatalf("bash: %v\n%s", err, tail(out))
 	}
 	runs := parseBashOutput(t, string(out), scriptPath, sessions, roots)
+	dirs4096 := emptyDirSize(t, base) == 4096
 	for i := range sessions {
 		runs[i].files, runs[i].dirs = readTree(t, roots[i])
+		runs[i].dirs4096 = dirs4096
 	}
 	return runs
 }
 
 // tempDirFor makes a directory every user can traverse: t.TempDir may sit
-// inside a directory only root can enter.
+// inside a directory only root can enter, so it is made directly under the
+// first of the temporary directories whose every parent lets others pass.
 func tempDirFor(t *testing.T) string {
 	t.Helper()
-	dir, err := os.MkdirTemp(os.TempDir(), "terminal-diff-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	if err := os.Chmod(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	dir, err = filepath.EvalSymlinks(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for p := filepath.Dir(dir); ; p = filepath.Dir(p) {
-		st, err := os.Stat(p)
+	var tried []string
+	for _, parent := range []string{os.TempDir(), "/tmp", "/var/tmp"} {
+		parent, err := filepath.EvalSymlinks(parent)
+		if err != nil || (os.Geteuid() == 0 && !traversable(parent)) {
+			tried = append(tried, parent)
+			continue
+		}
+		dir, err := os.MkdirTemp(parent, "terminal-diff-")
 		if err != nil {
 			t.Fatal(err)
 		}
-		if os.Geteuid() == 0 && st.Mode().Perm()&0o001 == 0 {
-			t.Skipf("%s is not traversable by other users: bash cannot run as nobody under it", p)
+		t.Cleanup(func() { os.RemoveAll(dir) })
+		if err := os.Chmod(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return dir
+	}
+	t.Fatalf("no temporary directory that user nobody can reach (tried %v): bash must run as a user who is not root", tried)
+	return ""
+}
+
+// traversable reports whether every directory from / down to dir lets
+// other users pass (the x bit for others).
+func traversable(dir string) bool {
+	for p := dir; ; p = filepath.Dir(p) {
+		st, err := os.Stat(p)
+		if err != nil || st.Mode().Perm()&0o001 == 0 {
+			return false
 		}
 		if p == filepath.Dir(p) {
-			break
+			return true
 		}
 	}
-	return dir
+}
+
+// emptyDirSize is the size ls -l shows for a new directory under base.
+func emptyDirSize(t *testing.T, base string) int64 {
+	t.Helper()
+	d, err := os.MkdirTemp(base, "size-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.Remove(d)
+	st, err := os.Stat(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st.Size()
 }
 
 // layOut writes the state's directories and files under root.
@@ -257,17 +287,22 @@ var longRe = regexp.MustCompile(`^([-d][-rwxsStT]{9}[.+]?) +[0-9]+ +\S+ +\S+ ( *
 
 // comparable rewrites a command's output for comparison: for ls -l, bash's
 // "total" line is dropped (the simulation leaves it out by design) and each
-// line is cut to its mode, padded size and name.
-func comparable(c Command, out []string) []string {
+// line is cut to its mode, padded size and name. Without dirs4096, a
+// listing with a directory in it is cut to modes and names.
+func comparable(c Command, out []string, dirs4096 bool) []string {
 	if c.Name != Ls || !c.Long {
 		return out
 	}
 	var res []string
+	sizes := dirs4096 || !slices.ContainsFunc(out, func(l string) bool { return strings.HasPrefix(l, "d") })
 	for _, l := range out {
 		if strings.HasPrefix(l, "total ") {
 			continue
 		}
 		if m := longRe.FindStringSubmatch(l); m != nil {
+			if !sizes {
+				m[2] = "?"
+			}
 			l = m[1] + " |" + m[2] + "| " + m[3]
 		}
 		res = append(res, l)
@@ -301,7 +336,7 @@ func compareWithBash(t *testing.T, sessions []session) {
 		var diffs []string
 		for j, c := range s.commands {
 			want, got := runs[i].results[j], sim[j]
-			wo, go_ := comparable(c, want.Output), comparable(c, got.Output)
+			wo, go_ := comparable(c, want.Output, runs[i].dirs4096), comparable(c, got.Output, runs[i].dirs4096)
 			if !slices.Equal(wo, go_) || want.Status != got.Status {
 				diffs = append(diffs, fmt.Sprintf("command %d %q:\n  bash: %q status %d\n  sim:  %q status %d",
 					j+1, c, wo, want.Status, go_, got.Status))

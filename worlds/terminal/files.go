@@ -1,0 +1,195 @@
+package terminal
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+
+	"github.com/hallumaze/hallumaze/worlds"
+)
+
+// The lists the terminal-files episode draws from, besides fileNames and
+// fileWords.
+var (
+	dirNames  = []string{"archive", "done", "drafts", "inbox", "keep", "work"}
+	fileModes = []string{"400", "600", "644"}
+)
+
+// StreamTerminalFiles is the constant of the terminal-files episodes'
+// stream, "hwtfile!": a fresh NewStream(seed, StreamTerminalFiles) per
+// episode, as the terminal level uses worlds.StreamTerminal. Sharing that
+// constant would make seed s of both levels draw the same numbers at the
+// same places (the conflict coins would agree on every seed).
+const StreamTerminalFiles = 0x68777466696c6521
+
+// filesScript is what the terminal-files episode draws.
+type filesScript struct {
+	a, b, c, d    string    // file names: a, b, c start in src, d in arc
+	w             [6]string // w1…w6
+	g             string    // the word grepped for in d.txt, never shown
+	src, dst, arc string    // directory names: where files start, where one moves, where one is copied
+	amode, bmode  string
+	conflict      bool // the moved file is a (notes.txt goes stale), else b
+	appendLine    bool // echo >> (else echo >) to the moved file
+	premade       bool // dst exists before mkdir runs
+	rmhit         bool // rm removes src/c.txt (else the moved file's old path)
+	twin          bool // the twin grep looks for w4 (else w1) in the copy of c
+	order         bool // the d.txt grep runs before the twin's
+	exists        bool // the listed probe asks about c (else the foil)
+	foil          string
+}
+
+// drawFiles draws a terminal-files episode, in the documented order.
+func drawFiles(seed uint64) filesScript {
+	st := worlds.NewStream(seed, StreamTerminalFiles)
+	var s filesScript
+	names := slices.Clone(fileNames)
+	s.a, s.b, s.c, s.d = worlds.Take(st, &names), worlds.Take(st, &names), worlds.Take(st, &names), worlds.Take(st, &names)
+	words := slices.Clone(fileWords)
+	for i := range s.w {
+		s.w[i] = worlds.Take(st, &words)
+	}
+	s.g = worlds.Pick(st, fileWords)
+	dirs := slices.Clone(dirNames)
+	s.src, s.dst, s.arc = worlds.Take(st, &dirs), worlds.Take(st, &dirs), worlds.Take(st, &dirs)
+	s.amode, s.bmode = worlds.Pick(st, fileModes), worlds.Pick(st, fileModes)
+	s.conflict, s.appendLine, s.premade, s.rmhit = st.Coin(), st.Coin(), st.Coin(), st.Coin()
+	s.twin, s.order, s.exists = st.Coin(), st.Coin(), st.Coin()
+	s.foil = worlds.Pick(st, names)
+	return s
+}
+
+// filesProbes plays the terminal-files episode of the script and makes its
+// ten probes.
+func filesProbes(seed uint64, s filesScript) (*Episode, []spec, error) {
+	dir := func(d string) string { return Home + "/" + d }
+	in := func(d, name string) string { return dir(d) + "/" + name + ".txt" }
+	var dirs []string
+	if s.premade {
+		dirs = []string{dir(s.dst)}
+	}
+	initial, err := NewState(Home, dirs, []File{
+		{Path: dir("notes.txt"), Lines: []string{s.a + ".txt is in " + dir(s.src)}, Mode: "644"},
+		{Path: in(s.src, s.a), Lines: []string{s.w[0], s.w[1]}, Mode: s.amode},
+		{Path: in(s.src, s.b), Lines: []string{s.w[2]}, Mode: s.bmode},
+		{Path: in(s.src, s.c), Lines: []string{s.w[3]}, Mode: "644"},
+		{Path: in(s.arc, s.d), Lines: []string{s.w[4]}, Mode: "644"},
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	m, n := s.b, s.a // the moved file and the one left in src
+	if s.conflict {
+		m, n = s.a, s.b
+	}
+	r := m
+	if s.rmhit {
+		r = s.c
+	}
+	p := newPlayer(LevelFiles, seed, initial)
+	p.run("pwd")
+	p.run("ls")
+	p.run("cat notes.txt")
+	p.run("ls -l " + s.src)
+	p.run("cat " + s.src + "/" + s.a + ".txt")
+	p.run("cat " + s.src + "/" + s.b + ".txt")
+	p.run("cat " + s.src + "/" + s.c + ".txt")
+	p.run("mkdir " + s.dst)
+	p.run("mv " + s.src + "/" + m + ".txt " + s.dst + "/")
+	movedBefore, beforeKnown := p.state.File(in(s.dst, m))
+	beforeKnown = beforeKnown && p.obs.content[in(s.dst, m)]
+	op := ">"
+	if s.appendLine {
+		op = ">>"
+	}
+	p.run("echo " + s.w[5] + " " + op + " " + s.dst + "/" + m + ".txt")
+	p.run("cp " + s.src + "/" + s.c + ".txt " + s.arc + "/")
+	p.run("rm " + s.src + "/" + r + ".txt")
+	p.run("cd " + s.arc)
+	p.run("ls")
+	q := s.w[0]
+	if s.twin {
+		q = s.w[3]
+	}
+	dGrep := "grep -q " + s.g + " " + s.d + ".txt"
+	cGrep := "grep -q " + q + " " + s.c + ".txt"
+	grepped := map[string]string{dGrep: in(s.arc, s.d), cGrep: in(s.arc, s.c)}
+	greps := []string{dGrep, cGrep}
+	if !s.order {
+		greps = []string{cGrep, dGrep}
+	}
+	status := map[string]worlds.Gold{}
+	for _, g := range greps {
+		known := p.obs.content[grepped[g]]
+		res := p.run(g)
+		status[g] = worlds.Resolve(worlds.GoldEnum(strconv.Itoa(res.Status)), known)
+	}
+	ep, err := p.finish()
+	if err != nil {
+		return nil, nil, err
+	}
+	o, final := p.obs, ep.Final
+
+	x := s.foil
+	if s.exists {
+		x = s.c
+	}
+	_, listed := final.File(in(s.arc, x))
+	nfile, _ := final.File(in(s.src, n))
+	moved, _ := final.File(in(s.dst, m))
+	_, remains := final.File(in(s.src, s.c))
+	where := worlds.GoldUnknown()
+	for _, d := range []string{s.src, s.dst, s.arc} {
+		if _, ok := final.File(in(d, s.a)); ok {
+			where = worlds.Resolve(worlds.GoldEnum(dir(d)), o.content[in(d, s.a)] || o.listed[dir(d)])
+		}
+	}
+	noted := worlds.Resolve(worlds.GoldEnum(dir(s.src)), o.content[dir("notes.txt")])
+	dirOpts := sorted(dir(s.src), dir(s.dst), dir(s.arc))
+	lineOpts := sorted(fileWords...)
+	specs := []spec{
+		{cat: worlds.Perception, ptype: "listed", atype: worlds.Bool, key: "exists",
+			question: fmt.Sprintf("Does %s contain a file named %s.txt?", dir(s.arc), x),
+			gold:     worlds.Resolve(worlds.GoldBool(listed), o.listed[dir(s.arc)])},
+		{cat: worlds.Perception, ptype: "mode", atype: worlds.Enum, key: "mode", options: probeModes,
+			question: fmt.Sprintf("What are the permission bits of %s, in octal?", in(s.src, n)),
+			gold:     worlds.Resolve(worlds.GoldEnum(nfile.Mode), o.modes[in(s.src, n)])},
+		{cat: worlds.Memory, ptype: "before", atype: worlds.Enum, key: "line", options: lineOpts,
+			question: fmt.Sprintf("What was the first line of %s before the echo command ran?", in(s.dst, m)),
+			gold:     worlds.Resolve(worlds.GoldEnum(first(movedBefore.Lines)), beforeKnown)},
+		{cat: worlds.Memory, ptype: "recall", atype: worlds.Enum, key: "line", options: lineOpts,
+			question: fmt.Sprintf("What is the first line of %s now?", in(s.src, n)),
+			gold:     worlds.Resolve(worlds.GoldEnum(first(nfile.Lines)), o.content[in(s.src, n)])},
+		{cat: worlds.Causal, ptype: "lines", atype: worlds.Int, key: "lines",
+			question: fmt.Sprintf("How many lines does %s have now?", in(s.dst, m)),
+			gold:     worlds.Resolve(worlds.GoldInt(len(moved.Lines)), o.content[in(s.dst, m)])},
+		{cat: worlds.Causal, ptype: "remains", atype: worlds.Bool, key: "exists",
+			question: fmt.Sprintf("Does %s contain a file named %s.txt at the end of the session?", dir(s.src), s.c),
+			gold:     worlds.Resolve(worlds.GoldBool(remains), o.listed[dir(s.src)])},
+	}
+	for _, g := range []string{dGrep, cGrep} {
+		specs = append(specs, spec{cat: worlds.Uncertainty, ptype: "grep_status", atype: worlds.Enum,
+			key: "status", options: statuses, gold: status[g],
+			question: fmt.Sprintf("What exit status did the command %s return?", g)})
+	}
+	specs = append(specs,
+		spec{cat: worlds.Conflict, ptype: "current", atype: worlds.Enum, key: "dir", options: dirOpts,
+			question:  fmt.Sprintf("Which directory holds %s.txt now?", s.a),
+			gold:      worlds.Resolve(where, !where.Unknown, worlds.Claim{Value: noted, Admissible: true}),
+			conflict:  ptr(where.Canonical() != noted.Canonical()),
+			testimony: ptr(noted.Canonical())},
+		spec{cat: worlds.Conflict, ptype: "reported", atype: worlds.Enum, key: "dir", options: dirOpts,
+			question:  fmt.Sprintf("According to notes.txt, which directory holds %s.txt?", s.a),
+			gold:      noted,
+			testimony: ptr(noted.Canonical())},
+	)
+	return ep, specs, nil
+}
+
+// first is the first line, or "" for an empty file.
+func first(lines []string) string {
+	if len(lines) == 0 {
+		return ""
+	}
+	return lines[0]
+}

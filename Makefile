@@ -2,7 +2,7 @@
 GO ?= go
 FUZZTIME ?= 60s
 
-.PHONY: run test vet race fuzz-smoke fuzz bench lint build gate record record-agents browser
+.PHONY: run test vet race bash fuzz-smoke fuzz bench lint build gate record record-agents browser
 
 # The experiments a recording covers (go test -run), and the suite whose
 # cassettes it saves: every experiment of every suite by default.
@@ -15,7 +15,7 @@ run:
 	$(GO) run ./cmd/hallumaze run --runs 3 --csv --html auto
 
 ## test: vet, every test under the race detector, and a short run of each fuzz target
-test: browser vet race fuzz-smoke
+test: browser vet race bash fuzz-smoke
 
 # browser: Debian's chromium for the HTML report's browser test, where missing
 browser:
@@ -26,6 +26,11 @@ vet:
 
 race:
 	$(GO) test -race -count=1 ./...
+
+# bash: the terminal world's transcripts against a real bash and coreutils
+# (forks thousands of processes, so not repeated under -race)
+bash:
+	$(GO) test -count=1 -run 'MatchBash' ./worlds/terminal
 
 fuzz-smoke:
 	FUZZTIME=2s ./scripts/fuzz.sh

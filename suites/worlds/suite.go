@@ -18,6 +18,7 @@ import (
 	hw "github.com/hallumaze/hallumaze/worlds"
 	"github.com/hallumaze/hallumaze/worlds/chess"
 	"github.com/hallumaze/hallumaze/worlds/grid"
+	"github.com/hallumaze/hallumaze/worlds/terminal"
 )
 
 // Name is the suite's name.
@@ -47,8 +48,7 @@ func Worlds() ([]hw.World, error) {
 			loadError = fmt.Errorf("worlds: %w", err)
 			return
 		}
-		loaded = []hw.World{g, chess.New()}
-		loaded = append(loaded, extraWorlds()...)
+		loaded = []hw.World{g, chess.New(), terminal.New()}
 	})
 	return loaded, loadError
 }

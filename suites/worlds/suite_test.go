@@ -131,7 +131,18 @@ func TestFlags(t *testing.T) {
 // TestSummarize: the section's tables, JSON and page, and a chess probe's
 // view with its board.
 func TestSummarize(t *testing.T) {
-	rs := play(t, sample(t), "oracle", "guesser")
+	cases := sample(t)
+	w, err := world(hw.Chess)
+	require.NoError(t, err)
+	std, err := standard(w)
+	require.NoError(t, err)
+	for _, p := range std {
+		if p.View == "fen-transposed" {
+			cases = append(cases, NewCase(w, p))
+			break
+		}
+	}
+	rs := play(t, cases, "oracle", "guesser")
 	rs = append(rs, results.Result{Suite: Name, Model: "agent/guesser", Case: "grid/x/s0/symbolic/q00", Error: "boom"})
 	sec, err := Suite{}.Summarize(rs, report.Options{})
 	require.NoError(t, err)
@@ -154,7 +165,7 @@ func TestSummarize(t *testing.T) {
 	assert.Contains(t, html, `table class="worlds-heat"`)
 	var chessCase results.Result
 	for _, r := range rs {
-		if r.Tags["world"] == "chess" && r.Tags["view"] != "fen-off" && r.Error == "" {
+		if r.Tags["world"] == "chess" && r.Tags["view"] == "fen-transposed" && r.Error == "" {
 			chessCase = r
 			break
 		}

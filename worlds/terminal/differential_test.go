@@ -13,6 +13,9 @@ import (
 // final tree (names, contents, modes) must be what the simulation says.
 // All sessions of a level run in one bash process.
 func TestEpisodesMatchBash(t *testing.T) {
+	if raceEnabled {
+		t.Skip("forks thousands of coreutils processes: run without -race (make test's bash step)")
+	}
 	seeds := 200
 	if testing.Short() {
 		seeds = 25

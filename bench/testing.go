@@ -3,6 +3,7 @@ package bench
 import (
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io/fs"
 	"math"
@@ -134,6 +135,9 @@ func checkDeclared(t *testing.T, r results.Result, metrics results.Metrics) {
 // artifact directory (kept with go test -artifacts).
 func writeArtifacts(t *testing.T, r results.Result) {
 	t.Helper()
+	if f := flag.Lookup("test.artifacts"); f == nil || f.Value.String() != "true" {
+		return // without -artifacts the directory is thrown away: write nothing
+	}
 	dir := t.ArtifactDir()
 	data, err := json.MarshalIndent(r, "", "  ")
 	if err == nil {

@@ -330,13 +330,9 @@ func quietFromSAN(text string) (string, bool, string) {
 		if strings.HasSuffix(tok, ".") {
 			continue
 		}
-		lm, err := chesslib.AlgebraicNotation{}.Decode(n.pos, tok)
-		if err != nil {
-			return "", false, fmt.Sprintf("I cannot replay %s.", tok)
-		}
-		mv, ok := n.find(chesslib.UCINotation{}.Encode(n.pos, lm))
+		mv, ok := n.fromSAN(tok)
 		if !ok {
-			return "", false, fmt.Sprintf("%s is not legal.", tok)
+			return "", false, fmt.Sprintf("I cannot replay %s.", tok)
 		}
 		n = n.play(mv)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	chesslib "github.com/corentings/chess/v2"
 )
@@ -60,14 +61,26 @@ func newNode(pos *chesslib.Position) *node {
 // castling and checkmate detection rely on.
 func nodeFromFEN(fen string) (*node, error) {
 	pos := &chesslib.Position{}
-	if err := pos.UnmarshalText([]byte(fen)); err != nil {
+	fenMu.Lock()
+	err := pos.UnmarshalText([]byte(fen))
+	fenMu.Unlock()
+	if err != nil {
 		return nil, fmt.Errorf("chess: parse FEN %q: %w", fen, err)
 	}
 	return newNode(pos), nil
 }
 
 // startNode is the standard starting position.
-func startNode() *node { return newNode(chesslib.StartingPosition()) }
+func startNode() *node {
+	fenMu.Lock()
+	defer fenMu.Unlock()
+	return newNode(chesslib.StartingPosition())
+}
+
+// fenMu serialises the library's FEN decoding: v2.3.2 splits the board
+// into a package-level buffer, so two positions parsed at once can each
+// get the other's ranks (TestConcurrentFEN holds this).
+var fenMu sync.Mutex
 
 // turn is the side to move.
 func (n *node) turn() chesslib.Color { return n.pos.Turn() }
@@ -126,6 +139,20 @@ func (n *node) play(m move) *node { return newNode(n.pos.Update(m.lib)) }
 
 // san is the move in standard algebraic notation, with + or #.
 func (n *node) san(m move) string { return chesslib.AlgebraicNotation{}.Encode(n.pos, m.lib) }
+
+// fromSAN finds the legal move whose SAN, check marks aside, is tok. It
+// reads only what this package writes, by encoding each legal move: the
+// library's own SAN decoder hands out a slice it has already returned to
+// a pool, which another goroutine may be filling (v2.3.2).
+func (n *node) fromSAN(tok string) (move, bool) {
+	want := strings.TrimRight(tok, "+#")
+	for _, m := range n.moves() {
+		if strings.TrimRight(n.san(m), "+#") == want {
+			return m, true
+		}
+	}
+	return move{}, false
+}
 
 // plainSAN is the SAN without + or #, as moves are written in questions.
 func (n *node) plainSAN(m move) string { return strings.TrimRight(n.san(m), "+#") }

@@ -77,7 +77,7 @@ func NewEpisode(m *Maze, opt PromptOptions, budget int) *Episode {
 	}
 	opt.Protocol = Interactive
 	e := &Episode{m: m, opt: opt, budget: budget, pos: m.Start(), visited: make([]bool, m.n*m.n)}
-	e.visited[0] = true
+	e.visited[m.index(m.Start())] = true
 	e.walk.FHR = -1
 	e.stats.Budget = budget
 	return e

@@ -1,0 +1,268 @@
+package mazes
+
+import (
+	"slices"
+	"strings"
+)
+
+// candidate is one thing the answer commits to, or a take-back.
+type candidate struct {
+	pos    int // where it ends in the answer; the last one wins
+	moves  []Dir
+	path   []Cell
+	cancel bool
+	// lone: the directions are the whole line ("S", "- Down").
+	lone bool
+}
+
+// lineInfo is one line of the answer, lexed.
+type lineInfo struct {
+	toks    []token
+	enum    bool // began with a list mark, "1." or "Step 3:"
+	table   bool // a table row
+	context bool // names options, neighbours or history
+	adj     bool // part of an adjacency list (<-->)
+	// optionList: an enumerated line under a line that introduced options
+	// ("Possible moves:").
+	optionList bool
+}
+
+// readAnswer finds everything the answer commits to and returns the last
+// of it, or nil when nothing stands.
+func readAnswer(answer string) *candidate {
+	lines := splitAnswer(answer)
+	var cands []candidate
+	// group holds the indices in cands of a run of lines that each give
+	// moves: numbered or bulleted lines ("1. Down", "Step 2: go right"), or
+	// lines of bare directions with no blank line between them.
+	var group []int
+	groupEnum := true // every line of the group is numbered or bulleted
+	closeGroup := func() {
+		if len(group) >= 2 {
+			var moves []Dir
+			for _, k := range group {
+				moves = append(moves, cands[k].moves...)
+			}
+			last := cands[group[len(group)-1]]
+			for _, k := range group {
+				cands[k].moves = nil // merged below
+			}
+			cands = append(cands, candidate{pos: last.pos, moves: moves})
+		}
+		group, groupEnum = group[:0], true
+	}
+	for i := range lines {
+		l := &lines[i]
+		if len(l.toks) == 0 {
+			if !groupEnum {
+				closeGroup()
+			}
+			continue
+		}
+		found := readLine(l)
+		if n := len(found); n >= 1 && found[n-1].moves != nil && (l.enum || found[n-1].lone) {
+			if len(group) > 0 && l.enum != groupEnum {
+				closeGroup() // numbered lines join numbered lines, bare lines bare ones
+			}
+			cands = append(cands, found...)
+			group = append(group, len(cands)-1)
+			groupEnum = groupEnum && l.enum
+			continue
+		}
+		closeGroup()
+		cands = append(cands, found...)
+	}
+	closeGroup()
+	cands = append(cands, pathRuns(lines)...)
+	slices.SortStableFunc(cands, func(a, b candidate) int { return a.pos - b.pos })
+	var cur *candidate
+	for k := range cands {
+		c := &cands[k]
+		switch {
+		case c.cancel:
+			cur = nil
+		case c.moves != nil || c.path != nil:
+			cur = c
+		}
+	}
+	return cur
+}
+
+// splitAnswer cuts the answer into lines, takes off each line's list mark
+// or numbering, lexes the rest, and marks the lines' context.
+func splitAnswer(answer string) []lineInfo {
+	var lines []lineInfo
+	inAdj := false
+	optionHead := false // the last non-blank line introduced a list of options
+	for off := 0; off <= len(answer); {
+		end := strings.IndexByte(answer[off:], '\n')
+		if end < 0 {
+			end = len(answer)
+		} else {
+			end += off
+		}
+		raw := answer[off:end]
+		rest, skip, enum, table := lineHead(raw)
+		l := lineInfo{toks: lexLine(rest, off+skip), enum: enum, table: table}
+		for k, t := range l.toks {
+			switch {
+			case t.kind == tSpecial && (t.word == "<adjlist_start>" || t.word == "<a_s>"):
+				inAdj = true
+			case t.kind == tSpecial && (t.word == "<adjlist_end>" || t.word == "<a_e>"):
+				inAdj = false
+				l.adj = true
+			case t.kind == tSpecial && t.word == "<-->":
+				l.adj = true
+			case t.kind == tWord && isContext(l.toks, k):
+				l.context = true
+			}
+		}
+		l.adj = l.adj || inAdj
+		if len(l.toks) > 0 {
+			l.optionList = optionHead && l.enum
+			last := l.toks[len(l.toks)-1]
+			switch {
+			case l.optionList:
+				// the list goes on
+			case last.kind == tPunct && last.ch == ':':
+				optionHead = l.context || hasQualifiedNoun(l.toks)
+			default:
+				optionHead = false
+			}
+		}
+		lines = append(lines, l)
+		off = end + 1
+	}
+	return lines
+}
+
+// isContext reports whether the word at k makes its line one of options,
+// neighbours or history: "available", "visited", "open directions",
+// "so far".
+func isContext(toks []token, k int) bool {
+	w := toks[k].word
+	if contextWords[w] {
+		return true
+	}
+	next := ""
+	if k+1 < len(toks) {
+		switch toks[k+1].kind {
+		case tWord:
+			next = toks[k+1].word
+		case tPunct:
+			next = string(toks[k+1].ch)
+		}
+	}
+	switch w {
+	case "open", "unvisited", "unexplored":
+		switch next {
+		case "directions", "direction", "passages", "passage", "moves", "paths", "neighbours", "neighbors", "cells", "sides", ":":
+			return true
+		}
+	case "so":
+		return next == "far"
+	case "can", "could":
+		switch next {
+		case "go", "move", "reach", "head", "take", "choose", "be":
+			return true
+		}
+	}
+	return false
+}
+
+// hasQualifiedNoun reports a line that names possible moves: "the
+// available moves are:".
+func hasQualifiedNoun(toks []token) bool {
+	for k := 1; k < len(toks); k++ {
+		if toks[k].kind == tWord && moveNouns[toks[k].word] && toks[k-1].kind == tWord && nounQualifiers[toks[k-1].word] {
+			return true
+		}
+	}
+	return false
+}
+
+// lineHead takes a line's list mark or numbering off: quote marks (>),
+// heading marks (#), bullets (- * + •), "1." "1)" "(1)", "Step 3:" and
+// "Move 3:". It returns the rest, its offset, whether the line was
+// enumerated, and whether it is a table row.
+func lineHead(line string) (rest string, skip int, enum, table bool) {
+	i := 0
+	for step := 0; step < 8; step++ {
+		for i < len(line) && isSpaceByte(line[i]) {
+			i++
+		}
+		switch {
+		case i < len(line) && (line[i] == '>' || line[i] == '#'):
+			for i < len(line) && (line[i] == '>' || line[i] == '#') {
+				i++
+			}
+			continue
+		case i < len(line) && line[i] == '|':
+			table = true
+			i++
+			for i < len(line) && isSpaceByte(line[i]) {
+				i++
+			}
+			if j := digitsEnd(line, i); j > i && j < len(line) && (line[j] == '|' || isSpaceByte(line[j])) {
+				k := j
+				for k < len(line) && isSpaceByte(line[k]) {
+					k++
+				}
+				if k < len(line) && line[k] == '|' {
+					i = k + 1 // a step number in the first column
+				}
+			}
+			return line[i:], i, enum, table
+		case i+1 < len(line) && strings.ContainsRune("-*+", rune(line[i])) && isSpaceByte(line[i+1]):
+			i += 2
+			enum = true
+			continue
+		case strings.HasPrefix(line[i:], "•"):
+			i += len("•")
+			enum = true
+			continue
+		}
+		if j := digitsEnd(line, i); j > i && j-i <= 3 && j+1 < len(line) && (line[j] == '.' || line[j] == ')') && isSpaceByte(line[j+1]) {
+			i, enum = j+1, true
+			continue
+		}
+		if i < len(line) && line[i] == '(' {
+			if j := digitsEnd(line, i+1); j > i+1 && j < len(line) && line[j] == ')' {
+				i, enum = j+1, true
+				continue
+			}
+		}
+		if k := stepNumber(line, i); k > i {
+			i, enum = k, true
+			continue
+		}
+		break
+	}
+	return line[i:], i, enum, table
+}
+
+func digitsEnd(s string, i int) int {
+	for i < len(s) && isDigit(s[i]) {
+		i++
+	}
+	return i
+}
+
+// stepNumber matches "Step 3:" or "Move 3." (any case, the punctuation
+// required) at i and returns the offset after it, or i.
+func stepNumber(line string, i int) int {
+	for _, kw := range []string{"step", "move"} {
+		if !hasPrefixFold(line[i:], kw) {
+			continue
+		}
+		j := i + len(kw)
+		for j < len(line) && isSpaceByte(line[j]) {
+			j++
+		}
+		k := digitsEnd(line, j)
+		if k > j && k < len(line) && (line[k] == ':' || line[k] == '.' || line[k] == ')') {
+			return k + 1
+		}
+	}
+	return i
+}

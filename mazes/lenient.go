@@ -67,6 +67,8 @@ type Reading struct {
 	// Reasoning reports that a reasoning block (<think>…</think> and the
 	// like) was set aside.
 	Reasoning bool `json:"reasoning,omitempty"`
+	// whole is the strict parser's reading of the whole reply.
+	whole Transcript
 }
 
 // Read reports whether the reading holds a move or a path.
@@ -121,6 +123,7 @@ func ParseLenient(reply string) Reading {
 	}
 	var r Reading
 	whole := ParseReply(reply)
+	r.whole = whole
 	r.Compliant = len(whole.Steps) > 0 || whole.HasFinalPath
 	answer, reasoning := answerPart(reply)
 	r.Reasoning = reasoning

@@ -11,6 +11,12 @@ func readLine(l *lineInfo) []candidate {
 		return nil
 	}
 	toks := l.toks
+	// punctFrom[k]: the tokens from k on are all punctuation.
+	punctFrom := make([]bool, len(toks)+1)
+	punctFrom[len(toks)] = true
+	for k := len(toks) - 1; k >= 0; k-- {
+		punctFrom[k] = punctFrom[k+1] && (toks[k].kind == tPunct || toks[k].kind == tOther)
+	}
 	var out []candidate
 	start := 0
 	for k := 0; k <= len(toks); k++ {
@@ -19,7 +25,7 @@ func readLine(l *lineInfo) []candidate {
 		}
 		question := k < len(toks) && toks[k].kind == tPunct && toks[k].ch == '?'
 		if start < k && !question {
-			c := clause{toks: toks[start:k], line: l, whole: start == 0 && onlyPunct(toks[k:])}
+			c := newClause(toks[start:k], l, start == 0 && punctFrom[k])
 			out = append(out, c.read()...)
 		}
 		start = k + 1
@@ -41,23 +47,46 @@ func isClauseEnd(t token) bool {
 	return false
 }
 
-// onlyPunct reports tokens that are all clause ends or decoration.
-func onlyPunct(toks []token) bool {
-	for _, t := range toks {
-		if t.kind != tPunct && t.kind != tOther {
-			return false
-		}
-	}
-	return true
-}
-
 // clause is one clause of a line.
 type clause struct {
 	toks []token
 	line *lineInfo
 	// whole: the clause is the whole line (but for closing punctuation).
 	whole bool
+	// decoFrom[k]: the tokens from k on are all decoration.
+	decoFrom []bool
+	// firstWord is the clause's first word; plainAt the index of its first
+	// word that is not an interjection (len(toks) when none).
+	firstWord string
+	plainAt   int
 }
+
+// newClause prepares a clause for reading, so that no question asked of
+// it later costs more than a constant: reading stays linear in the reply.
+func newClause(toks []token, l *lineInfo, whole bool) clause {
+	c := clause{toks: toks, line: l, whole: whole, decoFrom: make([]bool, len(toks)+1), plainAt: len(toks)}
+	c.decoFrom[len(toks)] = true
+	for k := len(toks) - 1; k >= 0; k-- {
+		t := toks[k]
+		c.decoFrom[k] = c.decoFrom[k+1] && (t.kind == tPunct && isDecoration(t.ch) || t.kind == tOther)
+	}
+	for k, t := range toks {
+		if t.kind != tWord {
+			continue
+		}
+		if c.firstWord == "" {
+			c.firstWord = t.word
+		}
+		if !interjections[t.word] {
+			c.plainAt = k
+			break
+		}
+	}
+	return c
+}
+
+// decoAfter reports that the tokens from k on are all decoration.
+func (c clause) decoAfter(k int) bool { return k >= len(c.toks) || c.decoFrom[k] }
 
 // read returns the clause's commitments: a take-back at its start, then
 // every move its verbs, nouns, colon, \boxed and bare directions commit to.
@@ -139,7 +168,7 @@ func (c clause) words(n int) []string {
 // "E (East)", "→", "RIGHT, RIGHT, DOWN", "R R D D". The words right, left,
 // up and down count only when they are the whole line ("Right." alone, not
 // "Right. Let me think"). Lines that list options commit to nothing.
-func (c clause) lone() ([]Dir, int, bool) {
+func (c clause) lone() ([]Dir, int32, bool) {
 	if c.line.context || c.line.optionList {
 		return nil, 0, false
 	}
@@ -156,7 +185,7 @@ func (c clause) lone() ([]Dir, int, bool) {
 		next, itIs = next+2, true // "West it is!", "So down it is."
 	}
 	explained := ok && c.explained(next) // "West, because east is a dead end."
-	if !ok || next < len(c.toks) && !onlyDecoration(c.toks[next:]) && !explained {
+	if !ok || !c.decoAfter(next) && !explained {
 		if codes, end, ok := c.codeList(i); ok {
 			return codes, end, true
 		}
@@ -191,7 +220,7 @@ func (c clause) isTheMove(next int) bool {
 	}
 	switch c.toks[j].word {
 	case "move", "answer", "choice", "pick", "decision", "direction":
-		return onlyDecoration(c.toks[j+1:])
+		return c.decoAfter(j + 1)
 	}
 	return false
 }
@@ -214,9 +243,9 @@ func (c clause) explained(next int) bool {
 
 // codeList reads a clause of one-letter U D L R codes, two or more: "R R D
 // D", "D, R, D, R".
-func (c clause) codeList(i int) ([]Dir, int, bool) {
+func (c clause) codeList(i int) ([]Dir, int32, bool) {
 	var dirs []Dir
-	end := 0
+	end := int32(0)
 	for _, t := range c.toks[i:] {
 		switch {
 		case t.kind == tWord && udlrDir(t.raw) != 0:
@@ -248,15 +277,6 @@ func isDecoration(ch byte) bool {
 	return false
 }
 
-// onlyDecoration reports tokens that are all decoration punctuation.
-func onlyDecoration(toks []token) bool {
-	for _, t := range toks {
-		if !(t.kind == tPunct && isDecoration(t.ch)) && t.kind != tOther {
-			return false
-		}
-	}
-	return true
-}
 
 // dirAt returns the direction named by the token at i, or 0.
 func (c clause) dirAt(i int) Dir {
@@ -402,7 +422,7 @@ func (c clause) nounUse(i int) bool {
 // what follows hypothetical or refused: "if I go", "can't go", "instead of
 // going".
 func (c clause) blocked(i int) bool {
-	if ws := c.words(1); len(ws) == 1 && conditionals[ws[0]] {
+	if conditionals[c.firstWord] {
 		return true
 	}
 	for k := i - 1; k >= 0 && k >= i-8; k-- {
@@ -436,10 +456,8 @@ func (c clause) verb(i int) *candidate {
 	if gerunds[w] {
 		subject := i > 0 && c.toks[i-1].kind == tWord && subjects[c.toks[i-1].word]
 		if !subject {
-			for _, t := range c.toks[:i] {
-				if t.kind == tWord && !interjections[t.word] {
-					return nil
-				}
+			if c.plainAt < i {
+				return nil // a word before it: "going west leads ..."
 			}
 			bare = true
 		}
@@ -461,12 +479,12 @@ func (c clause) verb(i int) *candidate {
 		if j+1 < len(c.toks) && c.toks[j+1].kind == tWord && predicates[c.toks[j+1].word] {
 			return nil
 		}
-		return &candidate{pos: c.toks[j].pos, path: []Cell{c.toks[j].cell}}
+		return &candidate{pos: c.toks[j].pos, path: []Cell{c.toks[j].cell()}}
 	}
 	// "moving from (0,1) to (1,1)".
 	if c.toks[j].kind == tWord && c.toks[j].word == "from" && j+3 < len(c.toks) &&
 		c.toks[j+1].kind == tCell && c.toks[j+2].kind == tWord && c.toks[j+2].word == "to" && c.toks[j+3].kind == tCell {
-		return &candidate{pos: c.toks[j+3].pos, path: dedupe([]Cell{c.toks[j+1].cell, c.toks[j+3].cell})}
+		return &candidate{pos: c.toks[j+3].pos, path: dedupe([]Cell{c.toks[j+1].cell(), c.toks[j+3].cell()})}
 	}
 	return nil
 }
@@ -560,8 +578,8 @@ func (c clause) possessed(i int) bool {
 
 // codes reads one word of letter codes at j, "EESS" or "RRDD", written in
 // capitals, alone up to the end of the clause.
-func (c clause) codes(j int) ([]Dir, int, bool) {
-	if j >= len(c.toks) || c.toks[j].kind != tWord || !onlyDecoration(c.toks[j+1:]) {
+func (c clause) codes(j int) ([]Dir, int32, bool) {
+	if j >= len(c.toks) || c.toks[j].kind != tWord || !c.decoAfter(j+1) {
 		return nil, 0, false
 	}
 	raw := c.toks[j].raw
@@ -598,7 +616,7 @@ func (c clause) colon(i int) *candidate {
 		return nil // read by noun
 	}
 	dirs, next, ok := c.dirList(i + 1)
-	if !ok || next < len(c.toks) && !onlyDecoration(c.toks[next:]) {
+	if !ok || !c.decoAfter(next) {
 		return nil
 	}
 	return &candidate{pos: c.toks[next-1].pos, moves: dirs}
@@ -611,11 +629,15 @@ func (c clause) correction(i int) *candidate {
 		return nil
 	}
 	dirs, next, ok := c.dirList(i + 1)
-	if !ok || next < len(c.toks) && !onlyDecoration(c.toks[next:]) {
+	if !ok || !c.decoAfter(next) {
 		return nil
 	}
 	return &candidate{pos: c.toks[next-1].pos, moves: dirs}
 }
+
+// maxBoxed bounds the tokens read inside \boxed{...}: a boxed answer is
+// short, and the bound keeps many unclosed \boxed{ linear.
+const maxBoxed = 64
 
 // boxed reads \boxed{...}: directions, letter codes or cells.
 func (c clause) boxed(i int) *candidate {
@@ -624,7 +646,7 @@ func (c clause) boxed(i int) *candidate {
 		return nil
 	}
 	depth, end := 0, -1
-	for k := j; k < len(c.toks); k++ {
+	for k := j; k < len(c.toks) && k-j <= maxBoxed; k++ {
 		if t := c.toks[k]; t.kind == tPunct {
 			switch t.ch {
 			case '{':
@@ -641,20 +663,22 @@ func (c clause) boxed(i int) *candidate {
 	if end < 0 {
 		return nil
 	}
-	inner := clause{toks: c.toks[j+1 : end], line: &lineInfo{}, whole: true}
-	if dirs, next, ok := inner.dirList(0); ok && onlyDecoration(inner.toks[next:]) {
+	inner := newClause(c.toks[j+1:end], &lineInfo{}, true)
+	if dirs, next, ok := inner.dirList(0); ok && inner.decoAfter(next) {
 		return &candidate{pos: c.toks[end].pos, moves: dirs}
 	}
-	for k := range inner.toks {
-		if codes, _, ok := inner.codes(k); ok && onlyDecoration(inner.toks[:k]) {
-			return &candidate{pos: c.toks[end].pos, moves: codes}
-		}
+	k := 0
+	for k < len(inner.toks) && inner.toks[k].kind == tPunct && isDecoration(inner.toks[k].ch) {
+		k++
+	}
+	if codes, _, ok := inner.codes(k); ok {
+		return &candidate{pos: c.toks[end].pos, moves: codes}
 	}
 	var cells []Cell
 	for _, t := range inner.toks {
 		switch {
 		case t.kind == tCell:
-			cells = append(cells, t.cell)
+			cells = append(cells, t.cell())
 		case t.kind == tSep || t.kind == tArrow || t.kind == tPunct && isDecoration(t.ch):
 		default:
 			return nil

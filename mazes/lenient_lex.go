@@ -26,24 +26,56 @@ const (
 	tOther                // any other symbol
 )
 
-// token is one token of a line.
+// token is one token of a line. It is kept small (48 bytes): a reply of a
+// megabyte can hold a million tokens.
 type token struct {
-	kind tkind
-	pos  int    // byte offset of the token's end in the answer
 	word string // tWord: lower-cased (ASCII letters only); tSpecial: the tag
 	raw  string // tWord: as written
-	ch   byte   // tPunct: the character ('-' also stands for — and –, '.' for …)
-	cell Cell   // tCell
-	dir  Dir    // tArrow, or a tWord that is a direction word
+	pos  int32  // byte offset of the token's end in the answer
+	r, c int32  // tCell: the cell
+	kind tkind
+	ch   byte // tPunct: the character ('-' also stands for — and –, '.' for …)
+	dir  Dir  // tArrow: its direction
 	// spaced: a tPunct '-' with white space on both sides, or an em or en
-	// dash; ellipsis: a tPunct of "..." or "…".
-	spaced, ellipsis bool
-	bracket          bool // tCell written [r,c]
+	// dash; ellipsis: a tPunct of "..." or "…"; bracket: a tCell written
+	// [r,c].
+	spaced, ellipsis, bracket bool
 }
 
-// lexLine splits one line (at offset base in the answer) into tokens.
-func lexLine(line string, base int) []token {
-	var toks []token
+// cell returns the cell of a tCell token.
+func (t *token) cell() Cell { return Cell{int(t.r), int(t.c)} }
+
+// lexLine splits one line (at offset base in the answer) into tokens;
+// lower is the line with its ASCII letters lower-cased. It lexes the line
+// twice, counting the tokens and then keeping them, so that the tokens of
+// a line of a megabyte are one allocation of the right size.
+func lexLine(line, lower string, base int) []token {
+	lx := lexer{line: line, lower: lower, base: base, count: true}
+	lx.run()
+	lx.count, lx.toks = false, make([]token, 0, lx.n)
+	lx.run()
+	return lx.toks
+}
+
+// lexer reads one line. With count set it only counts the tokens.
+type lexer struct {
+	line, lower string
+	base        int
+	count       bool
+	n           int
+	toks        []token
+}
+
+func (lx *lexer) emit(t token) {
+	if lx.count {
+		lx.n++
+		return
+	}
+	lx.toks = append(lx.toks, t)
+}
+
+func (lx *lexer) run() {
+	line, base := lx.line, lx.base
 	for i := 0; i < len(line); {
 		ch := line[i]
 		switch {
@@ -52,62 +84,62 @@ func lexLine(line string, base int) []token {
 		case ch == '*' || ch == '`' || ch == '~' || ch == '_':
 			i++ // markdown decoration
 		case ch == '\\':
-			i = lexCommand(line, i, base, &toks)
+			i = lx.command(i)
 		case ch == '(' || ch == '[':
 			c := cursor{s: line, i: i}
 			if cell, ok := c.bracketCell(); ok {
-				toks = append(toks, token{kind: tCell, pos: base + c.i, cell: cell, bracket: ch == '['})
+				lx.emit(token{kind: tCell, pos: int32(base + c.i), r: int32(cell.R), c: int32(cell.C), bracket: ch == '['})
 				i = c.i
 				continue
 			}
-			toks = append(toks, token{kind: tPunct, pos: base + i + 1, ch: ch})
+			lx.emit(token{kind: tPunct, pos: int32(base + i + 1), ch: ch})
 			i++
 		case ch == '<':
-			i = lexAngle(line, i, base, &toks)
+			i = lx.angle(i)
 		case ch == '-' || ch == '=':
 			switch {
 			case strings.HasPrefix(line[i:], "-->") || strings.HasPrefix(line[i:], "==>"):
-				toks = append(toks, token{kind: tSep, pos: base + i + 3})
+				lx.emit(token{kind: tSep, pos: int32(base + i + 3)})
 				i += 3
 			case strings.HasPrefix(line[i:], "->") || strings.HasPrefix(line[i:], "=>"):
-				toks = append(toks, token{kind: tSep, pos: base + i + 2})
+				lx.emit(token{kind: tSep, pos: int32(base + i + 2)})
 				i += 2
 			case strings.HasPrefix(line[i:], "--"):
-				toks = append(toks, token{kind: tPunct, pos: base + i + 2, ch: '-', spaced: true})
+				lx.emit(token{kind: tPunct, pos: int32(base + i + 2), ch: '-', spaced: true})
 				i += 2
 			default:
 				spaced := ch == '-' && (i == 0 || isSpaceByte(line[i-1])) && (i+1 == len(line) || isSpaceByte(line[i+1]))
-				toks = append(toks, token{kind: tPunct, pos: base + i + 1, ch: ch, spaced: spaced})
+				lx.emit(token{kind: tPunct, pos: int32(base + i + 1), ch: ch, spaced: spaced})
 				i++
 			}
 		case ch == '.' && strings.HasPrefix(line[i:], "..."):
-			toks = append(toks, token{kind: tPunct, pos: base + i + 3, ch: '.', ellipsis: true})
+			lx.emit(token{kind: tPunct, pos: int32(base + i + 3), ch: '.', ellipsis: true})
 			i += 3
 		case isDigit(ch):
 			j := i
 			for j < len(line) && isDigit(line[j]) {
 				j++
 			}
-			toks = append(toks, token{kind: tNum, pos: base + j, word: line[i:j]})
+			lx.emit(token{kind: tNum, pos: int32(base + j), word: line[i:j]})
 			i = j
 		case ch < utf8.RuneSelf && !isASCIILetter(ch):
-			toks = append(toks, token{kind: tPunct, pos: base + i + 1, ch: ch})
+			lx.emit(token{kind: tPunct, pos: int32(base + i + 1), ch: ch})
 			i++
 		default:
-			i = lexRune(line, i, base, &toks)
+			i = lx.rune(i)
 		}
 	}
-	return toks
 }
 
 func isASCIILetter(b byte) bool { return 'a' <= b|0x20 && b|0x20 <= 'z' }
 
-// lexRune reads a word, a glyph or another symbol that begins with a
+// rune reads a word, a glyph or another symbol that begins with a
 // letter or a non-ASCII rune.
-func lexRune(line string, i, base int, toks *[]token) int {
+func (lx *lexer) rune(i int) int {
+	line, base := lx.line, lx.base
 	r, size := utf8.DecodeRuneInString(line[i:])
 	if unicode.IsLetter(r) {
-		return lexWord(line, i, base, toks)
+		return lx.word(i)
 	}
 	end := i + size
 	switch r {
@@ -115,23 +147,23 @@ func lexRune(line string, i, base int, toks *[]token) int {
 		if strings.HasPrefix(line[end:], "\uFE0F") { // emoji presentation
 			end += len("\uFE0F")
 		}
-		*toks = append(*toks, token{kind: tArrow, pos: base + end, dir: glyphDirLenient(r)})
+		lx.emit(token{kind: tArrow, pos: int32(base + end), dir: glyphDirLenient(r)})
 	case '⟶', '⇒', '➔', '➜', '⇨', '⟹', '➞', '➝':
-		*toks = append(*toks, token{kind: tSep, pos: base + end})
+		lx.emit(token{kind: tSep, pos: int32(base + end)})
 	case '—', '–':
-		*toks = append(*toks, token{kind: tPunct, pos: base + end, ch: '-', spaced: true})
+		lx.emit(token{kind: tPunct, pos: int32(base + end), ch: '-', spaced: true})
 	case '…':
-		*toks = append(*toks, token{kind: tPunct, pos: base + end, ch: '.', ellipsis: true})
+		lx.emit(token{kind: tPunct, pos: int32(base + end), ch: '.', ellipsis: true})
 	case '“', '”', '‘', '’', '«', '»', '「', '」', '\uFE0F', '\u200B':
 		// quotation marks and invisible marks: decoration
 	case '。', '！':
-		*toks = append(*toks, token{kind: tPunct, pos: base + end, ch: '.'})
+		lx.emit(token{kind: tPunct, pos: int32(base + end), ch: '.'})
 	case '？':
-		*toks = append(*toks, token{kind: tPunct, pos: base + end, ch: '?'})
+		lx.emit(token{kind: tPunct, pos: int32(base + end), ch: '?'})
 	case '：':
-		*toks = append(*toks, token{kind: tPunct, pos: base + end, ch: ':'})
+		lx.emit(token{kind: tPunct, pos: int32(base + end), ch: ':'})
 	default:
-		*toks = append(*toks, token{kind: tOther, pos: base + end})
+		lx.emit(token{kind: tOther, pos: int32(base + end)})
 	}
 	return end
 }
@@ -151,9 +183,10 @@ func glyphDirLenient(r rune) Dir {
 	return 0
 }
 
-// lexWord reads a run of letters, with an apostrophe or hyphen between two
+// word reads a run of letters, with an apostrophe or hyphen between two
 // letters kept inside ("I'll", "north-east"), and "e.g." and "i.e." whole.
-func lexWord(line string, i, base int, toks *[]token) int {
+func (lx *lexer) word(i int) int {
+	line, base := lx.line, lx.base
 	start := i
 	for i < len(line) {
 		r, size := utf8.DecodeRuneInString(line[i:])
@@ -176,48 +209,32 @@ func lexWord(line string, i, base int, toks *[]token) int {
 			raw = line[start:i]
 		}
 	}
-	*toks = append(*toks, token{kind: tWord, pos: base + i, word: lowerWord(raw), raw: raw})
+	lx.emit(token{kind: tWord, pos: int32(base + i), word: lx.lower[start:i], raw: raw})
 	return i
 }
 
-// lowerWord lower-cases ASCII letters and turns a typographic apostrophe
-// into a plain one.
-func lowerWord(s string) string {
-	var b strings.Builder
-	b.Grow(len(s))
-	for _, r := range s {
-		switch {
-		case r == '’':
-			b.WriteByte('\'')
-		case 'A' <= r && r <= 'Z':
-			b.WriteRune(r + ('a' - 'A'))
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
 
-// lexCommand reads a LaTeX command: \boxed stays a word, arrows become
+// command reads a LaTeX command: \boxed stays a word, arrows become
 // glyphs, \to a separator, and the rest (\text, \mathrm, ...) is dropped.
-func lexCommand(line string, i, base int, toks *[]token) int {
+func (lx *lexer) command(i int) int {
+	line, base := lx.line, lx.base
 	j := i + 1
 	for j < len(line) && isASCIILetter(line[j]) {
 		j++
 	}
 	switch strings.ToLower(line[i+1 : j]) {
 	case "boxed", "fbox":
-		*toks = append(*toks, token{kind: tWord, pos: base + j, word: `\boxed`, raw: line[i:j]})
+		lx.emit(token{kind: tWord, pos: int32(base + j), word: `\boxed`, raw: line[i:j]})
 	case "rightarrow", "longrightarrow":
-		*toks = append(*toks, token{kind: tArrow, pos: base + j, dir: East})
+		lx.emit(token{kind: tArrow, pos: int32(base + j), dir: East})
 	case "leftarrow", "longleftarrow":
-		*toks = append(*toks, token{kind: tArrow, pos: base + j, dir: West})
+		lx.emit(token{kind: tArrow, pos: int32(base + j), dir: West})
 	case "uparrow":
-		*toks = append(*toks, token{kind: tArrow, pos: base + j, dir: North})
+		lx.emit(token{kind: tArrow, pos: int32(base + j), dir: North})
 	case "downarrow":
-		*toks = append(*toks, token{kind: tArrow, pos: base + j, dir: South})
+		lx.emit(token{kind: tArrow, pos: int32(base + j), dir: South})
 	case "to", "implies":
-		*toks = append(*toks, token{kind: tSep, pos: base + j})
+		lx.emit(token{kind: tSep, pos: int32(base + j)})
 	case "":
 		j++ // a backslash before a symbol: drop both
 		if j > len(line) {
@@ -227,10 +244,11 @@ func lexCommand(line string, i, base int, toks *[]token) int {
 	return j
 }
 
-// lexAngle reads <-->, a <TOKEN> or a plain <.
-func lexAngle(line string, i, base int, toks *[]token) int {
+// angle reads <-->, a <TOKEN> or a plain <.
+func (lx *lexer) angle(i int) int {
+	line, base := lx.line, lx.base
 	if strings.HasPrefix(line[i:], "<-->") {
-		*toks = append(*toks, token{kind: tSpecial, pos: base + i + 4, word: "<-->"})
+		lx.emit(token{kind: tSpecial, pos: int32(base + i + 4), word: "<-->"})
 		return i + 4
 	}
 	j := i + 1
@@ -238,10 +256,10 @@ func lexAngle(line string, i, base int, toks *[]token) int {
 		j++
 	}
 	if j < len(line) && line[j] == '>' && j > i+1 {
-		*toks = append(*toks, token{kind: tSpecial, pos: base + j + 1, word: strings.ToLower(line[i : j+1])})
+		lx.emit(token{kind: tSpecial, pos: int32(base + j + 1), word: lx.lower[i : j+1]})
 		return j + 1
 	}
-	*toks = append(*toks, token{kind: tPunct, pos: base + i + 1, ch: '<'})
+	lx.emit(token{kind: tPunct, pos: int32(base + i + 1), ch: '<'})
 	return i + 1
 }
 

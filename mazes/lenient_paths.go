@@ -15,7 +15,7 @@ func pathRuns(lines []lineInfo) []candidate {
 		out      []candidate
 		run      []Cell
 		open     bool
-		lastPos  int
+		lastPos  int32
 		poisoned bool
 		context  bool
 		explicit bool
@@ -70,7 +70,7 @@ func pathRuns(lines []lineInfo) []candidate {
 					open = true
 					context = l.context || l.optionList
 				}
-				run = append(run, t.cell)
+				run = append(run, t.cell())
 				lastPos = t.pos
 				sepAfterCell = false
 			case isPathSeparator(t):

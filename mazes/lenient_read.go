@@ -7,7 +7,7 @@ import (
 
 // candidate is one thing the answer commits to, or a take-back.
 type candidate struct {
-	pos    int // where it ends in the answer; the last one wins
+	pos    int32 // where it ends in the answer; the last one wins
 	moves  []Dir
 	path   []Cell
 	cancel bool
@@ -74,7 +74,7 @@ func readAnswer(answer string) *candidate {
 	}
 	closeGroup()
 	cands = append(cands, pathRuns(lines)...)
-	slices.SortStableFunc(cands, func(a, b candidate) int { return a.pos - b.pos })
+	slices.SortStableFunc(cands, func(a, b candidate) int { return int(a.pos - b.pos) })
 	var cur *candidate
 	for k := range cands {
 		c := &cands[k]
@@ -91,6 +91,12 @@ func readAnswer(answer string) *candidate {
 // splitAnswer cuts the answer into lines, takes off each line's list mark
 // or numbering, lexes the rest, and marks the lines' context.
 func splitAnswer(answer string) []lineInfo {
+	// Words are cut from a lower-cased copy, with typographic apostrophes
+	// made plain first ("I’ll" is "i'll").
+	if strings.Contains(answer, "’") {
+		answer = strings.ReplaceAll(answer, "’", "'")
+	}
+	lowered := asciiLower(answer)
 	var lines []lineInfo
 	inAdj := false
 	optionHead := false // the last non-blank line introduced a list of options
@@ -103,7 +109,7 @@ func splitAnswer(answer string) []lineInfo {
 		}
 		raw := answer[off:end]
 		rest, skip, enum, table := lineHead(raw)
-		l := lineInfo{toks: lexLine(rest, off+skip), enum: enum, table: table}
+		l := lineInfo{toks: lexLine(rest, lowered[off+skip:end], off+skip), enum: enum, table: table}
 		for k, t := range l.toks {
 			switch {
 			case t.kind == tSpecial && (t.word == "<adjlist_start>" || t.word == "<a_s>"):

@@ -277,7 +277,6 @@ func isDecoration(ch byte) bool {
 	return false
 }
 
-
 // dirAt returns the direction named by the token at i, or 0.
 func (c clause) dirAt(i int) Dir {
 	if i < 0 || i >= len(c.toks) {

@@ -213,7 +213,6 @@ func (lx *lexer) word(i int) int {
 	return i
 }
 
-
 // command reads a LaTeX command: \boxed stays a word, arrows become
 // glyphs, \to a separator, and the rest (\text, \mathrm, ...) is dropped.
 func (lx *lexer) command(i int) int {

@@ -167,37 +167,59 @@ var answerTags = [][2]string{
 }
 
 // answerPart sets reasoning blocks aside and returns the answer, and
-// whether a block was set aside. Tags are matched in any ASCII case.
+// whether a block was set aside. Tags are matched in any ASCII case. Each
+// pass looks only at the bytes that can begin a tag.
 func answerPart(reply string) (string, bool) {
-	lower := asciiLower(reply)
 	end, firstOpen := -1, -1
-	for _, tag := range reasoningTags {
-		if i := strings.LastIndex(lower, tag[1]); i >= 0 && i+len(tag[1]) > end {
-			end = i + len(tag[1])
+	for i := 0; i < len(reply); i++ {
+		if c := reply[i]; c != '<' && c != '[' && c != 0xE2 {
+			continue
 		}
-		if i := strings.Index(lower, tag[0]); i >= 0 && (firstOpen < 0 || i < firstOpen) {
-			firstOpen = i
+		for _, tag := range reasoningTags {
+			if hasPrefixFold(reply[i:], tag[1]) {
+				end = i + len(tag[1])
+			}
+			if firstOpen < 0 && hasPrefixFold(reply[i:], tag[0]) {
+				firstOpen = i
+			}
 		}
 	}
 	answer, reasoning := reply, false
 	switch {
 	case end >= 0:
-		answer, lower, reasoning = reply[end:], lower[end:], true
+		answer, reasoning = reply[end:], true
 	case firstOpen >= 0:
-		answer, lower, reasoning = reply[:firstOpen], lower[:firstOpen], true
+		answer, reasoning = reply[:firstOpen], true
 	}
-	for _, tag := range answerTags {
-		i := strings.LastIndex(lower, tag[0])
-		if i < 0 {
+	at, which := -1, 0 // the last opening answer tag in the answer
+	for i := 0; i < len(answer); i++ {
+		if answer[i] != '<' {
 			continue
 		}
-		inner, innerLower := answer[i+len(tag[0]):], lower[i+len(tag[0]):]
-		if j := strings.Index(innerLower, tag[1]); j >= 0 {
-			inner = inner[:j]
+		for k, tag := range answerTags {
+			if hasPrefixFold(answer[i:], tag[0]) {
+				at, which = i+len(tag[0]), k
+			}
 		}
-		return inner, true
 	}
-	return answer, reasoning
+	if at < 0 {
+		return answer, reasoning
+	}
+	inner := answer[at:]
+	if j := indexFold(inner, answerTags[which][1]); j >= 0 {
+		inner = inner[:j]
+	}
+	return inner, true
+}
+
+// indexFold finds the first occurrence of the ASCII tag in s, in any case.
+func indexFold(s, tag string) int {
+	for i := 0; i+len(tag) <= len(s); i++ {
+		if s[i] == '<' && hasPrefixFold(s[i:], tag) {
+			return i
+		}
+	}
+	return -1
 }
 
 // asciiLower lower-cases the ASCII letters of s and leaves every other

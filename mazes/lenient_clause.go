@@ -73,9 +73,9 @@ func newClause(toks []token, l *lineInfo, whole bool) clause {
 			continue
 		}
 		if c.firstWord == "" {
-			c.firstWord = t.word
+			c.firstWord = c.line.w(t)
 		}
-		if !interjections[t.word] {
+		if !interjections[c.line.w(t)] {
 			c.plainAt = k
 			break
 		}
@@ -100,18 +100,18 @@ func (c clause) read() []candidate {
 		t := c.toks[i]
 		var cand *candidate
 		switch {
-		case t.kind == tWord && t.word == `\boxed`:
+		case t.kind == tBoxed:
 			cand = c.boxed(i)
-		case t.kind == tWord && (moveVerbs[t.word] || gerunds[t.word]) && !c.nounUse(i):
+		case t.kind == tWord && (moveVerbs[c.line.w(t)] || gerunds[c.line.w(t)]) && !c.nounUse(i):
 			cand = c.verb(i)
-		case t.kind == tWord && lenientDirWord(t.word) != 0 && isKoreanToward(t.word):
+		case t.kind == tWord && lenientDirWord(c.line.w(t)) != 0 && isKoreanToward(c.line.w(t)):
 			cand = c.korean(i)
-		case t.kind == tWord && (t.word == "but" || t.word == "rather" || t.word == "so" || t.word == "therefore" || t.word == "thus" || t.word == "hence"):
+		case t.kind == tWord && (c.line.w(t) == "but" || c.line.w(t) == "rather" || c.line.w(t) == "so" || c.line.w(t) == "therefore" || c.line.w(t) == "thus" || c.line.w(t) == "hence"):
 			cand = c.correction(i)
 		case t.kind == tPunct && t.ch == ':':
 			cand = c.colon(i)
 		}
-		if cand == nil && t.kind == tWord && moveNouns[t.word] {
+		if cand == nil && t.kind == tWord && moveNouns[c.line.w(t)] {
 			cand = c.noun(i)
 		}
 		if cand != nil {
@@ -141,7 +141,7 @@ func (c clause) cancels() bool {
 			return true
 		}
 		next := c.toks[1]
-		return next.kind == tPunct || (next.kind == tWord && (next.word == "wait" || next.word == "no"))
+		return next.kind == tPunct || (next.kind == tWord && (c.line.w(next) == "wait" || c.line.w(next) == "no"))
 	case "actually", "hmm", "um":
 		return len(ws) > 1 && (ws[1] == "no" || ws[1] == "wait" || ws[1] == "nope")
 	}
@@ -153,7 +153,7 @@ func (c clause) words(n int) []string {
 	var ws []string
 	for _, t := range c.toks {
 		if t.kind == tWord {
-			ws = append(ws, t.word)
+			ws = append(ws, c.line.w(t))
 			if len(ws) == n {
 				break
 			}
@@ -171,7 +171,7 @@ func (c clause) lone() ([]Dir, int32, bool) {
 		return nil, 0, false
 	}
 	i := 0
-	for i < len(c.toks) && c.toks[i].kind == tWord && interjections[c.toks[i].word] && lenientDirWord(c.toks[i].word) == 0 {
+	for i < len(c.toks) && c.toks[i].kind == tWord && interjections[c.line.w(c.toks[i])] && lenientDirWord(c.line.w(c.toks[i])) == 0 {
 		i++
 	}
 	if d := c.dirAt(i); d != 0 && c.isTheMove(i+1) {
@@ -179,7 +179,7 @@ func (c clause) lone() ([]Dir, int32, bool) {
 	}
 	dirs, next, ok := c.dirList(i)
 	itIs := false
-	if ok && next+1 < len(c.toks) && c.toks[next].word == "it" && c.toks[next+1].word == "is" {
+	if ok && next+1 < len(c.toks) && c.line.w(c.toks[next]) == "it" && c.line.w(c.toks[next+1]) == "is" {
 		next, itIs = next+2, true // "West it is!", "So down it is."
 	}
 	explained := ok && c.explained(next) // "West, because east is a dead end."
@@ -191,7 +191,7 @@ func (c clause) lone() ([]Dir, int32, bool) {
 	}
 	if !c.whole && !itIs {
 		for _, t := range c.toks[i:next] {
-			if t.kind == tWord && isRelativeWord(t.word) {
+			if t.kind == tWord && isRelativeWord(c.line.w(t)) {
 				return nil, 0, false
 			}
 		}
@@ -203,20 +203,20 @@ func (c clause) lone() ([]Dir, int32, bool) {
 // "East is the move.", "South would be the best choice."
 func (c clause) isTheMove(next int) bool {
 	j := next
-	if j < len(c.toks) && c.toks[j].kind == tWord && (c.toks[j].word == "would" || c.toks[j].word == "will") {
+	if j < len(c.toks) && c.toks[j].kind == tWord && (c.line.w(c.toks[j]) == "would" || c.line.w(c.toks[j]) == "will") {
 		j++
 	}
-	if j >= len(c.toks) || c.toks[j].kind != tWord || (c.toks[j].word != "is" && c.toks[j].word != "be") {
+	if j >= len(c.toks) || c.toks[j].kind != tWord || (c.line.w(c.toks[j]) != "is" && c.line.w(c.toks[j]) != "be") {
 		return false
 	}
 	j++
-	for j < len(c.toks) && c.toks[j].kind == tWord && (c.toks[j].word == "the" || c.toks[j].word == "my" || c.toks[j].word == "our" || determiners[c.toks[j].word]) {
+	for j < len(c.toks) && c.toks[j].kind == tWord && (c.line.w(c.toks[j]) == "the" || c.line.w(c.toks[j]) == "my" || c.line.w(c.toks[j]) == "our" || determiners[c.line.w(c.toks[j])]) {
 		j++
 	}
 	if j >= len(c.toks) || c.toks[j].kind != tWord {
 		return false
 	}
-	switch c.toks[j].word {
+	switch c.line.w(c.toks[j]) {
 	case "move", "answer", "choice", "pick", "decision", "direction":
 		return c.decoAfter(j + 1)
 	}
@@ -232,7 +232,7 @@ func (c clause) explained(next int) bool {
 	if next >= len(c.toks) || c.toks[next].kind != tWord {
 		return false
 	}
-	switch c.toks[next].word {
+	switch c.line.w(c.toks[next]) {
 	case "because", "since", "as":
 		return true
 	}
@@ -246,8 +246,8 @@ func (c clause) codeList(i int) ([]Dir, int32, bool) {
 	end := int32(0)
 	for _, t := range c.toks[i:] {
 		switch {
-		case t.kind == tWord && udlrDir(t.raw) != 0:
-			dirs = append(dirs, udlrDir(t.raw))
+		case t.kind == tWord && udlrDir(c.line.rawOf(t)) != 0:
+			dirs = append(dirs, udlrDir(c.line.rawOf(t)))
 			end = t.pos
 		case t.kind == tPunct && isDecoration(t.ch), t.kind == tSep:
 		default:

@@ -14,10 +14,10 @@ func (c clause) dirAt(i int) Dir {
 	case tArrow:
 		return t.dir
 	case tWord:
-		if isKoreanToward(t.word) {
+		if isKoreanToward(c.line.w(t)) {
 			return 0 // read with its verb by korean
 		}
-		return lenientDirWord(t.word)
+		return lenientDirWord(c.line.w(t))
 	}
 	return 0
 }
@@ -49,7 +49,7 @@ func (c clause) dirList(i int) (dirs []Dir, next int, ok bool) {
 				k++
 				continue
 			}
-			if t.kind == tWord && (t.word == "then" || t.word == "and" || t.word == "finally" || t.word == "next" || t.word == "after" || t.word == "that") {
+			if t.kind == tWord && (c.line.w(t) == "then" || c.line.w(t) == "and" || c.line.w(t) == "finally" || c.line.w(t) == "next" || c.line.w(t) == "after" || c.line.w(t) == "that") {
 				k++
 				continue
 			}
@@ -75,14 +75,14 @@ func (c clause) dirList(i int) (dirs []Dir, next int, ok bool) {
 		t := c.toks[j]
 		// "north or east" is no choice, "east is a wall" no move, and
 		// "Up: wall" or "STEP N:" a label.
-		if t.kind == tWord && (t.word == "or" || predicates[t.word]) || t.kind == tPunct && (t.ch == '/' || t.ch == ':') {
+		if t.kind == tWord && (c.line.w(t) == "or" || predicates[c.line.w(t)]) || t.kind == tPunct && (t.ch == '/' || t.ch == ':') {
 			return nil, i, false
 		}
 		if len(dirs) == 1 && c.relativeFalseFriend(j-1) {
 			return nil, i, false
 		}
 		// "again" may end a list: "down again".
-		if t.kind == tWord && t.word == "again" {
+		if t.kind == tWord && c.line.w(t) == "again" {
 			j++
 		}
 	}
@@ -93,17 +93,17 @@ func (c clause) dirList(i int) (dirs []Dir, next int, ok bool) {
 // that makes them no direction: "right now", "left over", "up to you".
 func (c clause) relativeFalseFriend(k int) bool {
 	t := c.toks[k]
-	if t.kind != tWord || !isRelativeWord(t.word) || k+1 >= len(c.toks) {
+	if t.kind != tWord || !isRelativeWord(c.line.w(t)) || k+1 >= len(c.toks) {
 		return false
 	}
 	next := c.toks[k+1]
 	if next.kind != tWord {
 		return false
 	}
-	if badTail[next.word] {
+	if badTail[c.line.w(next)] {
 		return true
 	}
-	return t.word == "up" && next.word == "to" && (k+2 >= len(c.toks) || c.toks[k+2].kind == tWord && (c.toks[k+2].word == "you" || c.toks[k+2].word == "me"))
+	return c.line.w(t) == "up" && c.line.w(next) == "to" && (k+2 >= len(c.toks) || c.toks[k+2].kind == tWord && (c.line.w(c.toks[k+2]) == "you" || c.line.w(c.toks[k+2]) == "me"))
 }
 
 // skipRestatement skips what names direction d again right after it: a
@@ -122,7 +122,7 @@ func (c clause) skipRestatement(j int, d Dir) int {
 // skipTarget skips the cell a direction leads to: "south to (2,3)", "down
 // to the next cell".
 func (c clause) skipTarget(j int) int {
-	if j+1 < len(c.toks) && c.toks[j].kind == tWord && (c.toks[j].word == "to" || c.toks[j].word == "into") {
+	if j+1 < len(c.toks) && c.toks[j].kind == tWord && (c.line.w(c.toks[j]) == "to" || c.line.w(c.toks[j]) == "into") {
 		if c.toks[j+1].kind == tCell {
 			return j + 2
 		}
@@ -139,7 +139,7 @@ func (c clause) codes(j int) ([]Dir, int32, bool) {
 	if j >= len(c.toks) || c.toks[j].kind != tWord || !c.decoAfter(j+1) {
 		return nil, 0, false
 	}
-	raw := c.toks[j].raw
+	raw := c.line.rawOf(c.toks[j])
 	if len(raw) < 2 || strings.ToUpper(raw) != raw {
 		return nil, 0, false
 	}

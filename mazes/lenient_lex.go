@@ -23,16 +23,20 @@ const (
 	tSep                  // a path separator that names no direction: -> => ⟶ ⇒ ➔ ➜
 	tPunct                // one punctuation character, in ch
 	tSpecial              // a <TOKEN> in angle brackets, lower-cased; also <-->
+	tBoxed                // \boxed or \fbox
 	tOther                // any other symbol
 )
 
-// token is one token of a line. It is kept small (48 bytes): a reply of a
-// megabyte can hold a million tokens.
+// token is one token of a line. It is small (16 bytes) and holds no
+// pointer, so that the million tokens a reply of a megabyte can hold cost
+// little memory and the garbage collector nothing to scan: a word is a
+// span of its line (lineInfo.w gives it lower-cased, lineInfo.rawOf as
+// written).
 type token struct {
-	word string // tWord: lower-cased (ASCII letters only); tSpecial: the tag
-	raw  string // tWord: as written
-	pos  int32  // byte offset of the token's end in the answer
-	r, c int32  // tCell: the cell
+	pos int32 // byte offset of the token's end in the answer
+	// ws and we are the span of the text of a tWord, tNum or tSpecial in
+	// its line; for a tCell, its row and column.
+	ws, we int32
 	kind tkind
 	ch   byte // tPunct: the character ('-' also stands for — and –, '.' for …)
 	dir  Dir  // tArrow: its direction
@@ -42,17 +46,27 @@ type token struct {
 	spaced, ellipsis, bracket bool
 }
 
-// cell returns the cell of a tCell token.
-func (t *token) cell() Cell { return Cell{int(t.r), int(t.c)} }
+// hasText reports a token whose span is text.
+func (t *token) hasText() bool { return t.kind == tWord || t.kind == tNum || t.kind == tSpecial }
 
-// lexLine splits one line (at offset base in the answer) into tokens;
-// lower is the line with its ASCII letters lower-cased. It lexes the line
-// twice, counting the tokens and then keeping them, so that the tokens of
-// a line of a megabyte are one allocation of the right size.
-func lexLine(line, lower string, base int) []token {
-	lx := lexer{line: line, lower: lower, base: base, count: true}
-	lx.run()
-	lx.count, lx.toks = false, make([]token, 0, lx.n)
+// cell returns the cell of a tCell token.
+func (t *token) cell() Cell { return Cell{int(t.ws), int(t.we)} }
+
+// lexLine appends the tokens of one line (at offset base in the answer)
+// to buf; lower is the line with its ASCII letters lower-cased. A long line
+// is lexed twice, counting its tokens first, so that its tokens are never
+// copied by a growing slice.
+func lexLine(buf []token, line, lower string, base int) []token {
+	if len(line) > 4<<10 {
+		count := lexer{line: line, lower: lower, base: base, count: true}
+		count.run()
+		if cap(buf)-len(buf) < count.n {
+			grown := make([]token, len(buf), len(buf)+count.n)
+			copy(grown, buf)
+			buf = grown
+		}
+	}
+	lx := lexer{line: line, lower: lower, base: base, toks: buf}
 	lx.run()
 	return lx.toks
 }
@@ -88,7 +102,7 @@ func (lx *lexer) run() {
 		case ch == '(' || ch == '[':
 			c := cursor{s: line, i: i}
 			if cell, ok := c.bracketCell(); ok {
-				lx.emit(token{kind: tCell, pos: int32(base + c.i), r: int32(cell.R), c: int32(cell.C), bracket: ch == '['})
+				lx.emit(token{kind: tCell, pos: int32(base + c.i), ws: int32(cell.R), we: int32(cell.C), bracket: ch == '['})
 				i = c.i
 				continue
 			}
@@ -120,7 +134,7 @@ func (lx *lexer) run() {
 			for j < len(line) && isDigit(line[j]) {
 				j++
 			}
-			lx.emit(token{kind: tNum, pos: int32(base + j), word: line[i:j]})
+			lx.emit(token{kind: tNum, pos: int32(base + j), ws: int32(i), we: int32(j)})
 			i = j
 		case ch < utf8.RuneSelf && !isASCIILetter(ch):
 			lx.emit(token{kind: tPunct, pos: int32(base + i + 1), ch: ch})
@@ -202,14 +216,12 @@ func (lx *lexer) word(i int) int {
 		}
 		break
 	}
-	raw := line[start:i]
-	if (raw == "e" || raw == "i" || raw == "E" || raw == "I") && i+3 <= len(line) && line[i] == '.' {
-		if rest := strings.ToLower(line[i : i+3]); rest == ".g." || rest == ".e." {
+	if raw := line[start:i]; (raw == "e" || raw == "i" || raw == "E" || raw == "I") && i+3 <= len(line) && line[i] == '.' {
+		if rest := lx.lower[i : i+3]; rest == ".g." || rest == ".e." {
 			i += 3
-			raw = line[start:i]
 		}
 	}
-	lx.emit(token{kind: tWord, pos: int32(base + i), word: lx.lower[start:i], raw: raw})
+	lx.emit(token{kind: tWord, pos: int32(base + i), ws: int32(start), we: int32(i)})
 	return i
 }
 
@@ -223,7 +235,7 @@ func (lx *lexer) command(i int) int {
 	}
 	switch strings.ToLower(line[i+1 : j]) {
 	case "boxed", "fbox":
-		lx.emit(token{kind: tWord, pos: int32(base + j), word: `\boxed`, raw: line[i:j]})
+		lx.emit(token{kind: tBoxed, pos: int32(base + j)})
 	case "rightarrow", "longrightarrow":
 		lx.emit(token{kind: tArrow, pos: int32(base + j), dir: East})
 	case "leftarrow", "longleftarrow":
@@ -247,7 +259,7 @@ func (lx *lexer) command(i int) int {
 func (lx *lexer) angle(i int) int {
 	line, base := lx.line, lx.base
 	if strings.HasPrefix(line[i:], "<-->") {
-		lx.emit(token{kind: tSpecial, pos: int32(base + i + 4), word: "<-->"})
+		lx.emit(token{kind: tSpecial, pos: int32(base + i + 4), ws: int32(i), we: int32(i + 4)})
 		return i + 4
 	}
 	j := i + 1
@@ -255,7 +267,7 @@ func (lx *lexer) angle(i int) int {
 		j++
 	}
 	if j < len(line) && line[j] == '>' && j > i+1 {
-		lx.emit(token{kind: tSpecial, pos: int32(base + j + 1), word: lx.lower[i : j+1]})
+		lx.emit(token{kind: tSpecial, pos: int32(base + j + 1), ws: int32(i), we: int32(j + 1)})
 		return j + 1
 	}
 	lx.emit(token{kind: tPunct, pos: int32(base + i + 1), ch: '<'})

@@ -22,6 +22,7 @@ func pathRuns(lines []lineInfo) []candidate {
 		prevPure bool
 		prevSep  bool
 	)
+	var nextWord string // the word of the token flush is given, if any
 	flush := func(next *token) {
 		if !open {
 			return
@@ -31,7 +32,7 @@ func pathRuns(lines []lineInfo) []candidate {
 		if explicit {
 			ok = len(cells) >= 1
 		}
-		if next != nil && (next.kind == tWord && predicates[next.word] || next.kind == tPunct && next.ch == '?') {
+		if next != nil && (next.kind == tWord && predicates[nextWord] || next.kind == tPunct && next.ch == '?') {
 			ok = false
 		}
 		if ok {
@@ -54,11 +55,13 @@ func pathRuns(lines []lineInfo) []candidate {
 		sepAfterCell := false
 		for k := range l.toks {
 			t := &l.toks[k]
+			w := l.w(*t)
+			nextWord = w
 			switch {
-			case t.kind == tSpecial && (t.word == "<path_start>" || t.word == "<p_s>"):
+			case t.kind == tSpecial && (w == "<path_start>" || w == "<p_s>"):
 				flush(t)
 				explicit, open = true, true
-			case t.kind == tSpecial && (t.word == "<path_end>" || t.word == "<p_e>"):
+			case t.kind == tSpecial && (w == "<path_end>" || w == "<p_e>"):
 				flush(t)
 				explicit = false
 			case t.kind == tCell:
@@ -73,7 +76,7 @@ func pathRuns(lines []lineInfo) []candidate {
 				run = append(run, t.cell())
 				lastPos = t.pos
 				sepAfterCell = false
-			case isPathSeparator(t):
+			case isPathSeparator(l, t):
 				if t.kind == tPunct && t.ellipsis {
 					poisoned = true
 				}
@@ -91,12 +94,12 @@ func pathRuns(lines []lineInfo) []candidate {
 
 // isPathSeparator reports a token that may stand between two cells of a
 // path.
-func isPathSeparator(t *token) bool {
+func isPathSeparator(l *lineInfo, t *token) bool {
 	switch t.kind {
 	case tSep, tArrow:
 		return true
 	case tWord:
-		return lenientDirWord(t.word) != 0
+		return lenientDirWord(l.w(*t)) != 0
 	case tPunct:
 		switch t.ch {
 		case ',', ';', '-', '|', '[', ']', '(', ')', '{', '}', '"', '\'', '>':
@@ -120,8 +123,8 @@ func isPurePathLine(l *lineInfo) bool {
 		switch {
 		case t.kind == tCell:
 			cells++
-		case isPathSeparator(t) && !(t.kind == tPunct && t.ellipsis):
-		case t.kind == tSpecial && (t.word == "<path_start>" || t.word == "<p_s>" || t.word == "<path_end>" || t.word == "<p_e>"):
+		case isPathSeparator(l, t) && !(t.kind == tPunct && t.ellipsis):
+		case t.kind == tSpecial && (l.w(*t) == "<path_start>" || l.w(*t) == "<p_s>" || l.w(*t) == "<path_end>" || l.w(*t) == "<p_e>"):
 		default:
 			return false
 		}

@@ -1,9 +1,6 @@
 package mazes
 
-import (
-	"slices"
-	"strings"
-)
+import "strings"
 
 // candidate is one thing the answer commits to, or a take-back.
 type candidate struct {
@@ -17,7 +14,10 @@ type candidate struct {
 
 // lineInfo is one line of the answer, lexed.
 type lineInfo struct {
-	toks    []token
+	// raw is the line's text after its list mark, lower the same text with
+	// ASCII letters lower-cased; tokens' spans index both.
+	raw, lower string
+	toks       []token
 	enum    bool // began with a list mark, "1." or "Step 3:"
 	table   bool // a table row
 	context bool // names options, neighbours or history
@@ -31,7 +31,7 @@ type lineInfo struct {
 // of it, or nil when nothing stands.
 func readAnswer(answer string) *candidate {
 	lines := splitAnswer(answer)
-	var cands []candidate
+	cands := make([]candidate, 0, len(lines)+8)
 	// group holds the indices in cands of a run of lines that each give
 	// moves: numbered or bulleted lines ("1. Down", "Step 2: go right"), or
 	// lines of bare directions with no blank line between them.
@@ -74,14 +74,21 @@ func readAnswer(answer string) *candidate {
 	}
 	closeGroup()
 	cands = append(cands, pathRuns(lines)...)
-	slices.SortStableFunc(cands, func(a, b candidate) int { return int(a.pos - b.pos) })
+	// The last commitment wins, unless a take-back follows it. Where two
+	// end at the same place, the one found later wins.
+	var cancelAt int32 = -1
+	for k := range cands {
+		if cands[k].cancel && cands[k].pos > cancelAt {
+			cancelAt = cands[k].pos
+		}
+	}
 	var cur *candidate
 	for k := range cands {
 		c := &cands[k]
-		switch {
-		case c.cancel:
-			cur = nil
-		case c.moves != nil || c.path != nil:
+		if c.cancel || c.moves == nil && c.path == nil || c.pos < cancelAt {
+			continue
+		}
+		if cur == nil || c.pos >= cur.pos {
 			cur = c
 		}
 	}
@@ -97,7 +104,10 @@ func splitAnswer(answer string) []lineInfo {
 		answer = strings.ReplaceAll(answer, "’", "'")
 	}
 	lowered := asciiLower(answer)
-	var lines []lineInfo
+	lines := make([]lineInfo, 0, strings.Count(answer, "\n")+1)
+	// The tokens of every line share one buffer, sized for prose and grown
+	// as needed; each line keeps its own part of it.
+	buf := make([]token, 0, len(answer)/5+16)
 	inAdj := false
 	optionHead := false // the last non-blank line introduced a list of options
 	for off := 0; off <= len(answer); {
@@ -109,17 +119,20 @@ func splitAnswer(answer string) []lineInfo {
 		}
 		raw := answer[off:end]
 		rest, skip, enum, table := lineHead(raw)
-		l := lineInfo{toks: lexLine(rest, lowered[off+skip:end], off+skip), enum: enum, table: table}
+		lower := lowered[off+skip : end]
+		first := len(buf)
+		buf = lexLine(buf, rest, lower, off+skip)
+		l := lineInfo{raw: rest, lower: lower, toks: buf[first:len(buf):len(buf)], enum: enum, table: table}
 		for k, t := range l.toks {
-			switch {
-			case t.kind == tSpecial && (t.word == "<adjlist_start>" || t.word == "<a_s>"):
+			switch w := l.w(t); {
+			case t.kind == tSpecial && (w == "<adjlist_start>" || w == "<a_s>"):
 				inAdj = true
-			case t.kind == tSpecial && (t.word == "<adjlist_end>" || t.word == "<a_e>"):
+			case t.kind == tSpecial && (w == "<adjlist_end>" || w == "<a_e>"):
 				inAdj = false
 				l.adj = true
-			case t.kind == tSpecial && t.word == "<-->":
+			case t.kind == tSpecial && w == "<-->":
 				l.adj = true
-			case t.kind == tWord && isContext(l.toks, k):
+			case t.kind == tWord && isContext(&l, k):
 				l.context = true
 			}
 		}
@@ -131,7 +144,7 @@ func splitAnswer(answer string) []lineInfo {
 			case l.optionList:
 				// the list goes on
 			case last.kind == tPunct && last.ch == ':':
-				optionHead = l.context || hasQualifiedNoun(l.toks)
+				optionHead = l.context || hasQualifiedNoun(&l)
 			default:
 				optionHead = false
 			}
@@ -142,11 +155,29 @@ func splitAnswer(answer string) []lineInfo {
 	return lines
 }
 
+// w returns the text of a word, number or special token, lower-cased; ""
+// for any other token.
+func (l *lineInfo) w(t token) string {
+	if !t.hasText() {
+		return ""
+	}
+	return l.lower[t.ws:t.we]
+}
+
+// rawOf returns the text of a token as written ("" for a token with none).
+func (l *lineInfo) rawOf(t token) string {
+	if !t.hasText() {
+		return ""
+	}
+	return l.raw[t.ws:t.we]
+}
+
 // isContext reports whether the word at k makes its line one of options,
 // neighbours or history: "available", "visited", "open directions",
 // "so far".
-func isContext(toks []token, k int) bool {
-	w := toks[k].word
+func isContext(l *lineInfo, k int) bool {
+	toks := l.toks
+	w := l.w(toks[k])
 	if contextWords[w] {
 		return true
 	}
@@ -154,7 +185,7 @@ func isContext(toks []token, k int) bool {
 	if k+1 < len(toks) {
 		switch toks[k+1].kind {
 		case tWord:
-			next = toks[k+1].word
+			next = l.w(toks[k+1])
 		case tPunct:
 			next = string(toks[k+1].ch)
 		}
@@ -178,9 +209,10 @@ func isContext(toks []token, k int) bool {
 
 // hasQualifiedNoun reports a line that names possible moves: "the
 // available moves are:".
-func hasQualifiedNoun(toks []token) bool {
+func hasQualifiedNoun(l *lineInfo) bool {
+	toks := l.toks
 	for k := 1; k < len(toks); k++ {
-		if toks[k].kind == tWord && moveNouns[toks[k].word] && toks[k-1].kind == tWord && nounQualifiers[toks[k-1].word] {
+		if toks[k].kind == tWord && moveNouns[l.w(toks[k])] && toks[k-1].kind == tWord && nounQualifiers[l.w(toks[k-1])] {
 			return true
 		}
 	}

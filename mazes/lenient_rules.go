@@ -8,11 +8,11 @@ import "strings"
 // nounUse reports "move" or "step" used as a noun: "Next move: E", "the
 // previous step".
 func (c clause) nounUse(i int) bool {
-	if !moveNouns[c.toks[i].word] || i == 0 {
+	if !moveNouns[c.line.w(c.toks[i])] || i == 0 {
 		return false
 	}
 	prev := c.toks[i-1]
-	return prev.kind == tWord && (determiners[prev.word] || nounQualifiers[prev.word])
+	return prev.kind == tWord && (determiners[c.line.w(prev)] || nounQualifiers[c.line.w(prev)])
 }
 
 // blocked reports a word in the words before i (back to the start of the
@@ -31,11 +31,11 @@ func (c clause) blocked(i int) bool {
 		if t.kind != tWord {
 			continue
 		}
-		switch t.word {
+		switch c.line.w(t) {
 		case "so", "and", "but", "then", "therefore", "thus", "hence", "because", "since", "which", "while", "now", "finally":
 			return false
 		}
-		if blockers[t.word] {
+		if blockers[c.line.w(t)] {
 			return true
 		}
 	}
@@ -49,10 +49,10 @@ func (c clause) verb(i int) *candidate {
 	if c.blocked(i) {
 		return nil
 	}
-	w := c.toks[i].word
+	w := c.line.w(c.toks[i])
 	bare := false // a gerund with no subject: its tail must be clean
 	if gerunds[w] {
-		subject := i > 0 && c.toks[i-1].kind == tWord && subjects[c.toks[i-1].word]
+		subject := i > 0 && c.toks[i-1].kind == tWord && subjects[c.line.w(c.toks[i-1])]
 		if !subject {
 			if c.plainAt < i {
 				return nil // a word before it: "going west leads ..."
@@ -63,7 +63,7 @@ func (c clause) verb(i int) *candidate {
 	j, sawTo := c.skipFillers(i + 1)
 	if dirs, next, ok := c.dirList(j); ok {
 		if bare && next < len(c.toks) {
-			if t := c.toks[next]; t.kind == tWord && !cleanTail[t.word] {
+			if t := c.toks[next]; t.kind == tWord && !cleanTail[c.line.w(t)] {
 				return nil
 			}
 		}
@@ -74,14 +74,14 @@ func (c clause) verb(i int) *candidate {
 	}
 	// "move to (1,2)": a cell to go to.
 	if sawTo && c.toks[j].kind == tCell && !c.toks[j].bracket {
-		if j+1 < len(c.toks) && c.toks[j+1].kind == tWord && predicates[c.toks[j+1].word] {
+		if j+1 < len(c.toks) && c.toks[j+1].kind == tWord && predicates[c.line.w(c.toks[j+1])] {
 			return nil
 		}
 		return &candidate{pos: c.toks[j].pos, path: []Cell{c.toks[j].cell()}}
 	}
 	// "moving from (0,1) to (1,1)".
-	if c.toks[j].kind == tWord && c.toks[j].word == "from" && j+3 < len(c.toks) &&
-		c.toks[j+1].kind == tCell && c.toks[j+2].kind == tWord && c.toks[j+2].word == "to" && c.toks[j+3].kind == tCell {
+	if c.toks[j].kind == tWord && c.line.w(c.toks[j]) == "from" && j+3 < len(c.toks) &&
+		c.toks[j+1].kind == tCell && c.toks[j+2].kind == tWord && c.line.w(c.toks[j+2]) == "to" && c.toks[j+3].kind == tCell {
 		return &candidate{pos: c.toks[j+3].pos, path: dedupe([]Cell{c.toks[j+1].cell(), c.toks[j+3].cell()})}
 	}
 	return nil
@@ -96,8 +96,8 @@ func (c clause) skipFillers(j int) (int, bool) {
 	for n := 0; j < len(c.toks) && n < 6; n++ {
 		t := c.toks[j]
 		switch {
-		case t.kind == tWord && fillers[t.word] && lenientDirWord(t.word) == 0:
-			sawTo = sawTo || t.word == "to" || t.word == "into" || t.word == "towards" || t.word == "toward"
+		case t.kind == tWord && fillers[c.line.w(t)] && lenientDirWord(c.line.w(t)) == 0:
+			sawTo = sawTo || c.line.w(t) == "to" || c.line.w(t) == "into" || c.line.w(t) == "towards" || c.line.w(t) == "toward"
 		case t.kind == tPunct && (t.ch == '"' || t.ch == '\'' || t.ch == '$' || t.ch == ':' || t.ch == '='):
 		default:
 			return j, sawTo
@@ -114,7 +114,7 @@ func (c clause) skipFillers(j int) (int, bool) {
 // nothing.
 func (c clause) noun(i int) *candidate {
 	for k := i - 1; k >= 0 && k >= i-2; k-- {
-		if t := c.toks[k]; t.kind == tWord && nounQualifiers[t.word] {
+		if t := c.toks[k]; t.kind == tWord && nounQualifiers[c.line.w(t)] {
 			return nil
 		}
 	}
@@ -131,16 +131,16 @@ func (c clause) noun(i int) *candidate {
 		case (t.kind == tSep || t.kind == tArrow) && !linked && j+1 < len(c.toks) && c.toks[j+1].kind == tWord && c.dirAt(j+1) != 0:
 			// "Next move → North", "Answer -> N"
 			linked = true
-		case t.kind == tWord && links[t.word]:
-			if t.word == "was" {
+		case t.kind == tWord && links[c.line.w(t)]:
+			if c.line.w(t) == "was" {
 				return nil // a past move: "my last move was east"
 			}
-			if t.word == "are" && !c.possessed(i) {
+			if c.line.w(t) == "are" && !c.possessed(i) {
 				return nil // a description: "the directions are N, E, S and W"
 			}
 			linked = true
-		case t.kind == tWord && (t.word == "would" || t.word == "will" || t.word == "should" || t.word == "must" || t.word == "shall"):
-		case t.kind == tWord && !linked && nounBridge[t.word]:
+		case t.kind == tWord && (c.line.w(t) == "would" || c.line.w(t) == "will" || c.line.w(t) == "should" || c.line.w(t) == "must" || c.line.w(t) == "shall"):
+		case t.kind == tWord && !linked && nounBridge[c.line.w(t)]:
 			// "the way forward is", "the move I pick is"
 		default:
 			n = 4
@@ -152,7 +152,7 @@ func (c clause) noun(i int) *candidate {
 		return nil
 	}
 	j, _ = c.skipFillers(j)
-	if j < len(c.toks) && c.toks[j].kind == tWord && c.toks[j].word == `\boxed` {
+	if j < len(c.toks) && c.toks[j].kind == tBoxed {
 		return nil // read by boxed
 	}
 	if dirs, next, ok := c.dirList(j); ok {
@@ -167,7 +167,7 @@ func (c clause) noun(i int) *candidate {
 // possessed reports "my" or "our" before the noun at i: "my moves are".
 func (c clause) possessed(i int) bool {
 	for k := i - 1; k >= 0 && k >= i-3; k-- {
-		if t := c.toks[k]; t.kind == tWord && (t.word == "my" || t.word == "our") {
+		if t := c.toks[k]; t.kind == tWord && (c.line.w(t) == "my" || c.line.w(t) == "our") {
 			return true
 		}
 	}
@@ -182,7 +182,7 @@ func (c clause) colon(i int) *candidate {
 	if c.line.context || c.line.optionList || i == 0 || c.toks[i-1].kind == tCell {
 		return nil
 	}
-	if t := c.toks[i-1]; t.kind == tWord && (moveNouns[t.word] || nounQualifiers[t.word]) {
+	if t := c.toks[i-1]; t.kind == tWord && (moveNouns[c.line.w(t)] || nounQualifiers[c.line.w(t)]) {
 		return nil // read by noun
 	}
 	dirs, next, ok := c.dirList(i + 1)
@@ -233,7 +233,7 @@ func (c clause) boxed(i int) *candidate {
 	if end < 0 {
 		return nil
 	}
-	inner := newClause(c.toks[j+1:end], &lineInfo{}, true)
+	inner := newClause(c.toks[j+1:end], &lineInfo{raw: c.line.raw, lower: c.line.lower}, true)
 	if dirs, next, ok := inner.dirList(0); ok && inner.decoAfter(next) {
 		return &candidate{pos: c.toks[end].pos, moves: dirs}
 	}
@@ -271,9 +271,9 @@ func (c clause) korean(i int) *candidate {
 	if i+1 >= len(c.toks) || c.toks[i+1].kind != tWord {
 		return nil
 	}
-	next := c.toks[i+1].word
+	next := c.line.w(c.toks[i+1])
 	if !strings.HasPrefix(next, "이동") && !strings.HasPrefix(next, "가") && !strings.HasPrefix(next, "갑") {
 		return nil
 	}
-	return &candidate{pos: c.toks[i].pos, moves: []Dir{lenientDirWord(c.toks[i].word)}}
+	return &candidate{pos: c.toks[i].pos, moves: []Dir{lenientDirWord(c.line.w(c.toks[i]))}}
 }

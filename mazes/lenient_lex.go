@@ -37,9 +37,9 @@ type token struct {
 	// ws and we are the span of the text of a tWord, tNum or tSpecial in
 	// its line; for a tCell, its row and column.
 	ws, we int32
-	kind tkind
-	ch   byte // tPunct: the character ('-' also stands for — and –, '.' for …)
-	dir  Dir  // tArrow: its direction
+	kind   tkind
+	ch     byte // tPunct: the character ('-' also stands for — and –, '.' for …)
+	dir    Dir  // tArrow: its direction
 	// spaced: a tPunct '-' with white space on both sides, or an em or en
 	// dash; ellipsis: a tPunct of "..." or "…"; bracket: a tCell written
 	// [r,c].

@@ -18,10 +18,10 @@ type lineInfo struct {
 	// ASCII letters lower-cased; tokens' spans index both.
 	raw, lower string
 	toks       []token
-	enum    bool // began with a list mark, "1." or "Step 3:"
-	table   bool // a table row
-	context bool // names options, neighbours or history
-	adj     bool // part of an adjacency list (<-->)
+	enum       bool // began with a list mark, "1." or "Step 3:"
+	table      bool // a table row
+	context    bool // names options, neighbours or history
+	adj        bool // part of an adjacency list (<-->)
 	// optionList: an enumerated line under a line that introduced options
 	// ("Possible moves:").
 	optionList bool

@@ -129,6 +129,14 @@ func TestAssembleDefects(t *testing.T) {
 	assert.Equal(t, []string{"1 passage(s) more than a spanning tree: the maze has cycles, so more than one path can join two cells"}, ring.Defects())
 	assert.Equal(t, []Cell{{0, 0}, {0, 1}, {1, 1}}, ring.Solution(), "N, E, S, W order: east first")
 	assert.Contains(t, string(ring.JSON(English)), `"perfect":false,"defects":["1 passage(s)`)
+	// A file may name the other shortest path as the solution.
+	text := strings.Replace(string(ring.JSON(English)), `"solution":[[0,0],[0,1],[1,1]]`, `"solution":[[0,0],[1,0],[1,1]]`, 1)
+	fromFile, err := ReadJSON(strings.NewReader(text))
+	require.NoError(t, err)
+	assert.Equal(t, []Cell{{0, 0}, {1, 0}, {1, 1}}, fromFile.Solution())
+	_, err = ReadJSON(strings.NewReader(strings.Replace(text, `[1,0],[1,1]]`, `[1,0],[0,0],[0,1],[1,1]]`, 1)))
+	assert.ErrorContains(t, err, "solution does not match", "a longer path is no solution")
+
 	other := Score(ring, ParseReply("FINAL_PATH: (0,0)→(1,0)→(1,1)"))
 	assert.True(t, other.Optimal, "the other way round the ring is as short")
 	long := Score(ring, ParseReply("FINAL_PATH: (0,0)→(1,0)→(0,0)→(0,1)→(1,1)"))

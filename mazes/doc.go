@@ -10,8 +10,21 @@
 //
 // Coordinates follow the normative definitions: a cell is (r,c), r the row
 // counted from 0 at the top, c the column from 0 at the left. START is (0,0)
-// and EXIT is (N−1,N−1). Directions are N=(r−1,c), E=(r,c+1), S=(r+1,c),
-// W=(r,c−1), always listed in the order N, E, S, W.
+// and EXIT is (N−1,N−1) unless a maze names other cells (GenerateWithEnds,
+// the maze JSON's start and exit). Directions are N=(r−1,c), E=(r,c+1),
+// S=(r+1,c), W=(r,c−1), always listed in the order N, E, S, W.
+//
+// A model's reply is read by two tiers. The strict tier (ParseReply, Score,
+// NewEpisode) reads the output contract, STEP lines and FINAL_PATH, and
+// nothing else; its numbers are the benchmark's. The lenient tier
+// (ParseLenient, ScoreLenient, NewLenientEpisode) also reads a move or a
+// path written the way models write them when they ignore the contract, and
+// measures the format apart (Format); its numbers stand beside the strict
+// ones, never instead.
+//
+// Mazes from other benchmarks come in through ReadMazeDatasetASCII and
+// ReadMazeDatasetAdjList (the text forms of the maze-dataset library) and
+// Assemble; such a maze may be imperfect, which Defects describes.
 //
 // Generation is deterministic: the same (N, seed, algorithm) gives the same
 // maze, byte for byte, on every machine and Go version. The random source is

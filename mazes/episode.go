@@ -46,6 +46,16 @@ type Episode struct {
 	idle    int
 	atExit  bool
 	hint    string
+
+	// tier drives the episode: the strict tier plays only STEP lines; the
+	// lenient tier also plays moves stated otherwise, and re-asks once when
+	// a reply holds none (see NewLenientEpisode).
+	tier    Tier
+	format  Format
+	reasked bool // the current turn was re-asked once already
+	// strictCut holds the scores of the walk before the first reply the
+	// strict tier did not read as it was played; nil while there is none.
+	strictCut *Scores
 }
 
 // EpisodeStats are the measurements only an interactive walk has.
@@ -67,6 +77,14 @@ type TurnResult struct {
 	Step    Step
 	Loop    bool // the reply holds a LOOP line
 	DeadEnd bool // the reply holds a DEAD_END line
+	// Compliant: the strict tier reads the reply. Form: what the lenient
+	// tier read (lenient episodes only). Reasked: the reply held no
+	// readable move and the world asked once more. ParseFailure: the
+	// re-asked reply held none either, and the turn ended without a move.
+	Compliant    bool
+	Form         Form
+	Reasked      bool
+	ParseFailure bool
 }
 
 // NewEpisode starts an interactive walk at START with a budget of steps;
@@ -76,8 +94,8 @@ func NewEpisode(m *Maze, opt PromptOptions, budget int) *Episode {
 		budget = 4 * m.n * m.n
 	}
 	opt.Protocol = Interactive
-	e := &Episode{m: m, opt: opt, budget: budget, pos: m.Start(), visited: make([]bool, m.n*m.n)}
-	e.visited[0] = true
+	e := &Episode{m: m, opt: opt, budget: budget, pos: m.Start(), visited: make([]bool, m.n*m.n), tier: Strict}
+	e.visited[m.index(m.Start())] = true
 	e.walk.FHR = -1
 	e.stats.Budget = budget
 	return e
@@ -117,7 +135,12 @@ func (e *Episode) Turn(reply string) (answer string, res TurnResult, done bool) 
 		return "", res, true
 	}
 	e.stats.Turns++
+	if e.tier == Lenient {
+		return e.turnLenient(reply)
+	}
 	sub := ParseReply(reply)
+	res.Compliant = len(sub.Steps) > 0 || sub.HasFinalPath
+	e.format.count(Reading{Compliant: res.Compliant})
 	e.merge(sub)
 	res.Loop, res.DeadEnd = sub.Loops > 0, sub.DeadEnds > 0
 	if sub.HasFinalPath {
@@ -129,6 +152,7 @@ func (e *Episode) Turn(reply string) (answer string, res TurnResult, done bool) 
 		return "", res, true
 	}
 	if len(sub.Steps) == 0 {
+		e.format.ParseFailures++
 		e.idle++
 		e.stats.IdleTurns++
 		if e.idle >= MaxIdleTurns {
@@ -270,6 +294,7 @@ var worldText = map[Lang]map[string]string{
 		"teleport": "You wrote %v, but you were at %v; the move was made from there.\n",
 		"exit":     "EXIT reached at %v. Write your final output now: BACKTRACK_COUNT, HALLUCINATION_COUNT, CONFIDENCE_LOG and FINAL_PATH.\n",
 		"hint":     "HINT: %s\n",
+		"reask":    "Reply with one move: N, E, S or W.\n",
 	},
 	Korean: {
 		"start":    "현재 위치는 %s 입니다. 첫 번째 STEP을 쓰세요.\n",
@@ -280,6 +305,7 @@ var worldText = map[Lang]map[string]string{
 		"teleport": "%v 라고 썼지만 실제 위치는 %v 였습니다. 그 위치에서 이동했습니다.\n",
 		"exit":     "%v 에서 EXIT에 도착했습니다. 이제 최종 출력을 쓰세요: BACKTRACK_COUNT, HALLUCINATION_COUNT, CONFIDENCE_LOG, FINAL_PATH.\n",
 		"hint":     "힌트: %s\n",
+		"reask":    "이동 하나로 답하세요: N, E, S 또는 W.\n",
 	},
 }
 

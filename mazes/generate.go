@@ -7,12 +7,27 @@ import "fmt"
 const visitedBit = 1 << 4
 
 // Generate makes the perfect n×n maze of the given seed and algorithm, with
-// its solution and mirage traps. n must lie in MinSize..MaxSize.
+// START and EXIT at the corners (0,0) and (n−1,n−1), its solution and
+// mirage traps. n must lie in MinSize..MaxSize.
 func Generate(n int, seed uint64, alg Algorithm) (*Maze, error) {
 	if err := checkSize(n); err != nil {
 		return nil, err
 	}
-	m := &Maze{n: n, seed: seed, algorithm: alg, open: make([]uint8, n*n)}
+	return GenerateWithEnds(n, seed, alg, DefaultEnds(n))
+}
+
+// GenerateWithEnds makes the maze Generate makes for (n, seed, alg), the
+// same passages, with START and EXIT at the given cells; the solution and
+// the mirage traps follow from them. The ends must be two different cells
+// of the grid.
+func GenerateWithEnds(n int, seed uint64, alg Algorithm, ends Ends) (*Maze, error) {
+	if err := checkSize(n); err != nil {
+		return nil, err
+	}
+	if err := ends.check(n); err != nil {
+		return nil, err
+	}
+	m := &Maze{n: n, seed: seed, algorithm: alg, open: make([]uint8, n*n), start: ends.Start, exit: ends.Exit}
 	src := newSource(seed, streamCarve)
 	switch alg {
 	case DFS:

@@ -15,7 +15,9 @@ import (
 //	 "open":[["ES","EW",...],...],"solution":[[0,0],[0,1],...],
 //	 "dead_ends":8,"mirage_traps":[{"cell":[0,2],"direction":"S","text":"..."}]}
 //
-// Lure sentences are written in lang. The encoder writes bytes directly
+// Lure sentences are written in lang. An imperfect (imported) maze also
+// carries "perfect":false and its "defects"; a perfect maze leaves both out,
+// so its bytes are those of every earlier version. The encoder writes bytes directly
 // (a 1001×1001 maze is about 8 MB of JSON) instead of reflecting over a
 // million small strings.
 func (m *Maze) JSON(lang Lang) []byte {
@@ -60,6 +62,17 @@ func (m *Maze) JSON(lang Lang) []byte {
 	}
 	b = append(b, `],"dead_ends":`...)
 	b = strconv.AppendInt(b, int64(m.DeadEnds()), 10)
+	if !m.Perfect() {
+		b = append(b, `,"perfect":false,"defects":[`...)
+		for i, d := range m.defects {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			text, _ := json.Marshal(d) // a string always marshals
+			b = append(b, text...)
+		}
+		b = append(b, ']')
+	}
 	b = append(b, `,"mirage_traps":[`...)
 	for i, t := range m.traps {
 		if i > 0 {
@@ -96,6 +109,7 @@ type mazeJSON struct {
 	Open      [][]string `json:"open"`
 	Solution  [][2]int   `json:"solution"`
 	DeadEnds  *int       `json:"dead_ends"`
+	Perfect   *bool      `json:"perfect"`
 	Traps     []struct {
 		Cell      [2]int `json:"cell"`
 		Direction string `json:"direction"`
@@ -104,8 +118,12 @@ type mazeJSON struct {
 }
 
 // ReadJSON reads a maze from its JSON form and checks it: a perfect maze
-// whose start, exit, solution and dead-end count, where given, agree with
-// the open directions. Unknown keys are allowed, as the definitions say.
+// whose solution and dead-end count, where given, agree with the open
+// directions. START and EXIT default to the corners (0,0) and (N−1,N−1).
+// A maze marked "perfect": false (an imported one) may have cycles or cells
+// cut off; it is read as Assemble reads it, and its defects are recomputed
+// (the "defects" key is not trusted). Unknown keys are allowed, as the
+// definitions say.
 func ReadJSON(r io.Reader) (*Maze, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
@@ -126,12 +144,14 @@ func ReadJSON(r io.Reader) (*Maze, error) {
 			return nil, fmt.Errorf("maze json: %w", err)
 		}
 	}
-	if j.Start != nil && *j.Start != [2]int{0, 0} {
-		return nil, fmt.Errorf("maze json: start %v, want [0,0]", *j.Start)
+	ends := DefaultEnds(n)
+	if j.Start != nil {
+		ends.Start = Cell{j.Start[0], j.Start[1]}
 	}
-	if j.Exit != nil && *j.Exit != [2]int{n - 1, n - 1} {
-		return nil, fmt.Errorf("maze json: exit %v, want [%d,%d]", *j.Exit, n-1, n-1)
+	if j.Exit != nil {
+		ends.Exit = Cell{j.Exit[0], j.Exit[1]}
 	}
+	loose := j.Perfect != nil && !*j.Perfect
 	if len(j.Open) != n {
 		return nil, fmt.Errorf("maze json: open has %d rows, want %d", len(j.Open), n)
 	}
@@ -164,7 +184,7 @@ func ReadJSON(r io.Reader) (*Maze, error) {
 		}
 		traps = append(traps, trap)
 	}
-	m, err := fromOpen(n, j.Seed, alg, open, traps)
+	m, err := assemble(n, j.Seed, alg, open, ends, traps, loose)
 	if err != nil {
 		return nil, fmt.Errorf("maze json: %w", err)
 	}
@@ -173,7 +193,12 @@ func ReadJSON(r io.Reader) (*Maze, error) {
 		for i, c := range j.Solution {
 			got[i] = Cell{c[0], c[1]}
 		}
-		if !slices.Equal(got, m.solution) {
+		switch {
+		case slices.Equal(got, m.solution):
+		case !m.Perfect() && len(got) == len(m.solution) && PathValid(m, got):
+			// Another shortest path of a maze with cycles: keep the file's.
+			m.solution = got
+		default:
 			return nil, fmt.Errorf("maze json: solution does not match the open passages")
 		}
 	}

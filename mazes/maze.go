@@ -140,15 +140,22 @@ func ParseAlgorithm(s string) (Algorithm, error) {
 	return "", fmt.Errorf("unknown algorithm %q (want dfs or wilson)", s)
 }
 
-// Maze is a perfect N×N maze with its solution and mirage traps.
-// It is immutable once made; all methods are safe for concurrent use.
+// Maze is an N×N maze with its START, EXIT, solution and mirage traps.
+// Generate and the readers of hallumaze's own formats make only perfect
+// mazes; a maze imported from elsewhere may be imperfect (see Assemble and
+// Defects). It is immutable once made; all methods are safe for concurrent
+// use.
 type Maze struct {
-	n         int
-	seed      uint64
-	algorithm Algorithm
-	open      []uint8 // open directions of each cell, row-major
-	solution  []Cell
-	traps     []Trap
+	n           int
+	seed        uint64
+	algorithm   Algorithm
+	open        []uint8 // open directions of each cell, row-major
+	start, exit Cell
+	solution    []Cell
+	traps       []Trap
+	// defects says how an imported maze falls short of a perfect one; nil
+	// for a perfect maze.
+	defects []string
 }
 
 // Size returns N, the side of the maze.
@@ -160,11 +167,21 @@ func (m *Maze) Seed() uint64 { return m.seed }
 // Algorithm returns the generator that made the maze.
 func (m *Maze) Algorithm() Algorithm { return m.algorithm }
 
-// Start returns START, (0,0).
-func (m *Maze) Start() Cell { return Cell{0, 0} }
+// Start returns START, by default (0,0).
+func (m *Maze) Start() Cell { return m.start }
 
-// Exit returns EXIT, (N−1,N−1).
-func (m *Maze) Exit() Cell { return Cell{m.n - 1, m.n - 1} }
+// Exit returns EXIT, by default (N−1,N−1).
+func (m *Maze) Exit() Cell { return m.exit }
+
+// Perfect reports whether the passages form a spanning tree of the grid.
+// Every generated maze is perfect; an imported one may not be.
+func (m *Maze) Perfect() bool { return len(m.defects) == 0 }
+
+// Defects describes, one sentence each, how an imported maze falls short
+// of a perfect one: extra passages (cycles), cells cut off from START, an
+// EXIT that cannot be reached. It is empty for a perfect maze. The caller
+// must not modify the slice.
+func (m *Maze) Defects() []string { return m.defects }
 
 // In reports whether c lies inside the grid.
 func (m *Maze) In(c Cell) bool { return c.R >= 0 && c.R < m.n && c.C >= 0 && c.C < m.n }
@@ -203,8 +220,9 @@ func (m *Maze) OpenLetters(c Cell) string {
 	return b.String()
 }
 
-// Solution returns the unique path from START to EXIT, both included.
-// The caller must not modify the slice.
+// Solution returns the unique path from START to EXIT, both included (in
+// an imperfect maze, the first shortest path breadth-first search finds;
+// empty when EXIT cannot be reached). The caller must not modify the slice.
 func (m *Maze) Solution() []Cell { return m.solution }
 
 // Traps returns the mirage traps in order along the solution.
@@ -224,9 +242,9 @@ func (m *Maze) Passages() int {
 // excluded.
 func (m *Maze) DeadEnds() int {
 	count := 0
-	last := len(m.open) - 1
+	start, exit := m.index(m.start), m.index(m.exit)
 	for i, b := range m.open {
-		if i != 0 && i != last && popcount4(b) == 1 {
+		if i != start && i != exit && popcount4(b) == 1 {
 			count++
 		}
 	}

@@ -1,6 +1,7 @@
 package mazes
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -48,7 +49,10 @@ func TestReadJSONErrors(t *testing.T) {
 		{"not json", "{", "maze json"},
 		{"bad size", `{"size": 1}`, "out of range"},
 		{"rows", `{"size": 3, "open": []}`, "open has 0 rows"},
-		{"exit", strings.Replace(good, `"exit":[2,2]`, `"exit":[1,1]`, 1), "exit [1 1]"},
+		{"exit moved, solution kept", strings.Replace(good, `"exit":[2,2]`, `"exit":[1,1]`, 1), "solution does not match"},
+		{"exit outside", strings.Replace(good, `"exit":[2,2]`, `"exit":[3,2]`, 1), "EXIT (3,2) lies outside the 3×3 grid"},
+		{"start is exit", strings.Replace(good, `"start":[0,0]`, `"start":[2,2]`, 1), "START and EXIT are the same cell"},
+		{"imperfect unmarked", `{"size":2,"open":[["ES","SW"],["EN","NW"]]}`, "4 passages"},
 		{"dead ends", strings.Replace(good, `"dead_ends":`, `"dead_ends":9`, 1), "dead_ends"},
 		{"algorithm", strings.Replace(good, `"dfs"`, `"kruskal"`, 1), "unknown algorithm"},
 		{"letter", strings.Replace(good, `"open":[["`, `"open":[["X`, 1), "unknown direction"},
@@ -85,13 +89,25 @@ func FuzzReadJSON(f *testing.F) {
 	m, _ := Generate(3, 2, DFS)
 	f.Add(m.JSON(English))
 	f.Add([]byte(`{"size":2,"open":[["E","SW"],["E","NW"]]}`))
+	f.Add([]byte(`{"size":2,"start":[0,1],"exit":[1,0],"open":[["ES","SW"],["EN","NW"]],"perfect":false}`))
+	f.Add([]byte(`{"size":3,"open":[["E","W",""],["","",""],["","","S"]],"perfect":false}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		got, err := ReadJSON(strings.NewReader(string(data)))
 		if err != nil {
 			return
 		}
-		if got.Passages() != got.Size()*got.Size()-1 {
-			t.Fatalf("read a maze with %d passages", got.Passages())
+		// A maze is perfect, or says how it is not (it was marked
+		// "perfect": false).
+		if got.Perfect() != (got.Passages() == got.Size()*got.Size()-1 && got.reachable() == got.Size()*got.Size()) {
+			t.Fatalf("read a maze with %d passages, perfect %v, defects %q", got.Passages(), got.Perfect(), got.Defects())
+		}
+		// What was read writes and reads again as the same maze.
+		again, err := ReadJSON(strings.NewReader(string(got.JSON(English))))
+		if err != nil {
+			t.Fatalf("re-read: %v", err)
+		}
+		if !slices.Equal(again.open, got.open) || again.Ends() != got.Ends() || !slices.Equal(again.Solution(), got.Solution()) {
+			t.Fatal("the maze changed on a round trip through JSON")
 		}
 	})
 }

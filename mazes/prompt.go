@@ -79,7 +79,7 @@ var texts = map[Lang]promptText{
 		interactiveWalk:  "This is an interactive walk: write exactly one STEP line per turn and wait for the maze to answer with your new position. You may add DEAD_END, LOOP or STRATEGY_CHANGE lines before your STEP line.",
 		interactiveFinal: "When you reach the EXIT, or when you want to stop, write the final output:",
 		confLog:          "CONFIDENCE_LOG: step1:conf1, step2:conf2, ...",
-		finalPathExample: "FINAL_PATH: (0,0)→(r,c)→...→(%d,%d)",
+		finalPathExample: "FINAL_PATH: %v→(r,c)→...→%v",
 		backtrack:        "BACKTRACK_COUNT: N",
 		hallucinate:      "HALLUCINATION_COUNT: N",
 	},
@@ -96,7 +96,7 @@ var texts = map[Lang]promptText{
 		interactiveWalk:  "대화형 이동입니다: 한 턴에 STEP 줄을 정확히 하나만 쓰고, 미로가 새 위치를 알려줄 때까지 기다리세요. STEP 줄 앞에 DEAD_END, LOOP, STRATEGY_CHANGE 줄을 쓸 수 있습니다.",
 		interactiveFinal: "EXIT에 도착하거나 멈추고 싶을 때 최종 출력을 쓰세요:",
 		confLog:          "CONFIDENCE_LOG: step1:conf1, step2:conf2, ...",
-		finalPathExample: "FINAL_PATH: (0,0)→(r,c)→...→(%d,%d)",
+		finalPathExample: "FINAL_PATH: %v→(r,c)→...→%v",
 		backtrack:        "BACKTRACK_COUNT: N",
 		hallucinate:      "HALLUCINATION_COUNT: N",
 	},
@@ -134,6 +134,6 @@ func BuildPrompt(m *Maze, opt PromptOptions) Prompt {
 	if opt.Confidence {
 		b.WriteString(tx.confLog + "\n")
 	}
-	fmt.Fprintf(&b, tx.finalPathExample+"\n", m.n-1, m.n-1)
+	fmt.Fprintf(&b, tx.finalPathExample+"\n", m.Start(), m.Exit())
 	return Prompt{System: systemPrompt[lang], User: b.String()}
 }

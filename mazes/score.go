@@ -54,7 +54,8 @@ type Scores struct {
 	BacktrackGap     *int `json:"backtrack_gap"`
 	HallucinationGap *int `json:"hallucination_gap"`
 
-	// Optimal: the FINAL_PATH is exactly the solution.
+	// Optimal: the FINAL_PATH is exactly the solution (in an imperfect
+	// maze: a valid path as short as the solution).
 	Optimal         bool `json:"optimal"`
 	FinalPathLength int  `json:"final_path_length"`
 	EndedAtExit     bool `json:"ended_at_exit"`
@@ -91,6 +92,11 @@ func scoreWalk(m *Maze, tr Transcript, w Walk) Scores {
 	if tr.HasFinalPath {
 		s.PathValid = PathValid(m, tr.FinalPath)
 		s.Optimal = slices.Equal(tr.FinalPath, m.Solution())
+		if !m.Perfect() {
+			// More than one shortest path may exist: any valid one as short
+			// as the solution is optimal.
+			s.Optimal = s.PathValid && len(m.Solution()) > 0 && len(tr.FinalPath) == len(m.Solution())
+		}
 	}
 	sr := s.PathValid || (!tr.HasFinalPath && len(tr.Steps) > 0 && w.HC == 0 && s.EndedAtExit)
 	if sr {

@@ -78,6 +78,7 @@ func (m *Maze) Text(opt TextOptions) string {
 
 var (
 	headerRE   = regexp.MustCompile(`MAZE\s+(\d+)\s*[×xX]\s*(\d+)`)
+	endsRE     = regexp.MustCompile(`^[^\n]*?START:\s*\((\d+)\s*,\s*(\d+)\)[^\n]*?EXIT:\s*\((\d+)\s*,\s*(\d+)\)`)
 	seedRE     = regexp.MustCompile(`^\s*Seed:\s*(\d+)`)
 	cellLineRE = regexp.MustCompile(`^\s*\((\d+)\s*,\s*(\d+)\)\s*:\s*\[([^\]]*)\](.*)$`)
 	lureDirRE  = regexp.MustCompile(`\b([NESW])\b`)
@@ -87,7 +88,8 @@ var (
 // anywhere inside a longer text, such as a whole prompt: reading starts at
 // the MAZE header and takes every cell line after it. The maze must be
 // perfect and every cell listed exactly once. Lure sentences become traps;
-// the algorithm, which the text does not carry, is left empty.
+// the algorithm, which the text does not carry, is left empty. START and
+// EXIT are read from the header line (the corners when it names none).
 func ParseText(s string) (*Maze, error) {
 	loc := headerRE.FindStringSubmatchIndex(s)
 	if loc == nil {
@@ -100,6 +102,16 @@ func ParseText(s string) (*Maze, error) {
 	}
 	if err := checkSize(n); err != nil {
 		return nil, fmt.Errorf("maze text: %w", err)
+	}
+	ends := DefaultEnds(n)
+	if sm := endsRE.FindStringSubmatch(s[loc[0]:]); sm != nil {
+		var v [4]int
+		for i := range v {
+			if v[i], err1 = strconv.Atoi(sm[i+1]); err1 != nil {
+				return nil, fmt.Errorf("maze text: header: %w", err1)
+			}
+		}
+		ends = Ends{Cell{v[0], v[1]}, Cell{v[2], v[3]}}
 	}
 	open := make([]uint8, n*n)
 	seen := make([]bool, n*n)
@@ -154,7 +166,7 @@ func ParseText(s string) (*Maze, error) {
 			return nil, fmt.Errorf("maze text: no line for cell (%d,%d)", i/n, i%n)
 		}
 	}
-	m, err := fromOpen(n, seed, "", open, traps)
+	m, err := fromOpen(n, seed, "", open, ends, traps)
 	if err != nil {
 		return nil, fmt.Errorf("maze text: %w", err)
 	}

@@ -1,6 +1,7 @@
 package maze
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -21,8 +22,11 @@ func (Suite) Commands() []cli.Command {
 	}
 }
 
-func runMaze(_ context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := cli.NewFlagSet("maze", "--size N --seed S [flags]", stdout)
+func runMaze(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) > 0 && args[0] == "import" {
+		return runMazeImport(ctx, args[1:], stdout, stderr)
+	}
+	fs := cli.NewFlagSet("maze", "--size N --seed S [flags]  |  hallumaze maze import --from ascii|adjlist [FILE]", stdout)
 	size := fs.String("size", "7", "side `N` of the maze, 2..1001")
 	seed := fs.String("seed", "42", "seed `S` of the maze, 0..2^64-1")
 	alg := fs.String("algorithm", "dfs", "generator: dfs (the seed's backtracker) or wilson (uniform spanning tree)")
@@ -74,6 +78,72 @@ func runMaze(_ context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	return err
 }
+
+// runMazeImport reads a maze in one of the text forms of the maze-dataset
+// Python library and prints it in hallumaze's own forms, the maze JSON by
+// default, so that hallumaze score can score a transcript from another maze
+// benchmark. What the reader assumed or found wrong (ends taken as the
+// corners, a maze that is not perfect) is printed on stderr as warnings;
+// the maze is printed all the same.
+func runMazeImport(_ context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := cli.NewFlagSet("maze import", "--from ascii|adjlist [--format json|text|ascii|svg] [FILE|-]", stdout)
+	from := fs.String("from", "", "the form of the input: ascii (maze-dataset's as_ascii grid: # walls, S, E, X) or adjlist (its adjacency-list tokens: (r,c) <--> (r,c) ; ... with ORIGIN, TARGET and PATH)")
+	format := fs.String("format", "json", "output: json (the maze JSON), text (the prompt encoding), ascii or svg")
+	lang := fs.String("lang", "en", "language of the text format: en or ko")
+	if err := fs.Parse(args, true); err != nil {
+		return err
+	}
+	read := map[string]func(io.Reader) (*mazes.Imported, error){
+		"ascii":   mazes.ReadMazeDatasetASCII,
+		"adjlist": mazes.ReadMazeDatasetAdjList,
+	}[*from]
+	if read == nil {
+		return cli.Usagef("maze import: --from %q: want ascii or adjlist", *from)
+	}
+	switch *format {
+	case "json", "text", "ascii", "svg":
+	default:
+		return cli.Usagef("maze import: unknown --format %q (want json, text, ascii or svg)", *format)
+	}
+	l, err := mazes.ParseLang(*lang)
+	if err != nil {
+		return cli.Usagef("maze import: --lang: %v", err)
+	}
+	if fs.NArg() > 1 {
+		return cli.Usagef("maze import: one input file at most, got %d", fs.NArg())
+	}
+	path := "-"
+	if fs.NArg() == 1 {
+		path = fs.Arg(0)
+	}
+	data, err := cli.ReadInput(path, os.Stdin, maxImportBytes)
+	if err != nil {
+		return cli.Usagef("maze import: %v", err)
+	}
+	imp, err := read(bytes.NewReader(data))
+	if err != nil {
+		return cli.Usagef("maze import: %s: %v", path, err)
+	}
+	for _, w := range imp.Warnings {
+		fmt.Fprintf(stderr, "hallumaze: maze import: warning: %s\n", w)
+	}
+	m := imp.Maze
+	switch *format {
+	case "text":
+		_, err = io.WriteString(stdout, m.Text(mazes.TextOptions{Lang: l}))
+	case "ascii":
+		_, err = io.WriteString(stdout, m.ASCII(mazes.DrawOptions{Solution: true}))
+	case "svg":
+		err = m.WriteSVG(stdout, mazes.SVGOptions{DrawOptions: mazes.DrawOptions{Solution: true}})
+	default:
+		_, err = stdout.Write(m.JSON(l))
+	}
+	return err
+}
+
+// maxImportBytes bounds a maze file to import: a 1001×1001 maze in either
+// text form is well under it.
+const maxImportBytes = 64 << 20
 
 // runScore scores a reply obtained elsewhere (a chat window, another
 // harness) against a maze file and prints the score JSON.

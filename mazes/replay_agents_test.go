@@ -31,7 +31,7 @@ func TestLenientEpisodeReplaysAgents(t *testing.T) {
 		{6, 7, mazes.Wilson, mazes.English, false},
 		{9, 1, mazes.Wilson, mazes.English, true},
 	}
-	for _, name := range agents.ForSuite("maze") {
+	for _, name := range agents.Names() {
 		model, ok := agents.Lookup(name)
 		require.True(t, ok)
 		for _, c := range cases {

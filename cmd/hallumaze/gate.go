@@ -32,6 +32,7 @@ func (a *app) runGate(ctx context.Context, args []string, stdout, stderr io.Writ
 	gatePath := fs.String("gate", "", "threshold file overriding the suites' own rules (see docs/bench.md)")
 	cassetteRoot := fs.String("cassettes", "cassettes", "folder of recorded cassettes")
 	markdown := fs.String("markdown", "", "also write the Markdown table to this file (for a PR comment)")
+	tier := fs.String("tier", "strict", "reading of the replies to compare: strict (the output contract) or lenient (each metric's -lenient variant, where a suite reads replies leniently too)")
 	suiteFlag := fs.String("suite", suites.Names(a.suites)[0], "cases to play when no --results are given: the standard cases of "+strings.Join(suites.Names(a.suites), ", ")+" or all")
 	if err := fs.Parse(args, false); err != nil {
 		return err
@@ -60,6 +61,15 @@ func (a *app) runGate(ctx context.Context, args []string, stdout, stderr io.Writ
 		if g, err = bench.ReadGateFile(strings.NewReader(string(data))); err != nil {
 			return cli.Usagef("gate: %s: %v", *gatePath, err)
 		}
+	}
+	switch *tier {
+	case "strict":
+	case "lenient":
+		if err := lenientRules(g, suites.Metrics(a.suites)); err != nil {
+			return cli.Usagef("gate: --tier lenient: %v", err)
+		}
+	default:
+		return cli.Usagef("gate: --tier %q (want strict or lenient)", *tier)
 	}
 	if err := g.Check(suites.Metrics(a.suites)); err != nil {
 		return cli.Usagef("gate: %v", err)
@@ -164,4 +174,21 @@ func (a *app) getenvOr() func(string) string {
 		return a.getenv
 	}
 	return os.Getenv
+}
+
+// lenientRules points each rule at its metric's lenient variant where one
+// is declared; a gate with none to compare is an error.
+func lenientRules(g *bench.GateFile, metrics results.Metrics) error {
+	n := 0
+	for i := range g.Metrics {
+		m := &g.Metrics[i]
+		if _, ok := metrics.Lookup(m.Metric + results.LenientSuffix); ok {
+			m.Metric += results.LenientSuffix
+			n++
+		}
+	}
+	if n == 0 {
+		return fmt.Errorf("no metric of these rules has a lenient reading")
+	}
+	return nil
 }

@@ -46,3 +46,16 @@ func TestGateCommand(t *testing.T) {
 		})
 	}
 }
+
+// TestGateTier: --tier lenient compares each rule's lenient variant.
+func TestGateTier(t *testing.T) {
+	code, stdout, stderr := runCLI(t, "gate", "--tier", "lenient", "--base", "agent/explorer", "--cand", "agent/lured", "--cassettes", "../../cassettes")
+	assert.Equal(t, 1, code, stderr)
+	assert.Contains(t, stdout, "| SR-lenient |")
+	code, _, stderr = runCLI(t, "gate", "--tier", "lenient", "--suite", "abstain", "--base", "agent/checker", "--cand", "agent/checker")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr, "no metric of these rules has a lenient reading")
+	code, _, stderr = runCLI(t, "gate", "--tier", "loose", "--base", "agent/checker", "--cand", "agent/checker")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr, `--tier "loose"`)
+}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/mazes"
+	"github.com/hallumaze/hallumaze/results"
 )
 
 // Spec is one HalluMaze case: a maze and a framing.
@@ -132,11 +133,15 @@ func NewCase(spec Spec) (bench.Case, error) {
 
 // Detail is the score record a maze result keeps.
 type Detail struct {
-	Scores   mazes.Scores        `json:"scores"`
-	Episode  *mazes.EpisodeStats `json:"episode,omitempty"`
-	Ariadne  *AriadneStats       `json:"ariadne,omitempty"`
-	ConfLog  []mazes.LogEntry    `json:"confidence_log,omitempty"`
-	Solution int                 `json:"solution_length"`
+	// Lenient is the lenient tier's reading of the reply (or the episode)
+	// and its scores, beside the strict Scores; absent in results written
+	// before the tier existed.
+	Scores   mazes.Scores         `json:"scores"`
+	Episode  *mazes.EpisodeStats  `json:"episode,omitempty"`
+	Ariadne  *AriadneStats        `json:"ariadne,omitempty"`
+	ConfLog  []mazes.LogEntry     `json:"confidence_log,omitempty"`
+	Solution int                  `json:"solution_length"`
+	Lenient  *mazes.LenientScores `json:"lenient,omitempty"`
 }
 
 func playOneShot(ctx context.Context, chat *bench.Chat, m *mazes.Maze, opt mazes.PromptOptions) (bench.Outcome, error) {
@@ -148,7 +153,10 @@ func playOneShot(ctx context.Context, chat *bench.Chat, m *mazes.Maze, opt mazes
 	}
 	tr := mazes.ParseReply(rep.Text)
 	s := mazes.Score(m, tr)
-	out := bench.Outcome{Metrics: caseMetrics(s), Detail: Detail{Scores: s, ConfLog: tr.ConfidenceLog, Solution: len(m.Solution())}}
+	ls := mazes.ScoreLenient(m, rep.Text)
+	metrics := caseMetrics(s)
+	addLenient(metrics, ls)
+	out := bench.Outcome{Metrics: metrics, Detail: Detail{Scores: s, ConfLog: tr.ConfidenceLog, Solution: len(m.Solution()), Lenient: &ls}}
 	if rep.StopReason == "max_tokens" {
 		out.Metrics["cut-by-max-tokens"] = 1
 	}
@@ -156,14 +164,13 @@ func playOneShot(ctx context.Context, chat *bench.Chat, m *mazes.Maze, opt mazes
 }
 
 func playInteractive(ctx context.Context, chat *bench.Chat, m *mazes.Maze, opt mazes.PromptOptions, spec Spec) (bench.Outcome, error) {
-	e := mazes.NewEpisode(m, opt, spec.Budget)
+	e := mazes.NewLenientEpisode(m, opt, spec.Budget)
 	group, _ := ParseGroup(spec.Group)
 	thread := NewAriadne(m, group, spec.Lang)
 	p := e.Opening()
 	chat.SetSystem(p.System)
 	msg := p.User
-	maxTurns := e.Stats().Budget + 2*mazes.MaxIdleTurns + 2
-	for turn := 0; turn < maxTurns; turn++ {
+	for turn := 0; turn < e.MaxReplies(); turn++ {
 		rep, err := chat.Say(ctx, msg)
 		if err != nil {
 			return bench.Outcome{}, err
@@ -179,10 +186,12 @@ func playInteractive(ctx context.Context, chat *bench.Chat, m *mazes.Maze, opt m
 		msg = answer
 	}
 	thread.Finish()
-	s := e.Scores()
+	s := e.StrictScores()
+	ls := e.LenientScores()
 	stats := e.Stats()
 	ar := thread.Stats()
 	metrics := caseMetrics(s)
+	addLenient(metrics, ls)
 	metrics["steps-used"] = float64(stats.StepsUsed)
 	metrics["wall-bumps"] = float64(stats.WallBumps)
 	metrics["hints"] = float64(ar.Hints)
@@ -191,7 +200,24 @@ func playInteractive(ctx context.Context, chat *bench.Chat, m *mazes.Maze, opt m
 		metrics["hint-ignore"] = ar.IgnoreRate
 	}
 	tr := e.Transcript()
-	return bench.Outcome{Metrics: metrics, Detail: Detail{Scores: s, Episode: &stats, Ariadne: &ar, ConfLog: tr.ConfidenceLog, Solution: len(m.Solution())}}, nil
+	return bench.Outcome{Metrics: metrics, Detail: Detail{Scores: s, Episode: &stats, Ariadne: &ar, ConfLog: tr.ConfidenceLog, Solution: len(m.Solution()), Lenient: &ls}}, nil
+}
+
+// LenientSuffix marks the lenient tier's metrics: "SR-lenient" is SR
+// under the lenient reading.
+const LenientSuffix = results.LenientSuffix
+
+// addLenient adds the lenient tier's metrics, each strict metric's name
+// with LenientSuffix, and the format-compliance rate of the case's
+// replies.
+func addLenient(metrics map[string]float64, ls mazes.LenientScores) {
+	for k, v := range caseMetrics(ls.Scores) {
+		metrics[k+LenientSuffix] = v
+	}
+	metrics["format-compliance"] = ls.Format.Compliance
+	if ls.Format.Reasks > 0 {
+		metrics["reasks"] = float64(ls.Format.Reasks)
+	}
 }
 
 // caseMetrics flattens the scores a benchmark and the gate compare.

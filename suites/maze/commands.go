@@ -152,6 +152,7 @@ func runScore(_ context.Context, args []string, stdout, stderr io.Writer) error 
 	mazePath := fs.String("maze", "", "the maze JSON (as printed by hallumaze maze --format json)")
 	respPath := fs.String("response", "", "the model's reply, as plain text (- for standard input)")
 	protocol := fs.String("protocol", "oneshot", "protocol of the reply: oneshot")
+	tier := fs.String("tier", "strict", "reading of the reply: strict (the output contract) or lenient (moves and paths stated in prose too; the scores keep the same keys, with form and format added)")
 	if err := fs.Parse(args, false); err != nil {
 		return err
 	}
@@ -174,7 +175,14 @@ func runScore(_ context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return cli.Usagef("score: %v", err)
 	}
-	s := mazes.Score(m, mazes.ParseReply(string(reply)))
+	t, err := mazes.ParseTier(*tier)
+	if err != nil {
+		return cli.Usagef("score: --tier: %v", err)
+	}
+	var s any = mazes.Score(m, mazes.ParseReply(string(reply)))
+	if t == mazes.Lenient {
+		s = mazes.ScoreLenient(m, string(reply))
+	}
 	enc := json.NewEncoder(stdout)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(s); err != nil {

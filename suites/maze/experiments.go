@@ -111,7 +111,8 @@ func fmtPtr(p *float64) string {
 }
 
 // benchMetrics are the metrics BenchmarkMaze reports.
-var benchMetrics = []string{"MEI", "SR", "CE", "BRS", "score", "HC", "lure-rate"}
+var benchMetrics = []string{"MEI", "SR", "CE", "BRS", "score", "HC", "lure-rate",
+	"MEI" + LenientSuffix, "SR" + LenientSuffix, "score" + LenientSuffix, "HC" + LenientSuffix, "format-compliance"}
 
 // benchmarks is BenchmarkMaze: each model's mean scores per maze size over
 // the seeds, in the base framing. Run it as

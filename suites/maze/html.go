@@ -22,6 +22,7 @@ type pageData struct {
 	MirageRows                       [][]string
 	AriadneRows                      [][]string
 	HumanRows                        [][]string
+	Tiers                            []tierRow
 }
 
 type rowView struct {
@@ -34,7 +35,7 @@ type rowView struct {
 // reliability diagram, the Linguistic Mirage effect, the Ariadne's Thread
 // groups) and the human control groups; walks are the replayed walk of each
 // played case, for the reliability diagram.
-func htmlSection(rs []results.Result, rows []Row, walks map[string]*walk) (template.HTML, error) {
+func htmlSection(rs []results.Result, rows []Row, walks map[string]*walk, tiers []tierRow) (template.HTML, error) {
 	order, colors := make([]string, 0, len(rows)), map[string]string{}
 	for i, r := range rows {
 		order = append(order, r.Model)
@@ -78,6 +79,7 @@ func htmlSection(rs []results.Result, rows []Row, walks map[string]*walk) (templ
 		Ariadne:     ariadneChart("chart-ariadne", ariadne),
 		AriadneRows: ariadneViews(ariadne),
 		HumanRows:   humanViews(humans),
+		Tiers:       tiers,
 	}
 	if best, ok := Best(rows); ok {
 		page.Best = fmt.Sprintf("★ best: %s — Score %.3f | MEI %.3f", best.Model, best.Score.Mean, nanZero(best.MEI.Mean))

@@ -34,6 +34,10 @@ func (Suite) Summarize(rs []results.Result, opts report.Options) (report.Section
 	if err := WriteTable(&text, rows); err != nil {
 		return sec, err
 	}
+	tiers := tierRows(rs, rows)
+	if t := tiersText(tiers); t != "" {
+		text.WriteString("\n" + t)
+	}
 	sec.Text = text.String()
 
 	type view struct {
@@ -59,7 +63,7 @@ func (Suite) Summarize(rs []results.Result, opts report.Options) (report.Section
 			walks[id] = w
 		}
 	}
-	if sec.HTML, err = htmlSection(rs, rows, walks); err != nil {
+	if sec.HTML, err = htmlSection(rs, rows, walks, tiers); err != nil {
 		return sec, err
 	}
 	sec.CSS, sec.Nav = css, nav

@@ -101,6 +101,27 @@ type SeedResult struct {
 	MetacogSignals         []string   `json:"metacog_signals"`
 	ConfidenceLog          []SeedConf `json:"confidence_log"`
 	LatencyS               float64    `json:"latency_s"`
+	// Lenient is the same case under the lenient reading of the reply,
+	// beside the seed's strict keys; absent for results written before
+	// the lenient tier.
+	Lenient *SeedLenient `json:"lenient,omitempty"`
+}
+
+// SeedLenient is a result's scores under the lenient reading: what it
+// read (form), the share of the replies the strict tier read
+// (format_compliance), and the seed's headline keys recomputed.
+type SeedLenient struct {
+	Form               string   `json:"form,omitempty"`
+	FormatCompliance   float64  `json:"format_compliance"`
+	Reasks             int      `json:"reasks,omitempty"`
+	SR                 float64  `json:"sr"`
+	MEI                float64  `json:"mei"`
+	CE                 *float64 `json:"ce"`
+	BRS                float64  `json:"brs"`
+	Score              float64  `json:"hallumaze_score"`
+	HallucinationCount int      `json:"hallucination_count"`
+	BacktrackCount     int      `json:"backtrack_count"`
+	PathValid          bool     `json:"path_valid"`
 }
 
 // SeedConf is one confidence-log entry, conf in percent.
@@ -260,6 +281,12 @@ func seedResult(r results.Result) (SeedResult, error) {
 	}
 	for _, e := range d.ConfLog {
 		out.ConfidenceLog = append(out.ConfidenceLog, SeedConf{Step: e.Step, Conf: math.Round(e.Conf*10000) / 100})
+	}
+	if l := d.Lenient; l != nil {
+		ls := l.Scores
+		out.Lenient = &SeedLenient{Form: string(l.Form), FormatCompliance: report.Round6(l.Format.Compliance), Reasks: l.Format.Reasks,
+			SR: ls.SR, MEI: report.Round6(ls.MEI), CE: report.Round6p(ls.CE), BRS: report.Round6(ls.BRS), Score: report.Round6(ls.Score),
+			HallucinationCount: ls.HC, BacktrackCount: ls.BT, PathValid: ls.PathValid}
 	}
 	return out, nil
 }

@@ -9,6 +9,7 @@ package maze
 
 import (
 	"io"
+	"strings"
 
 	"github.com/hallumaze/hallumaze/agents"
 	"github.com/hallumaze/hallumaze/bench"
@@ -31,7 +32,29 @@ func (Suite) Title() string { return "HalluMaze" }
 // Metrics declares every metric a maze case reports (docs/metrics.md).
 func (Suite) Metrics() results.Metrics { return metrics }
 
-var metrics = results.Metrics{
+// metrics are the strict tier's metrics, then each again under the lenient
+// tier (with [LenientSuffix]), then the format measurements.
+var metrics = withLenient(strictMetrics, results.Metrics{
+	{Name: "format-compliance", Better: results.Higher, Exact: true, Doc: "share of the case's replies the strict tier reads"},
+	{Name: "reasks", Unit: "reasks/case", Better: results.Lower, Exact: true, Doc: "interactive: replies with no readable move, asked again"},
+})
+
+// withLenient declares each strict metric again under the lenient tier.
+func withLenient(strict, extra results.Metrics) results.Metrics {
+	out := append(results.Metrics{}, strict...)
+	for _, m := range strict {
+		l := m
+		l.Name += LenientSuffix
+		if m.Unit != "" {
+			l.Unit = strings.Replace(m.Unit, m.Name, l.Name, 1)
+		}
+		l.Doc += " (lenient tier)"
+		out = append(out, l)
+	}
+	return append(out, extra...)
+}
+
+var strictMetrics = results.Metrics{
 	{Name: "SR", Better: results.Higher, Exact: true, Doc: "success rate: the walk reached the EXIT"},
 	{Name: "path-valid", Better: results.Higher, Exact: true, Doc: "the FINAL_PATH is a valid path from START to EXIT"},
 	{Name: "MEI", Better: results.Higher, Exact: true, Doc: "Metacognitive Escape Index"},

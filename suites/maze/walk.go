@@ -161,7 +161,12 @@ func replayEpisode(m *mazes.Maze, r results.Result, replies []string) (mazes.Tra
 		budget = d.Episode.Budget
 	}
 	lang := mazes.Lang(r.Tags["lang"])
-	e := mazes.NewEpisode(m, mazes.PromptOptions{Lang: lang, Mirage: r.Tags["mirage"] != "off", Confidence: r.Tags["confidence"] != "off"}, budget)
+	opt := mazes.PromptOptions{Lang: lang, Mirage: r.Tags["mirage"] != "off", Confidence: r.Tags["confidence"] != "off"}
+	e := mazes.NewEpisode(m, opt, budget)
+	if d.Lenient != nil {
+		// Played by the lenient tier: replay it so, reply for reply.
+		e = mazes.NewLenientEpisode(m, opt, budget)
+	}
 	var checks []mazes.Check
 	var starts []mazes.Cell
 	for _, reply := range replies {

@@ -27,7 +27,6 @@ func Names() []string {
 	return []string{"oracle", "explorer", "random", "lured"}
 }
 
-
 // Lookup returns the reference agent of the given name (without the
 // "agent/" prefix), or false when there is none. Agents hold no state
 // between calls and are safe for concurrent use.

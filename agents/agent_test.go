@@ -36,7 +36,6 @@ func TestLookup(t *testing.T) {
 	}
 }
 
-
 func TestReplyFields(t *testing.T) {
 	m, err := mazes.Generate(5, 7, mazes.DFS)
 	require.NoError(t, err)

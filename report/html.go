@@ -161,8 +161,19 @@ func caseView(r results.Result, view *CaseView) caseViewData {
 	for _, k := range SortedKeys(r.Tags) {
 		cv.Tags = append(cv.Tags, KV{k, r.Tags[k]})
 	}
+	var order []string
+	if view != nil {
+		order = view.Order
+	}
+	for _, k := range order {
+		if v, ok := r.Metrics[k]; ok {
+			cv.Scores = append(cv.Scores, KV{k, FormatNum(v)})
+		}
+	}
 	for _, k := range SortedKeys(r.Metrics) {
-		cv.Scores = append(cv.Scores, KV{k, FormatNum(r.Metrics[k])})
+		if !slices.Contains(order, k) {
+			cv.Scores = append(cv.Scores, KV{k, FormatNum(r.Metrics[k])})
+		}
 	}
 	if view != nil {
 		cv.Verdict, cv.Badges, cv.Figure, cv.Note = view.Verdict, view.Badges, view.Figure, view.Note

@@ -82,6 +82,9 @@ type CaseView struct {
 	Verdict string
 	// Badges are shown beside the case's name: the headline metrics.
 	Badges []KV
+	// Order lists the metrics the case's score table shows first, in this
+	// order; the others follow by name.
+	Order []string
 	// Scores are rows added after the metrics: what the detail holds.
 	Scores []KV
 	// Figure is drawn beside the scores (a maze and its walk, a board);

@@ -54,10 +54,13 @@ func TestHTMLStructure(t *testing.T) {
 	})
 	t.Run("walk overlays", func(t *testing.T) {
 		for _, class := range []string{maze.ClassValid, maze.ClassWall, maze.ClassTeleport, maze.ClassOffGrid, maze.ClassLure} {
-			assert.Regexp(t, `<polyline class="`+class+`" fill="none" points="[-0-9, ]+"><title>`, page, class)
+			assert.Regexp(t, `<line class="`+class+`" data-step="[0-9]+" x1="[0-9]+" y1="[0-9]+" x2="-?[0-9]+" y2="-?[0-9]+" stroke-opacity="[0-9.]+"><title>`, page, class)
 		}
 		assert.Contains(t, page, `class="solution"`, "the solution, faint")
 		assert.Contains(t, page, `class="trap"`, "the lures")
+		assert.Regexp(t, `<text class="step-no" data-step="1" `, page, "steps numbered")
+		assert.Contains(t, page, `class="walk-slider"`, "a reader steps through a walk")
+		assert.Contains(t, page, "through a wall (", "the legend in words")
 	})
 	t.Run("charts", func(t *testing.T) {
 		for _, id := range []string{"chart-mei-size", "chart-sr-size", "chart-reliability", "chart-mirage", "chart-ariadne"} {
@@ -85,7 +88,7 @@ func TestHTMLStructure(t *testing.T) {
 	t.Run("transcripts escaped", func(t *testing.T) {
 		assert.NotContains(t, page, "<script>alert(1)</script>")
 		assert.Contains(t, page, "&lt;script&gt;alert(1)&lt;/script&gt;")
-		assert.Equal(t, 1, strings.Count(page, "<script>"), "the page's own script only")
+		assert.Equal(t, 2, strings.Count(page, "<script>"), "the page's own scripts only: the case list's and the walk slider's")
 	})
 	t.Run("ready flag", func(t *testing.T) {
 		assert.Contains(t, page, `<body data-ready="0">`)

@@ -183,6 +183,7 @@ func caseView(r results.Result, d *Detail, w *walk, walkErr error) report.CaseVi
 			cv.Badges = append(cv.Badges, report.KV{K: k, V: report.FormatNum(v)})
 		}
 	}
+	cv.Order = []string{"SR", "MEI", "score", "HC", "BRS", "CE", "BT", "LT", "HRR"}
 	if d != nil {
 		cv.Scores = detailScores(*d)
 	}
@@ -195,18 +196,20 @@ func caseView(r results.Result, d *Detail, w *walk, walkErr error) report.CaseVi
 	default:
 		var svg bytes.Buffer
 		cell := max(8, 320/w.maze.Size())
-		opt := mazes.SVGOptions{DrawOptions: mazes.DrawOptions{Solution: true, Traps: r.Tags["mirage"] != "off"}, CellSize: cell, Overlays: w.overlays()}
+		opt := mazes.SVGOptions{DrawOptions: mazes.DrawOptions{Solution: true, Traps: r.Tags["mirage"] != "off"}, CellSize: cell}
 		if err := w.maze.WriteSVG(&svg, opt); err != nil {
 			cv.Note = "maze not drawn: " + err.Error()
 			break
 		}
 		counts := w.counts()
-		var legend []report.KV
+		var legend []legendItem
 		for _, c := range []string{ClassValid, ClassWall, ClassTeleport, ClassOffGrid, ClassLure} {
-			legend = append(legend, report.KV{K: c, V: strconv.Itoa(counts[c])})
+			legend = append(legend, legendItem{Class: c, Words: classWords[c], N: counts[c]})
 		}
+		fig := figureData{SVG: template.HTML(withSteps(svg.String(), stepsGroup(w, cell))), Legend: legend,
+			Steps: w.steps, Hints: len(w.hints), Drops: len(w.confDrops)}
 		var b bytes.Buffer
-		if err := figureTemplate.Execute(&b, figureData{SVG: template.HTML(svg.String()), Legend: legend}); err != nil {
+		if err := figureTemplate.Execute(&b, fig); err != nil {
 			cv.Note = "maze not drawn: " + err.Error()
 			break
 		}
@@ -216,8 +219,23 @@ func caseView(r results.Result, d *Detail, w *walk, walkErr error) report.CaseVi
 }
 
 type figureData struct {
-	SVG    template.HTML
-	Legend []report.KV
+	SVG                 template.HTML
+	Legend              []legendItem
+	Steps, Hints, Drops int
+}
+
+type legendItem struct {
+	Class, Words string
+	N            int
+}
+
+// classWords name the kinds of step of a drawn walk for a reader.
+var classWords = map[string]string{
+	ClassValid:    "legal move",
+	ClassWall:     "through a wall",
+	ClassTeleport: "jump to another cell",
+	ClassOffGrid:  "off the grid",
+	ClassLure:     "followed a lure",
 }
 
 // detailScores picks the score-record fields that the metrics lack.

@@ -31,6 +31,13 @@ svg.maze .walk-valid,svg.maze .walk-wall,svg.maze .walk-teleport,svg.maze .walk-
 .swatch.walk-valid{border-color:#2563eb}.swatch.walk-wall{border-top-style:dashed;border-color:#dc2626}
 .swatch.walk-teleport{border-top-style:dotted;border-color:#9333ea}.swatch.walk-offgrid{border-top-style:dashed;border-color:#111827}
 .swatch.walk-lure{border-top-width:7px;border-color:#fcd34d}
+svg.maze .walk-steps line{stroke-linecap:round}
+svg.maze .step-no{fill:#111827;font-family:system-ui,sans-serif;paint-order:stroke;stroke:#fff;stroke-width:2px}
+svg.maze .hint-mark,.mark.hint{fill:#16a34a;color:#16a34a}
+svg.maze .conf-drop{fill:none;stroke:#dc2626;stroke-width:2}
+.mark.drop{color:#dc2626}
+.walk-controls{font-size:13px;margin:4px 14px}
+.walk-controls input{vertical-align:middle;width:180px}
 `
 
 // nav links the page's navigation to the maze section's parts.
@@ -73,7 +80,20 @@ var sectionTemplate = template.Must(template.New("maze").Parse(`<section id="lea
 <table class="human"><thead><tr><th>group</th><th>size</th><th>Ariadne group</th><th>SR</th><th>MEI</th><th>HC</th><th>BT</th><th>CE</th><th>BRS</th><th>Score</th></tr></thead><tbody>
 {{range .HumanRows}}<tr class="human">{{range .}}<td>{{.}}</td>{{end}}</tr>
 {{end}}</tbody></table>
-</section>{{end}}`))
+</section>{{end}}
+<script>
+document.addEventListener("input", function (e) {
+  var s = e.target;
+  if (!s.classList || !s.classList.contains("walk-slider")) { return; }
+  var k = +s.value, fig = s.closest(".case-figure");
+  Array.prototype.forEach.call(fig.querySelectorAll("[data-step]"), function (el) {
+    el.style.display = +el.getAttribute("data-step") <= k ? "" : "none";
+  });
+  var out = s.parentNode.querySelector("output");
+  if (out) { out.textContent = k; }
+});
+</script>`))
 
 var figureTemplate = template.Must(template.New("figure").Parse(`{{.SVG}}
-<ul class="legend-walk">{{range .Legend}}<li><span class="swatch {{.K}}"></span>{{.K}} ({{.V}})</li>{{end}}<li class="muted">faint blue: the solution; orange arrows: lures</li></ul>`))
+{{if .Steps}}<div class="walk-controls"><label>walk up to step <input type="range" class="walk-slider" min="0" max="{{.Steps}}" value="{{.Steps}}"> <output>{{.Steps}}</output> of {{.Steps}}</label></div>{{end}}
+<ul class="legend-walk">{{range .Legend}}<li><span class="swatch {{.Class}}"></span>{{.Words}} ({{.N}})</li>{{end}}{{if .Hints}}<li><span class="mark hint">◆</span> hint given ({{.Hints}})</li>{{end}}{{if .Drops}}<li><span class="mark drop">○</span> confidence fell by 20 points or more ({{.Drops}})</li>{{end}}<li class="muted">numbers: step order; lines fade in as the walk goes on; faint blue: the solution; orange arrows: lures</li></ul>`))

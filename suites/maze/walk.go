@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/hallumaze/hallumaze/mazes"
 	"github.com/hallumaze/hallumaze/results"
@@ -35,6 +36,12 @@ type walk struct {
 	// whether the step was valid, for the reliability diagram.
 	conf    []float64
 	correct []bool
+	// hints are the steps after which an Ariadne's Thread hint was given;
+	// confDrops the steps whose stated confidence fell by 20 points or more
+	// from the step before.
+	hints     []int
+	confDrops []int
+	steps     int
 }
 
 // mazeKey names a generated maze.
@@ -112,7 +119,9 @@ func replayWalk(r results.Result, mc mazeCache) (*walk, error) {
 	var checks []mazes.Check
 	starts := []mazes.Cell{} // where the walk stood before each step
 	if r.Tags["protocol"] == string(mazes.Interactive) {
-		tr, checks, starts = replayEpisode(m, r, replies)
+		var after []int
+		tr, checks, starts, after = replayEpisode(m, r, replies)
+		w.hints = hintSteps(r, after)
 	} else {
 		if len(replies) > 0 {
 			tr = mazes.ParseReply(replies[0])
@@ -148,13 +157,60 @@ func replayWalk(r results.Result, mc mazeCache) (*walk, error) {
 		}
 	}
 	w.conf, w.correct = stepConfidences(tr, checks)
+	w.steps = len(tr.Steps)
+	w.confDrops = confidenceDrops(tr)
 	return w, nil
+}
+
+// hintMarkers begin a hint in the user messages of an interactive case, in
+// each prompt language.
+var hintMarkers = []string{"Ariadne's thread:", "아리아드네의 실:"}
+
+// hintSteps are the steps after which a user message carried a hint:
+// stepsAfter[i] is the number of steps walked after the i-th reply.
+func hintSteps(r results.Result, stepsAfter []int) []int {
+	var out []int
+	reply := -1
+	for _, t := range r.Turns {
+		switch t.Role {
+		case results.Assistant:
+			reply++
+		case results.User:
+			if reply < 0 || reply >= len(stepsAfter) {
+				continue
+			}
+			for _, m := range hintMarkers {
+				if strings.Contains(t.Content, m) {
+					out = append(out, stepsAfter[reply])
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+// confidenceDrops are the steps whose stated confidence is 0.2 or more
+// below the last confidence stated before them.
+func confidenceDrops(tr mazes.Transcript) []int {
+	var out []int
+	last, have := 0.0, false
+	for i, st := range tr.Steps {
+		if !st.HasConf {
+			continue
+		}
+		if have && last-st.Conf >= 0.2 {
+			out = append(out, i+1)
+		}
+		last, have = st.Conf, true
+	}
+	return out
 }
 
 // replayEpisode feeds the replies of an interactive case to a fresh
 // episode and returns the transcript, the verdict on each move and where
 // the walk stood before it.
-func replayEpisode(m *mazes.Maze, r results.Result, replies []string) (mazes.Transcript, []mazes.Check, []mazes.Cell) {
+func replayEpisode(m *mazes.Maze, r results.Result, replies []string) (mazes.Transcript, []mazes.Check, []mazes.Cell, []int) {
 	budget := 0
 	var d Detail
 	if len(r.Detail) > 0 && json.Unmarshal(r.Detail, &d) == nil && d.Episode != nil {
@@ -169,6 +225,7 @@ func replayEpisode(m *mazes.Maze, r results.Result, replies []string) (mazes.Tra
 	}
 	var checks []mazes.Check
 	var starts []mazes.Cell
+	var after []int
 	for _, reply := range replies {
 		before := e.Position()
 		_, res, done := e.Turn(reply)
@@ -176,11 +233,12 @@ func replayEpisode(m *mazes.Maze, r results.Result, replies []string) (mazes.Tra
 			checks = append(checks, res.Check)
 			starts = append(starts, before)
 		}
+		after = append(after, len(checks))
 		if done {
 			break
 		}
 	}
-	return e.Transcript(), checks, starts
+	return e.Transcript(), checks, starts, after
 }
 
 // stepConfidences pairs each step that has a confidence (on its line, else
@@ -209,40 +267,6 @@ func stepConfidences(tr mazes.Transcript, checks []mazes.Check) (conf []float64,
 
 func (w *walk) add(from, to mazes.Cell, class string, step int) {
 	w.segments = append(w.segments, segment{from: from, to: to, class: class, step: step})
-}
-
-// overlays joins consecutive segments of one class that continue each
-// other into one polyline each, valid moves first so that faults are drawn
-// on top.
-func (w *walk) overlays() []mazes.Overlay {
-	var out []mazes.Overlay
-	for _, class := range []string{ClassValid, ClassLure, ClassTeleport, ClassWall, ClassOffGrid} {
-		var cur *mazes.Overlay
-		first := 0
-		flush := func(last int) {
-			if cur != nil {
-				cur.Title = stepsTitle(class, first, last)
-				out = append(out, *cur)
-				cur = nil
-			}
-		}
-		last := 0
-		for _, s := range w.segments {
-			if s.class != class {
-				continue
-			}
-			if cur != nil && cur.Cells[len(cur.Cells)-1] == s.from && s.step == last+1 {
-				cur.Cells = append(cur.Cells, s.to)
-			} else {
-				flush(last)
-				cur = &mazes.Overlay{Class: class, Cells: []mazes.Cell{s.from, s.to}}
-				first = s.step
-			}
-			last = s.step
-		}
-		flush(last)
-	}
-	return out
 }
 
 func stepsTitle(class string, first, last int) string {

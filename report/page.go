@@ -17,7 +17,7 @@ header{padding-top:18px;border-bottom:1px solid var(--line)}
 h1{font-size:22px;margin:0 0 4px}h2{font-size:18px;margin:28px 0 10px}
 nav a{margin-right:14px;color:#2563eb;text-decoration:none}
 .muted{color:var(--muted);fill:var(--muted)}
-table{border-collapse:collapse;margin:6px 0 10px}
+table{border-collapse:collapse;margin:6px 0 10px;display:block;max-width:100%;overflow-x:auto}
 th,td{padding:4px 10px;border-bottom:1px solid var(--line);text-align:left;vertical-align:top}
 th{background:var(--soft);font-weight:600}
 td.num{font-variant-numeric:tabular-nums;white-space:nowrap}
@@ -32,7 +32,7 @@ tr.row{cursor:pointer}tr.row:hover{background:#eff6ff}
 .case-model{font-weight:600}.case-name{font-family:ui-monospace,Menlo,Consolas,monospace}
 .badge{font-size:12px;color:var(--muted)}
 .case-body{display:flex;gap:18px;padding:10px;flex-wrap:wrap}
-.case-figure{flex:0 0 auto;max-width:380px}.case-scores{flex:1 1 320px}
+.case-figure{flex:0 1 auto;max-width:100%;overflow-x:auto}.case-scores{flex:1 1 320px;min-width:0}
 .tags{margin:0 0 6px}.tags span{display:inline-block;margin:0 8px 2px 0;padding:0 6px;border-radius:3px;background:#eef2ff;font-size:12px}
 .transcript{padding:0 10px 10px}
 .turn{margin:8px 0;border-left:3px solid var(--line);padding-left:10px}

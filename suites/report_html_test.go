@@ -66,10 +66,22 @@ func TestHTMLStructure(t *testing.T) {
 		for _, id := range []string{"chart-mei-size", "chart-sr-size", "chart-reliability", "chart-mirage", "chart-ariadne"} {
 			assert.Regexp(t, `<svg class="chart [a-z-]+" id="`+id+`"`, page, id)
 		}
-		assert.NotContains(t, page, "chart-empty", "every chart has data")
+		assert.NotContains(t, page, `class="chart chart-empty"`, "every chart has data")
 	})
 	t.Run("leaderboard, humans and errors", func(t *testing.T) {
-		assert.Equal(t, 4, strings.Count(page, `<tr class="row`), "one row per model and human group")
+		boards := maze.Boards(rs)
+		rows := 0
+		for _, b := range boards {
+			rows += len(b.Rows)
+			assert.Contains(t, page, b.Name+"</h3>", "each condition's table is titled")
+		}
+		assert.Equal(t, rows, strings.Count(page, `<tr class="row`), "one row per model and human group, condition by condition")
+		assert.Contains(t, page, "The results span 5 conditions")
+		assert.Contains(t, page, "Statistically tied (=)")
+		assert.Contains(t, page, `<th title="metacognitive escape index: `, "headers explain themselves")
+		assert.Contains(t, page, `<section id="glossary">`)
+		assert.NotContains(t, page, "🥇", "no emoji on the page")
+		assert.NotContains(t, page, "NaN")
 		assert.Contains(t, page, `<tr class="row human" data-model="human/undergraduate_group_n30">`)
 		assert.Contains(t, page, "★ best: anthropic/claude-sonnet-4")
 		assert.Contains(t, page, `<section id="human">`)

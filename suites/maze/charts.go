@@ -49,8 +49,19 @@ func short(s string, n int) string {
 	return string(r[:n-1]) + "…"
 }
 
+// fills says, chart by chart, what the results lack for it and the command
+// that plays it.
+var fills = map[string]string{
+	"chart-mei-size":    "Run `hallumaze run --suite maze --size 5,7,9,11`.",
+	"chart-sr-size":     "Run `hallumaze run --suite maze --size 5,7,9,11`.",
+	"chart-reliability": "No step stated a confidence. Confidences are asked unless the run had --no-confidence: run again without it.",
+	"chart-mirage":      "It needs the same mazes played with and without lures. Run `hallumaze run --no-mirage --output results/nolures.json` with the settings of this run, then `hallumaze report` over both JSONL files; or run `go test ./bench -run Mirage`.",
+	"chart-ariadne":     "It needs Ariadne groups B and C beside A. Run `hallumaze run --group B --output results/b.json` and the same with --group C, then `hallumaze report` over the JSONL files; or run `go test ./bench -run Ariadne`.",
+}
+
+// emptyChart says what a chart would show and which command fills it.
 func emptyChart(id, title string) template.HTML {
-	return template.HTML(fmt.Sprintf(`<svg class="chart chart-empty" id="%s" viewBox="0 0 640 80" width="640" height="80" role="img" aria-label="%s"><text x="320" y="44" text-anchor="middle" class="muted">%s: no data</text></svg>`, esc(id), esc(title), esc(title)))
+	return template.HTML(fmt.Sprintf(`<div class="chart chart-empty" id="%s"><p class="chart-title">%s</p><p class="muted">No data in these results. %s</p></div>`, esc(id), esc(title), esc(fills[id])))
 }
 
 // byTagSeries is the mean of a metric per model and value of a tag, with
@@ -98,6 +109,9 @@ func lineChart(id, title, xLabel string, xs []string, ss []chartSeries) template
 	if len(xs) == 0 || len(ss) == 0 {
 		return emptyChart(id, title)
 	}
+	if len(xs) == 1 {
+		return dotChart(id, title, xLabel+" "+xs[0], ss)
+	}
 	const W, H, ml, mr, mt, mb = 580, 300, 44, 190, 30, 46
 	pw, ph := float64(W-ml-mr), float64(H-mt-mb)
 	xAt := func(i int) float64 { return ml + (float64(i)+0.5)*pw/float64(len(xs)) }
@@ -136,6 +150,35 @@ func lineChart(id, title, xLabel string, xs []string, ss []chartSeries) template
 		b.f(`</g>`)
 	}
 	legend(&b, W-mr+16, mt, ss)
+	b.f(`</svg>`)
+	return template.HTML(b.String())
+}
+
+// dotChart is lineChart's form when there is one x value: a dot plot, one
+// row per series, so points never overlap; a note says how to get a line.
+func dotChart(id, title, at string, ss []chartSeries) template.HTML {
+	const W, ml, mr, mt, row = 580, 200, 24, 34, 28
+	H := mt + row*len(ss) + 58
+	pw := float64(W - ml - mr)
+	xAt := func(v float64) float64 { return ml + pw*clamp01(v) }
+	var b svgBuf
+	b.f(`<svg class="chart chart-dot" id="%s" viewBox="0 0 %d %d" width="%d" height="%d" role="img" aria-label="%s">`, esc(id), W, H, W, H, esc(title))
+	b.f(`<text class="chart-title" x="12" y="18">%s, %s</text>`, esc(title), esc(at))
+	for _, v := range []float64{0, 0.25, 0.5, 0.75, 1} {
+		b.f(`<line class="grid" x1="%.1f" x2="%.1f" y1="%d" y2="%d"/><text class="tick" x="%.1f" y="%d" text-anchor="middle">%.2f</text>`, xAt(v), xAt(v), mt-6, H-52, xAt(v), H-36, v)
+	}
+	for i, s := range ss {
+		y := float64(mt + row*i + row/2)
+		p := s.pts[0]
+		tip := fmt.Sprintf("%s, %s: %.3f (n=%d)", s.name, at, p.mean, p.n)
+		b.f(`<g class="series" data-model="%s"><text class="legend" x="%d" y="%.1f" text-anchor="end">%s<title>%s</title></text>`, esc(s.name), ml-10, y+4, esc(short(s.name, 28)), esc(s.name))
+		if !math.IsNaN(p.lo) && !math.IsNaN(p.hi) {
+			tip += fmt.Sprintf(", 95%% [%.3f, %.3f]", p.lo, p.hi)
+			b.f(`<line class="whisker" stroke="%s" x1="%.1f" x2="%.1f" y1="%.1f" y2="%.1f"/>`, s.color, xAt(p.lo), xAt(p.hi), y, y)
+		}
+		b.f(`<circle cx="%.1f" cy="%.1f" r="5" fill="%s"><title>%s</title></circle></g>`, xAt(p.mean), y, s.color, esc(tip))
+	}
+	b.f(`<text class="legend-note" x="12" y="%d">All cases are of one %s. Play several (--size 5,7,9,11) for a curve.</text>`, H-10, esc(strings.Fields(at)[0]))
 	b.f(`</svg>`)
 	return template.HTML(b.String())
 }

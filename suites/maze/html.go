@@ -7,6 +7,7 @@ import (
 	"html/template"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/hallumaze/hallumaze/mazes"
 	"github.com/hallumaze/hallumaze/report"
@@ -15,7 +16,11 @@ import (
 
 // pageData is the maze part of the report page.
 type pageData struct {
-	Rows                             []rowView
+	Boards []boardView
+	// Conditions names the conditions the results span, when several.
+	Conditions                       string
+	Glossary                         []Term
+	Headers                          []header
 	Best                             string
 	MEIBySize, SRBySize, Reliability template.HTML
 	Mirage, Ariadne                  template.HTML
@@ -26,16 +31,29 @@ type pageData struct {
 }
 
 type rowView struct {
-	Rank, Model, SR, MEI, MEIBand, CE, BRS, HC, Score string
-	Cases, Errors                                     int
-	Human                                             bool
+	Rank, Model, SR, MEI, MEIBand, CE, BRS, HC, Score, Sizes string
+	Cases, Errors                                            int
+	Human, Tied                                              bool
 }
+
+// boardView is one condition's leaderboard on the page.
+type boardView struct {
+	Name, Filter string
+	Rows         []rowView
+	// Ties lists each group of statistically tied models.
+	Ties []string
+	// MixedSizes reports rows over different maze sizes.
+	MixedSizes bool
+}
+
+// header is a leaderboard column: its text and its tooltip.
+type header struct{ Text, Tip string }
 
 // htmlSection renders the leaderboard, the charts (MEI and SR by size, the
 // reliability diagram, the Linguistic Mirage effect, the Ariadne's Thread
 // groups) and the human control groups; walks are the replayed walk of each
 // played case, for the reliability diagram.
-func htmlSection(rs []results.Result, rows []Row, walks map[string]*walk, tiers []tierRow) (template.HTML, error) {
+func htmlSection(rs []results.Result, rows []Row, boards []Board, walks map[string]*walk, tiers []tierRow) (template.HTML, error) {
 	order, colors := make([]string, 0, len(rows)), map[string]string{}
 	for i, r := range rows {
 		order = append(order, r.Model)
@@ -70,7 +88,9 @@ func htmlSection(rs []results.Result, rows []Row, walks map[string]*walk, tiers 
 	srSizes, srSeries := byTagSeries(rs, "size", "SR", colors, order)
 	mirage, ariadne := Mirage(rs), AriadneSummary(rs)
 	page := pageData{
-		Rows:        rowViews(rows),
+		Boards:      boardViews(boards),
+		Glossary:    Glossary,
+		Headers:     headers(),
 		MEIBySize:   lineChart("chart-mei-size", "MEI by maze size (mean, 95% interval)", "size", sizes, meiSeries),
 		SRBySize:    lineChart("chart-sr-size", "SR by maze size (mean, 95% Wilson interval)", "size", srSizes, srSeries),
 		Reliability: reliabilityChart("chart-reliability", cals, colors),
@@ -81,8 +101,13 @@ func htmlSection(rs []results.Result, rows []Row, walks map[string]*walk, tiers 
 		HumanRows:   humanViews(humans),
 		Tiers:       tiers,
 	}
-	if best, ok := Best(rows); ok {
-		page.Best = fmt.Sprintf("★ best: %s — Score %.3f | MEI %.3f", best.Model, best.Score.Mean, nanZero(best.MEI.Mean))
+	if len(boards) > 1 {
+		page.Conditions = conditionsLine(boards)
+	}
+	if len(boards) > 0 {
+		if best, ok := Best(boards[0].Rows); ok {
+			page.Best = fmt.Sprintf("★ best: %s — Score %.3f | MEI %.3f%s", best.Model, best.Score.Mean, nanZero(best.MEI.Mean), tiedNote(best))
+		}
 	}
 	var b bytes.Buffer
 	if err := sectionTemplate.Execute(&b, page); err != nil {
@@ -91,16 +116,37 @@ func htmlSection(rs []results.Result, rows []Row, walks map[string]*walk, tiers 
 	return template.HTML(b.String()), nil
 }
 
-func rowViews(rows []Row) []rowView {
+func boardViews(boards []Board) []boardView {
+	out := make([]boardView, len(boards))
+	for i, b := range boards {
+		out[i] = boardView{Name: b.Name, Filter: filterText(b.Filter), Rows: rowViews(b.Rows, b.Sizes), MixedSizes: mixedSizes(b)}
+		for _, g := range b.Ties {
+			out[i].Ties = append(out[i].Ties, strings.Join(g, ", "))
+		}
+	}
+	return out
+}
+
+// rankText is a rank on the page: "1", "=2" when shared, "human", "—".
+// (The terminal's medals are emoji, which a page may lack a font for.)
+func rankText(r Row) string {
+	switch {
+	case r.Human:
+		return "human"
+	case r.Rank == 0:
+		return "—"
+	case r.Tied:
+		return "=" + strconv.Itoa(r.Rank)
+	}
+	return strconv.Itoa(r.Rank)
+}
+
+func rowViews(rows []Row, sizes map[string][]int) []rowView {
 	out := make([]rowView, len(rows))
 	for i, r := range rows {
-		rank := rankCell(r)
-		if m := Medal(r.Rank); m != "" {
-			rank = m + " " + strconv.Itoa(r.Rank)
-		}
-		out[i] = rowView{Rank: rank, Model: r.Model, SR: statCell(r.SR, 2), MEI: statCell(r.MEI, 3),
+		out[i] = rowView{Rank: rankText(r), Model: r.Model, SR: statCell(r.SR, 2), MEI: statCell(r.MEI, 3),
 			CE: statCell(r.CE, 3), BRS: statCell(r.BRS, 3), HC: statCell(r.HC, 1), Score: statCell(r.Score, 3),
-			Cases: r.Cases, Errors: r.Errors, Human: r.Human}
+			Sizes: sizesText(sizes[r.Model]), Cases: r.Cases, Errors: r.Errors, Human: r.Human, Tied: r.Tied}
 		if r.MEI.Defined() {
 			out[i].MEIBand = Band(r.MEI.Mean)
 		}
@@ -265,4 +311,13 @@ func decodeDetail(r results.Result) (*Detail, error) {
 		return nil, fmt.Errorf("%s of %s: read the score record: %w", r.Case, r.Model, err)
 	}
 	return &d, nil
+}
+
+// headers are the leaderboard's columns with their glossary tooltips.
+func headers() []header {
+	var out []header
+	for _, h := range []string{"rank", "model", "SR", "MEI★", "CE", "BRS", "Hall", "Score", "sizes", "cases", "errors"} {
+		out = append(out, header{Text: h, Tip: tooltip(h)})
+	}
+	return out
 }

@@ -53,6 +53,8 @@ type Row struct {
 	Score Stat `json:"score"`
 	// Latency is the mean wall time of a case, in seconds.
 	Latency float64 `json:"latency_s"`
+	// Tied reports a rank shared with another model ([Boards]).
+	Tied bool `json:"tied,omitempty"`
 }
 
 // Leaderboard ranks the models of the maze-suite results by mean Score
@@ -61,7 +63,7 @@ type Row struct {
 func Leaderboard(rs []results.Result) []Row {
 	byModel := map[string][]results.Result{}
 	for _, r := range rs {
-		if r.Suite == "maze" {
+		if r.Suite == Name {
 			byModel[r.Model] = append(byModel[r.Model], r)
 		}
 	}

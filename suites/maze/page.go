@@ -11,7 +11,11 @@ const css = `table.leaderboard tr.row{cursor:pointer}table.leaderboard tr.row:ho
 tr.human td{font-style:italic;background:#fefce8}
 .best{font-weight:600;margin:6px 0}
 .charts{display:flex;flex-wrap:wrap;gap:18px}
-svg.chart{max-width:100%;height:auto;font-size:12px}
+.charts>figure{max-width:100%;overflow-x:auto}
+svg.chart{max-width:none;font-size:12px}
+div.chart-empty{max-width:560px}div.chart-empty .chart-title{font-weight:600;margin:0 0 4px}
+p.conditions{background:#fefce8;border:1px solid #fde68a;border-radius:4px;padding:6px 10px}
+p.ties{margin:2px 0 8px}td.rank.tied{font-weight:600}
 svg.chart .grid{stroke:#e5e7eb}svg.chart .zero{stroke:#6b7280}
 svg.chart .diagonal{stroke:#9ca3af;stroke-dasharray:5 4}
 svg.chart .whisker{stroke-width:1.5;fill:none}
@@ -41,18 +45,24 @@ svg.maze .conf-drop{fill:none;stroke:#dc2626;stroke-width:2}
 `
 
 // nav links the page's navigation to the maze section's parts.
-var nav = []report.Link{{ID: "leaderboard", Text: "Leaderboard"}, {ID: "charts", Text: "Charts"}}
+var nav = []report.Link{{ID: "leaderboard", Text: "Leaderboard"}, {ID: "charts", Text: "Charts"}, {ID: "glossary", Text: "Glossary"}}
 
 var sectionTemplate = template.Must(template.New("maze").Parse(`<section id="leaderboard">
 <h2>Leaderboard</h2>
-<table class="leaderboard">
-<thead><tr><th>rank</th><th>model</th><th>SR</th><th>MEI★</th><th>CE</th><th>BRS</th><th>hallucinations</th><th>Score</th><th>cases</th><th>errors</th></tr></thead>
+{{with .Conditions}}<p class="conditions">{{.}} A model is ranked only against models that played under the same condition.</p>{{end}}
+{{range $i, $b := .Boards}}{{if gt (len $.Boards) 1}}<h3>{{if eq $i 0}}Headline: {{end}}{{$b.Name}}</h3>{{end}}
+<p class="muted filter">Filter: {{$b.Filter}}</p>
+<div class="scroll"><table class="leaderboard">
+<thead><tr>{{range $.Headers}}<th{{with .Tip}} title="{{.}}"{{end}}>{{.Text}}</th>{{end}}</tr></thead>
 <tbody>
-{{range .Rows}}<tr class="row{{if .Human}} human{{end}}" data-model="{{.Model}}"><td>{{.Rank}}</td><td>{{.Model}}{{if .Human}} <span class="badge">(human)</span>{{end}}</td><td class="num">{{.SR}}</td><td class="num">{{.MEI}} {{.MEIBand}}</td><td class="num">{{.CE}}</td><td class="num">{{.BRS}}</td><td class="num">{{.HC}}</td><td class="num">{{.Score}}</td><td class="num">{{.Cases}}</td><td class="num">{{.Errors}}</td></tr>
+{{range $b.Rows}}<tr class="row{{if .Human}} human{{end}}" data-model="{{.Model}}"><td class="rank{{if .Tied}} tied{{end}}">{{.Rank}}</td><td>{{.Model}}{{if .Human}} <span class="badge">(human)</span>{{end}}</td><td class="num">{{.SR}}</td><td class="num">{{.MEI}} {{.MEIBand}}</td><td class="num">{{.CE}}</td><td class="num">{{.BRS}}</td><td class="num">{{.HC}}</td><td class="num">{{.Score}}</td><td class="num">{{.Sizes}}</td><td class="num">{{.Cases}}</td><td class="num">{{.Errors}}</td></tr>
 {{end}}</tbody>
-</table>
+</table></div>
+{{range $b.Ties}}<p class="ties">Statistically tied (=): {{.}}. Their paired Scores over the cases both played do not differ significantly (Wilcoxon signed-rank, p ≥ 0.05), so they share a rank.</p>{{end}}
+{{if $b.MixedSizes}}<p class="muted">The rows of this table cover different maze sizes (column sizes): compare them with care.</p>{{end}}
+{{end}}
 {{with .Best}}<p class="best">{{.}}</p>{{end}}
-<p class="muted">Means over each model's scored cases, with 95% intervals (Wilson for SR) when there are several. MEI bands: ● ≥ 0.7, ◑ ≥ 0.4, ○ below. Cases that could not be played are counted apart and never scored. Click a row to show its cases.</p>
+<p class="muted">Means over each model's scored cases, with 95% intervals (Wilson for SR) when there are several. MEI bands: ● ≥ 0.7, ◑ ≥ 0.4, ○ below. Cases that could not be played are counted apart and never scored. Click a row to show its cases; hover a column's header for its meaning, or read the <a href="#glossary">glossary</a>.</p>
 {{if .Tiers}}<h3>Strict and lenient readings</h3>
 <table class="tiers"><thead><tr><th>model</th><th>format compliance</th><th>SR strict | lenient</th><th>MEI strict | lenient</th><th>Score strict | lenient</th><th>cases</th></tr></thead><tbody>
 {{range .Tiers}}<tr><td>{{.Model}}</td><td class="num">{{printf "%.3f" .Compliance}}</td><td class="num">{{printf "%.2f" (index .SR 0)}} | {{printf "%.2f" (index .SR 1)}}</td><td class="num">{{printf "%.3f" (index .MEI 0)}} | {{printf "%.3f" (index .MEI 1)}}</td><td class="num">{{printf "%.3f" (index .Score 0)}} | {{printf "%.3f" (index .Score 1)}}</td><td class="num">{{.Cases}}</td></tr>
@@ -74,6 +84,13 @@ var sectionTemplate = template.Must(template.New("maze").Parse(`<section id="lea
 {{range .AriadneRows}}<tr>{{range .}}<td>{{.}}</td>{{end}}</tr>
 {{end}}</tbody></table>{{end}}</figure>
 </div>
+</section>
+<section id="glossary">
+<h2>Glossary</h2>
+<div class="scroll"><table class="glossary"><thead><tr><th>column</th><th>name</th><th>what it measures</th><th>better</th></tr></thead><tbody>
+{{range .Glossary}}<tr><td>{{.Header}}</td><td>{{.Name}}</td><td>{{.Meaning}}</td><td>{{if .Better}}{{.Better}}{{else}}—{{end}}</td></tr>
+{{end}}</tbody></table></div>
+<p class="muted">The definitions, term by term, are in docs/metrics.md. Each table ranks the results of one condition (protocol, Ariadne group, language, lures, confidences, generator); its filter line names it.</p>
 </section>
 {{if .HumanRows}}<section id="human">
 <h2>Human control groups</h2>

@@ -30,10 +30,18 @@ func (Suite) Summarize(rs []results.Result, opts report.Options) (report.Section
 			sec.Summaries = append(sec.Summaries, report.ModelLines{Model: r.Model, Lines: SummaryLine(r.Model, rs)})
 		}
 	}
+	boards := Boards(rs)
+	sec.JSON = append(sec.JSON, report.Member{Key: "leaderboards", Value: boards})
 	var text strings.Builder
-	if err := WriteTable(&text, rows); err != nil {
+	if err := writeTableTitled(&text, boards[0].Rows, headlineTitle(boards)); err != nil {
 		return sec, err
 	}
+	text.WriteString(notesText(boards[0]))
+	more, err := boardsText(boards)
+	if err != nil {
+		return sec, err
+	}
+	text.WriteString(more)
 	tiers := tierRows(rs, rows)
 	if t := tiersText(tiers); t != "" {
 		text.WriteString("\n" + t)
@@ -63,7 +71,7 @@ func (Suite) Summarize(rs []results.Result, opts report.Options) (report.Section
 			walks[id] = w
 		}
 	}
-	if sec.HTML, err = htmlSection(rs, rows, walks, tiers); err != nil {
+	if sec.HTML, err = htmlSection(rs, rows, boards, walks, tiers); err != nil {
 		return sec, err
 	}
 	sec.CSS, sec.Nav = css, nav

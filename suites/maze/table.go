@@ -16,7 +16,10 @@ const tableTitle = " HalluMaze comparison "
 // and a warning line when cases could not be played. Over several cases a
 // cell holds the mean and its 95% interval: "0.67 [0.21,0.94]" (Wilson) for
 // SR, "0.847±0.046" (Student t) for the others.
-func WriteTable(w io.Writer, rows []Row) error {
+func WriteTable(w io.Writer, rows []Row) error { return writeTableTitled(w, rows, tableTitle) }
+
+// writeTableTitled is WriteTable with another caption.
+func writeTableTitled(w io.Writer, rows []Row, title string) error {
 	header := []string{"rank", "model", "SR", "MEI★", "CE", "BRS", "Hall", "Score", "cases", "errors"}
 	cells := [][]string{header}
 	for _, r := range rows {
@@ -47,10 +50,10 @@ func WriteTable(w io.Writer, rows []Row) error {
 		lines[i] = b.String()
 		inner = max(inner, report.DisplayWidth(lines[i])+2)
 	}
-	inner = max(inner, report.DisplayWidth(tableTitle)+4)
+	inner = max(inner, report.DisplayWidth(title)+4)
 	var b strings.Builder
-	left := (inner - report.DisplayWidth(tableTitle)) / 2
-	b.WriteString("┌" + strings.Repeat("─", left) + tableTitle + strings.Repeat("─", inner-left-report.DisplayWidth(tableTitle)) + "┐\n")
+	left := (inner - report.DisplayWidth(title)) / 2
+	b.WriteString("┌" + strings.Repeat("─", left) + title + strings.Repeat("─", inner-left-report.DisplayWidth(title)) + "┐\n")
 	for i, l := range lines {
 		b.WriteString("│" + l + strings.Repeat(" ", inner-report.DisplayWidth(l)) + "│\n")
 		if i == 0 {
@@ -59,7 +62,7 @@ func WriteTable(w io.Writer, rows []Row) error {
 	}
 	b.WriteString("└" + strings.Repeat("─", inner) + "┘\n")
 	if best, ok := Best(rows); ok {
-		fmt.Fprintf(&b, "\n  ★ best: %s — Score %.3f | MEI %.3f\n", best.Model, best.Score.Mean, nanZero(best.MEI.Mean))
+		fmt.Fprintf(&b, "\n  ★ best: %s — Score %.3f | MEI %.3f%s\n", best.Model, best.Score.Mean, nanZero(best.MEI.Mean), tiedNote(best))
 	}
 	var failed []string
 	total := 0
@@ -83,8 +86,12 @@ func rankCell(r Row) string {
 		return "human"
 	case r.Rank == 0:
 		return "—"
+	case r.Rank <= 3 && r.Tied:
+		return "=" + Medal(r.Rank)
 	case r.Rank <= 3:
 		return Medal(r.Rank)
+	case r.Tied:
+		return "=" + fmt.Sprint(r.Rank)
 	}
 	return fmt.Sprint(r.Rank)
 }
@@ -103,4 +110,12 @@ func statCell(s Stat, prec int) string {
 		return fmt.Sprintf("%.*f [%.2f,%.2f]", prec, s.Mean, s.CI.Lo, s.CI.Hi)
 	}
 	return fmt.Sprintf("%.*f±%.*f", prec, s.Mean, prec, (s.CI.Hi-s.CI.Lo)/2)
+}
+
+// tiedNote marks a best row whose rank is shared.
+func tiedNote(r Row) string {
+	if r.Tied {
+		return " (statistically tied for first)"
+	}
+	return ""
 }

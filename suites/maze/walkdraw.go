@@ -27,10 +27,10 @@ func stepsGroup(w *walk, cell int) string {
 			s.class, s.step, x1, y1, x2, y2, opacity, stepsTitle(s.class, s.step, s.step))
 	}
 	every := 1
-	if w.steps > 60 {
+	if w.steps > 30 {
 		every = 5
 	}
-	font := max(7, min(11, cell/3))
+	font := max(10, min(12, cell/3))
 	for _, s := range w.segments {
 		if s.class == ClassLure || s.class == ClassTeleport || s.step%every != 0 && s.step != w.steps {
 			continue

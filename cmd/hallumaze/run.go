@@ -7,6 +7,7 @@ import (
 	"io"
 	"iter"
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -19,21 +20,25 @@ import (
 
 // runOptions are the settings of one run, from the command line.
 type runOptions struct {
-	configPath   string
-	baseURLs     map[string]string
-	maxTokens    int
-	output       string
-	csv          bool
-	html         string
-	interactive  bool
-	models       []string
-	concurrency  int
-	perProvider  map[string]int
-	rpm          map[string]int
-	record       bool
-	resume       string
-	human        string
-	shard        *bench.Shard
+	configPath  string
+	baseURLs    map[string]string
+	maxTokens   int
+	output      string
+	csv         bool
+	html        string
+	interactive bool
+	models      []string
+	concurrency int
+	perProvider map[string]int
+	rpm         map[string]int
+	record      bool
+	resume      string
+	human       string
+	shard       *bench.Shard
+	// filter keeps the cases whose name or suite/name it matches; limit
+	// keeps the first limit cases of each suite (0: all).
+	filter       *regexp.Regexp
+	limit        int
 	cassetteRoot string
 	quiet        bool
 	// timeout bounds each attempt of a live call (0: the config's, else
@@ -127,6 +132,8 @@ func runFlags(fs *flag.FlagSet, o *runOptions, names []string, raw map[string]*s
 	fs.StringVar(&o.resume, "resume", "", "continue the JSONL results file of an interrupted run: finished cases are kept and skipped, failed ones played again; run with the same settings")
 	fs.StringVar(&o.human, "human", "", "human control-group results (JSON) to show in the same tables")
 	str("shard", "", "run only shard i of n of the cases (i/n, split by a hash of each case's name), for a CI matrix; merge the shards' JSONL files with hallumaze report")
+	str("filter", "", "play only the cases whose name, or suite/name, matches this regular expression (e.g. 'size=7', '^maze/')")
+	str("limit", "", "play at most N cases of each suite (after --filter and --shard), for a quick look")
 	fs.StringVar(&o.cassetteRoot, "cassettes", "cassettes", "folder of recorded cassettes (replayed for a model without a key)")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress output, and no notice when the reference agents stand in for models")
 	str("timeout", "", "bound on each attempt of a live call, e.g. 90s or 10m (default: timeout of --config, else 10m); an attempt past it is retried")
@@ -192,6 +199,16 @@ func (a *app) parseRun(args []string, help io.Writer) (runOptions, error) {
 	if v := *raw["shard"]; v != "" {
 		if o.shard, err = bench.ParseShard(v); err != nil {
 			return o, cli.Usagef("run: --shard: %v", err)
+		}
+	}
+	if v := *raw["filter"]; v != "" {
+		if o.filter, err = regexp.Compile(v); err != nil {
+			return o, cli.Usagef("run: --filter: %v", err)
+		}
+	}
+	if v := *raw["limit"]; v != "" {
+		if o.limit, err = intFlag("limit", v, 1, math.MaxInt32); err != nil {
+			return o, err
 		}
 	}
 	if v := *raw["timeout"]; v != "" {

@@ -122,14 +122,29 @@ func (a *app) check(o runOptions, stderr io.Writer) (runPlan, error) {
 	}
 	p.cases = func(yield func(bench.Case) bool) {
 		for _, seq := range seqs {
+			n := 0
 			for c := range seq {
-				if !o.shard.Has(c.Suite, c.Name) {
+				if !o.shard.Has(c.Suite, c.Name) || !o.keeps(c) {
 					continue
 				}
+				if o.limit > 0 && n == o.limit {
+					break
+				}
+				n++
 				if !yield(c) {
 					return
 				}
 			}
+		}
+	}
+	if o.filter != nil {
+		any := false
+		for range p.cases {
+			any = true
+			break
+		}
+		if !any {
+			return p, cli.Usagef("run: --filter %q matches no case of %s", o.filter, strings.Join(suites.Names(o.suites), ", "))
 		}
 	}
 	if o.human != "" {
@@ -455,4 +470,10 @@ func (a *app) readHuman(path string) ([]results.Result, error) {
 		return rs, nil
 	}
 	return nil, errors.New("no suite reads human control groups")
+}
+
+// keeps reports whether --filter keeps a case: its name or suite/name
+// matches.
+func (o runOptions) keeps(c bench.Case) bool {
+	return o.filter == nil || o.filter.MatchString(c.Name) || o.filter.MatchString(c.Suite+"/"+c.Name)
 }

@@ -395,3 +395,53 @@ func TestRunBaseURL(t *testing.T) {
 	assert.Equal(t, exitUsage, code)
 	assert.Contains(t, stderr, "is not provider=URL")
 }
+
+// TestRunFilterLimit: --filter keeps the cases whose name or suite/name
+// matches, --limit the first N of each suite; a filter that matches
+// nothing, a bad expression or a bad limit is a usage error before any
+// call.
+func TestRunFilterLimit(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name      string
+		args      []string
+		wantCases []string
+	}{
+		{"filter on the name", []string{"--filter", "seed=[13]/"}, []string{"size=5/seed=1/base", "size=5/seed=3/base"}},
+		{"filter on suite/name", []string{"--filter", "^maze/size=5/seed=2/"}, []string{"size=5/seed=2/base"}},
+		{"limit", []string{"--limit", "2"}, []string{"size=5/seed=1/base", "size=5/seed=2/base"}},
+		{"filter then limit", []string{"--filter", "seed=[23]", "--limit", "1"}, []string{"size=5/seed=2/base"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			args := append([]string{"--models", "agent/oracle", "--size", "5", "--runs", "3", "--output", filepath.Join(dir, "r.json")}, tc.args...)
+			code, _, stderr, _ := runCall{}.run(t, t.Context(), args...)
+			require.Equal(t, 0, code, stderr)
+			var names []string
+			for _, r := range readJSONL(t, filepath.Join(dir, "r.jsonl")) {
+				names = append(names, r.Case)
+			}
+			assert.ElementsMatch(t, tc.wantCases, names)
+		})
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--filter", "nothing-is-called-this"}, `--filter "nothing-is-called-this" matches no case of maze`},
+		{[]string{"--filter", "size=(5"}, "--filter: error parsing regexp"},
+		{[]string{"--limit", "0"}, "--limit"},
+		{[]string{"--limit", "x"}, "--limit"},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			args := append([]string{"--models", "agent/oracle", "--size", "5", "--output", filepath.Join(dir, "r.json")}, tc.args...)
+			code, _, stderr, _ := runCall{}.run(t, t.Context(), args...)
+			assert.Equal(t, 2, code)
+			assert.Contains(t, stderr, tc.want)
+			assert.NoFileExists(t, filepath.Join(dir, "r.jsonl"), "nothing played")
+		})
+	}
+}

@@ -69,7 +69,6 @@ func TestInterpret(t *testing.T) {
 	}
 }
 
-
 // TestBandsSeedText: the seed's own words, letter for letter.
 func TestBandsSeedText(t *testing.T) {
 	_, en, ko := Interpret("score", 0.9)

@@ -209,7 +209,7 @@ func (m *moments) add(v float64) {
 	m.n++
 	d := v - m.mu
 	m.mu += d / float64(m.n)
-	m.sum += d * (v - m.mu)
+	m.sum += float64(d * (v - m.mu)) // the conversion keeps the product from being fused into the add
 }
 
 func (m *moments) mean() float64 {

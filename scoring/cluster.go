@@ -95,7 +95,7 @@ func clusterBootstrap(sums []float64, counts []int, reps int, seed uint64) []flo
 // replacement from the g clusters and takes the mean of all their values;
 // the interval's ends are the α′/2 and 1 − α′/2 quantiles (type 7) of the
 // resampled means, with α′ Hesterberg's expanded level for g units (see
-// below), clipped to [lo, hi]. A percentile interval of a mean of values in
+// below), widened if need be to hold the mean, and clipped to [lo, hi]. A percentile interval of a mean of values in
 // [lo, hi] cannot leave [lo, hi]; the clip only guards rounding. The stream
 // is PCG seeded by seed; reps < 1 means [DefaultBootstrapReps].
 //
@@ -121,7 +121,14 @@ func BoundedMeanCI(x []float64, clusters []string, lo, hi float64, reps int, see
 	means := clusterBootstrap(sums, counts, reps, seed)
 	a := expandedLevel(len(sums)) / 2
 	ci = Interval{quantile7(means, a), quantile7(means, 1-a)}
-	return mean, clip(ci, lo, hi), true
+	return mean, clip(hold(ci, mean), lo, hi), true
+}
+
+// hold widens ci to hold x: the resampled means are summed in another
+// order than the mean itself, so where every resample equals the mean (all
+// values alike) rounding can leave the mean an ulp outside.
+func hold(ci Interval, x float64) Interval {
+	return Interval{min(ci.Lo, x), max(ci.Hi, x)}
 }
 
 // ClusteredMeanCI is the mean of x, a metric bounded in [lo, hi], with its

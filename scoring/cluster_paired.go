@@ -56,7 +56,7 @@ func PairedClusterBootstrap(x, y []float64, clusters []string, reps int, seed ui
 	}
 	means := clusterBootstrap(sums, counts, reps, seed)
 	a := expandedLevel(len(sums)) / 2
-	return delta, Interval{quantile7(means, a), quantile7(means, 1-a)}, p, true
+	return delta, hold(Interval{quantile7(means, a), quantile7(means, 1-a)}, delta), p, true
 }
 
 // ClusterSignFlipP is the two-sided sign-flip permutation p-value of the

@@ -14,10 +14,14 @@ package mazes
 //     confidence of the nearest earlier valid step that has one: how sure
 //     the walk was while it was right. r₂ is that of the valid step with a
 //     confidence before that one.
-//   - FellAt: c < r₁. The confidence dropped at the error.
-//   - FellBefore: c = r₁ and r₁ < r₂. It had dropped on the step before the
-//     error and stayed down.
-//   - Held: c = r₁ otherwise. Rose: c > r₁.
+//   - A change smaller than δ = ConfidenceStep (10 percentage points) is no
+//     change: stated confidences jitter (a model that says 90–99% at random
+//     has not "dropped" from 97% to 93%), and the seed speaks of a sharp
+//     drop (급락).
+//   - FellAt: c ≤ r₁ − δ. The confidence dropped at the error.
+//   - FellBefore: r₁ ≤ r₂ − δ and |c − r₁| < δ. It had dropped on the
+//     valid step before the error and stayed down.
+//   - Held: |c − r₁| < δ otherwise. Rose: c ≥ r₁ + δ.
 //   - A = FellAt + FellBefore; B = Held + Rose. Invalid steps with no
 //     confidence (NoConfidence) or no earlier valid step with one
 //     (NoReference) are in neither.
@@ -25,14 +29,13 @@ package mazes
 // Comparing with the last valid step, not with the step just before,
 // judges a run of errors against the walk's confidence while it was right:
 // 90, 60 (error), 60 (error) is A twice, the second error kept low.
-// Confidences are compared exactly: models state them in whole percents,
-// and 85% after 85% is held, 84% fell.
+// Comparisons allow 1e-9 for the rounding of percentages.
 //
 // Loops: a loop is a maximal run of consecutive revisiting steps (the runs
-// BT counts). A loop with at least two stated confidences is Flat when all
-// of them are equal, else Varied. A run of revisits is also what an honest
+// BT counts). A loop with at least two stated confidences is Flat when they
+// span less than δ, else Varied. A run of revisits is also what an honest
 // backtrack out of a dead end looks like; FlatLoops measures how often the
-// confidence did not react to walking over old ground at all.
+// confidence did not react to walking over old ground.
 type ConfidencePatterns struct {
 	// Hallucinations counts the invalid steps (HC).
 	Hallucinations int `json:"hallucinations"`
@@ -56,11 +59,35 @@ type ConfidencePatterns struct {
 	FlatShare   *float64 `json:"flat_share"`
 }
 
-// ClassifyConfidence classifies a walk's confidences: tr's steps and
-// confidences, w its checks (Verify(m, tr.Steps) for a one-shot reply;
-// Episode.Walk for an interactive one). A walk with fewer checks than
-// steps is classified over the steps that have one.
+// ConfidenceStep is δ, the smallest change of stated confidence that
+// ClassifyConfidence counts as a change.
+const ConfidenceStep = 0.10
+
+// ClassifyConfidence classifies a walk's confidences with δ =
+// ConfidenceStep: tr's steps and confidences, w its checks (Verify(m,
+// tr.Steps) for a one-shot reply; Episode.Walk for an interactive one). A
+// walk with fewer checks than steps is classified over the steps that have
+// one.
 func ClassifyConfidence(tr Transcript, w Walk) ConfidencePatterns {
+	return ClassifyConfidenceBy(tr, w, ConfidenceStep)
+}
+
+// ClassifyConfidenceBy is ClassifyConfidence with another δ (0: every
+// difference counts).
+func ClassifyConfidenceBy(tr Transcript, w Walk, delta float64) ConfidencePatterns {
+	const eps = 1e-9
+	// moved says whether a confidence went down (−1), up (+1) or stayed
+	// (0) from one step to another, by δ.
+	moved := func(from, to float64) int {
+		d := to - from
+		switch {
+		case delta > 0 && d <= -delta+eps, delta <= 0 && d < 0:
+			return -1
+		case delta > 0 && d >= delta-eps, delta <= 0 && d > 0:
+			return 1
+		}
+		return 0
+	}
 	var p ConfidencePatterns
 	conf, has := confidenceByStep(tr)
 	n := min(len(tr.Steps), len(w.Checks))
@@ -82,14 +109,14 @@ func ClassifyConfidence(tr Transcript, w Walk) ConfidencePatterns {
 			p.NoConfidence++
 		case refs == 0:
 			p.NoReference++
-		case c < r1:
+		case moved(r1, c) < 0:
 			p.FellAt++
-		case c == r1 && refs == 2 && r1 < r2:
+		case refs == 2 && moved(r2, r1) < 0 && moved(r1, c) == 0:
 			p.FellBefore++
-		case c == r1:
-			p.Held++
-		default:
+		case moved(r1, c) > 0:
 			p.Rose++
+		default:
+			p.Held++
 		}
 	}
 	p.A, p.B = p.FellAt+p.FellBefore, p.Held+p.Rose
@@ -119,7 +146,7 @@ func ClassifyConfidence(tr Transcript, w Walk) ConfidencePatterns {
 		}
 		if count >= 2 {
 			p.Loops++
-			if lo == hi {
+			if moved(lo, hi) == 0 {
 				p.FlatLoops++
 			} else {
 				p.VariedLoops++

@@ -41,6 +41,10 @@ STEP 2: (0,1) → E | confidence: 40%`, // (0,1) has no E
 STEP 1: (0,0) → E | confidence: 90%
 STEP 2: (0,1) → E | confidence: 90%`,
 			ConfidencePatterns{Hallucinations: 1, Held: 1, B: 1}},
+		{"a jitter is no change", `
+STEP 1: (0,0) → E | confidence: 97%
+STEP 2: (0,1) → E | confidence: 91%`,
+			ConfidencePatterns{Hallucinations: 1, Held: 1, B: 1}},
 		{"rose", `
 STEP 1: (0,0) → E | confidence: 80%
 STEP 2: (0,1) → E | confidence: 95%`,
@@ -73,7 +77,7 @@ STEP 2: (0,1) → E
 CONFIDENCE_LOG: 1:90, 2:90`,
 			ConfidencePatterns{Hallucinations: 1, Held: 1, B: 1}},
 		{"a teleport is an error too", `
-STEP 1: (0,0) → E | confidence: 90%
+STEP 1: (0,0) → E | confidence: 80%
 STEP 2: (2,2) → W | confidence: 95%`,
 			ConfidencePatterns{Hallucinations: 1, Rose: 1, B: 1}},
 		{"flat loop", `
@@ -88,6 +92,12 @@ STEP 2: (0,1) → S | confidence: 90%
 STEP 3: (1,1) → N | confidence: 80%
 STEP 4: (0,1) → W | confidence: 60%`,
 			ConfidencePatterns{Loops: 1, VariedLoops: 1}},
+		{"a wobble in a loop is flat", `
+STEP 1: (0,0) → E | confidence: 90%
+STEP 2: (0,1) → S | confidence: 90%
+STEP 3: (1,1) → N | confidence: 80%
+STEP 4: (0,1) → W | confidence: 75%`,
+			ConfidencePatterns{Loops: 1, FlatLoops: 1}},
 		{"a loop with one confidence is not judged", `
 STEP 1: (0,0) → E | confidence: 90%
 STEP 2: (0,1) → S | confidence: 90%
@@ -124,7 +134,7 @@ STEP 4: (0,1) → W`,
 
 // TestClassifyConfidenceWorkedExample: docs/metrics.md's reply. Step 4
 // crosses the wall at 70% after 90%: A. Steps 9-12 walk back over old
-// ground at 0.9, 0.9, 0.9, 0.85: a varied loop.
+// ground at 0.9, 0.9, 0.9, 0.85: a flat loop (a change of 5 points is none).
 func TestClassifyConfidenceWorkedExample(t *testing.T) {
 	reply := `STEP 1: (0,0) → E | confidence: 95% | the only opening
 STEP 2: (0,1) → S | confidence: 90%
@@ -154,7 +164,29 @@ FINAL_PATH: (0,0)→(0,1)→(1,1)→(1,2)→(2,2)→(3,2)→(3,3)`
 	assert.Equal(t, 1, p.FellAt)
 	assert.Equal(t, 1, p.A)
 	assert.Equal(t, 1, p.Loops)
-	assert.Equal(t, 1, p.VariedLoops)
+	assert.Equal(t, 1, p.FlatLoops)
+}
+
+// TestClassifyConfidenceBy: with δ = 0 every difference counts.
+func TestClassifyConfidenceBy(t *testing.T) {
+	m := patternMaze(t)
+	for _, tc := range []struct {
+		reply string
+		delta float64
+		want  ConfidencePatterns
+	}{
+		{"STEP 1: (0,0) → E | confidence: 97%\nSTEP 2: (0,1) → E | confidence: 91%", 0, ConfidencePatterns{Hallucinations: 1, FellAt: 1, A: 1}},
+		{"STEP 1: (0,0) → E | confidence: 97%\nSTEP 2: (0,1) → E | confidence: 91%", 0.05, ConfidencePatterns{Hallucinations: 1, FellAt: 1, A: 1}},
+		{"STEP 1: (0,0) → E | confidence: 97%\nSTEP 2: (0,1) → E | confidence: 91%", 0.1, ConfidencePatterns{Hallucinations: 1, Held: 1, B: 1}},
+		{"STEP 1: (0,0) → E | confidence: 90%\nSTEP 2: (0,1) → S | confidence: 80%\nSTEP 3: (1,1) → S | confidence: 80%", 0, ConfidencePatterns{Hallucinations: 1, FellBefore: 1, A: 1}},
+		{"STEP 1: (0,0) → E | confidence: 90%\nSTEP 2: (0,1) → S | confidence: 80%\nSTEP 3: (1,1) → S | confidence: 80%", 0.1, ConfidencePatterns{Hallucinations: 1, FellBefore: 1, A: 1}},
+		{"STEP 1: (0,0) → E | confidence: 90%\nSTEP 2: (0,1) → S | confidence: 80%\nSTEP 3: (1,1) → S | confidence: 81%", 0, ConfidencePatterns{Hallucinations: 1, Rose: 1, B: 1}},
+	} {
+		tr := ParseReply(tc.reply)
+		got := ClassifyConfidenceBy(tr, Verify(m, tr.Steps), tc.delta)
+		got.ShareA, got.ShareB = nil, nil
+		assert.Equal(t, tc.want, got, "δ=%v %q", tc.delta, tc.reply)
+	}
 }
 
 // TestClassifyConfidenceEpisode: in an interactive walk the world refuses
@@ -164,7 +196,7 @@ func TestClassifyConfidenceEpisode(t *testing.T) {
 	m := patternMaze(t)
 	e := NewEpisode(m, PromptOptions{Confidence: true}, 0)
 	for _, reply := range []string{
-		"STEP 1: (0,0) → E | confidence: 90%",
+		"STEP 1: (0,0) → E | confidence: 80%",
 		"STEP 2: (0,1) → E | confidence: 95%", // a wall: refused
 		"STEP 3: (0,1) → S | confidence: 50%",
 	} {

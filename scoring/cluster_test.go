@@ -244,3 +244,30 @@ func sameInterval(a, b Interval) bool {
 	eq := func(x, y float64) bool { return x == y || (math.IsNaN(x) && math.IsNaN(y)) }
 	return eq(a.Lo, b.Lo) && eq(a.Hi, b.Hi)
 }
+
+// BenchmarkBoundedMeanCI: 60 cases of 20 mazes, 10000 resamples.
+func BenchmarkBoundedMeanCI(b *testing.B) {
+	x := make([]float64, 60)
+	cl := make([]string, 60)
+	for i := range x {
+		x[i] = float64(i%7) / 7
+		cl[i] = string(rune('a' + i%20))
+	}
+	for b.Loop() {
+		BoundedMeanCI(x, cl, 0, 1, 0, 1)
+	}
+}
+
+// BenchmarkPairedClusterBootstrap: 60 pairs of 20 mazes: 10000 resamples
+// and the exact sign-flip test over 2²⁰ sign vectors.
+func BenchmarkPairedClusterBootstrap(b *testing.B) {
+	x, y := make([]float64, 60), make([]float64, 60)
+	cl := make([]string, 60)
+	for i := range x {
+		x[i], y[i] = float64(i%7)/7, float64(i%5)/5
+		cl[i] = string(rune('a' + i%20))
+	}
+	for b.Loop() {
+		PairedClusterBootstrap(x, y, cl, 0, 1)
+	}
+}

@@ -1,6 +1,9 @@
 package mazes
 
-import "math"
+import (
+	"encoding/json"
+	"math"
+)
 
 // streamBaseline is the PCG stream of the random walker ("chance!!").
 const streamBaseline = 0x6368616e63652121
@@ -56,6 +59,17 @@ type Baseline struct {
 	// NaN when EXIT cannot be reached (an imported maze).
 	MaxMEI   float64 `json:"max_mei"`
 	MaxScore float64 `json:"max_score"`
+}
+
+// MarshalJSON writes a NaN MaxMEI or MaxScore (EXIT cannot be reached) as
+// null.
+func (b Baseline) MarshalJSON() ([]byte, error) {
+	type plain Baseline
+	return json.Marshal(struct {
+		plain
+		MaxMEI   *float64 `json:"max_mei"`
+		MaxScore *float64 `json:"max_score"`
+	}{plain(b), finite(b.MaxMEI), finite(b.MaxScore)})
 }
 
 // BaselineConfig says how a baseline is simulated. The zero value is 200

@@ -1,6 +1,7 @@
 package mazes
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"testing"
@@ -236,4 +237,11 @@ func TestWalkerTextParity(t *testing.T) {
 			}
 		}
 	}
+}
+
+func TestBaselineJSON(t *testing.T) {
+	b := Baseline{Walker: Uniform, Protocol: OneShot, Walks: 1, MEI: 0.3, MaxMEI: math.NaN(), MaxScore: 0.95}
+	got, err := json.Marshal(b)
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"walker":"uniform","protocol":"oneshot","walks":1,"budget":0,"mei":0.3,"score":0,"se_mei":0,"se_score":0,"sr":0,"hc":0,"steps":0,"max_mei":null,"max_score":0.95}`, string(got))
 }

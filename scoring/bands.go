@@ -11,7 +11,8 @@ import (
 type Band struct {
 	// Metric is the metric's name as the maze suite declares it: "score",
 	// "MEI", "CE", "BRS", "TI"; "MEI-mark" is §6's three-band reading of
-	// MEI (the leaderboard's ●◑○ mark), which differs from §11's table.
+	// MEI (the leaderboard's ●◑○ mark), which differs from §11's table;
+	// "signals" are the signal patterns of §11.
 	Metric string `json:"metric"`
 	// Name is the band's short name ("excellent", "good", ...).
 	Name string `json:"name"`
@@ -68,6 +69,9 @@ var bands = []Band{
 		KO: "시드의 두 구간 사이: 잘 보정되지도, 심각하게 어긋나지도 않음"},
 	{Metric: "CE", Name: "miscalibrated", Lo: 0.40, Hi: inf, Range: "> 0.40", Seed: true,
 		EN: "serious overconfidence or underconfidence", KO: "심각한 과신 또는 과소신뢰"},
+	// A null CE: the model stated no confidence. It holds no number.
+	{Metric: "CE", Name: "none", Lo: math.NaN(), Hi: math.NaN(), Range: "None", Seed: true,
+		EN: "not enough confidence data", KO: "확신도 데이터 부족"},
 	// §9.1: BRS.
 	{Metric: "BRS", Name: "system2", Lo: 0.85, Hi: inf, Range: "> 0.85", Seed: true,
 		EN: "strong logical reasoning (System 2 dominant)", KO: "강한 논리적 추론 (System 2 지배)"},
@@ -82,12 +86,17 @@ var bands = []Band{
 		EN: "between the seed's bands: some response to hints", KO: "시드의 두 구간 사이: 힌트에 어느 정도 반응"},
 	{Metric: "TI", Name: "low", Lo: -inf, Hi: 0.1, Range: "< 0.1", Seed: true,
 		EN: "low receptiveness (ignores hints)", KO: "낮은 수용성 (힌트 무시)"},
+	// §11: the metacognitive signal patterns, best first. They hold no
+	// number: InterpretSignals reads them.
+	{Metric: "signals", Name: "strategy_change", Range: "strategy_change", Seed: true,
+		EN: "self-adjustment at the level of strategy (excellent)", KO: "전략 수준의 자기조정 (우수)"},
+	{Metric: "signals", Name: "loop_backtracking", Range: "loop + backtracking", Seed: true,
+		EN: "recognised the loop and corrected actively (good)", KO: "루프 인식 후 적극적 수정 (양호)"},
+	{Metric: "signals", Name: "dead_end", Range: "dead_end only", Seed: true,
+		EN: "noticed being stuck, but not the loop", KO: "막힘은 인식했으나 루프는 미인식"},
+	{Metric: "signals", Name: "none", Range: "none", Seed: true,
+		EN: "did not recognise the hallucination (the most serious)", KO: "환각을 인식하지 못함 (가장 심각)"},
 }
-
-// CENone is the reading of a CE that is null: the model stated no
-// confidence (§6: "None: 확신도 데이터 부족").
-var CENone = Band{Metric: "CE", Name: "none", Range: "None", Seed: true,
-	EN: "not enough confidence data", KO: "확신도 데이터 부족"}
 
 // Bands returns the seed's bands of a metric (its name in any case), best
 // first; nil for a metric the seed gives no reading of.
@@ -103,34 +112,16 @@ func Bands(metric string) []Band {
 
 // Interpret reads a value of a metric by the seed's tables: the band's
 // name and its text in English and Korean. A NaN CE (no confidence stated)
-// reads as [CENone]. For a metric without a table, or a NaN value of
-// another metric, all three are empty.
+// reads as the band "none". For a metric without a table (the signal
+// patterns included: see InterpretSignals), or a NaN value of another
+// metric, all three are empty.
 func Interpret(metric string, value float64) (band, en, ko string) {
-	if math.IsNaN(value) {
-		if strings.EqualFold(metric, "CE") {
-			return CENone.Name, CENone.EN, CENone.KO
-		}
-		return "", "", ""
-	}
 	for _, b := range Bands(metric) {
-		if b.Contains(value) {
+		if b.Contains(value) || (math.IsNaN(value) && b.Name == "none" && b.Metric == "CE") {
 			return b.Name, b.EN, b.KO
 		}
 	}
 	return "", "", ""
-}
-
-// SignalBands are the seed's readings of the metacognitive signals a walk
-// gave (§11), best first.
-var SignalBands = []Band{
-	{Metric: "signals", Name: "strategy_change", Range: "strategy_change", Seed: true,
-		EN: "self-adjustment at the level of strategy (excellent)", KO: "전략 수준의 자기조정 (우수)"},
-	{Metric: "signals", Name: "loop_backtracking", Range: "loop + backtracking", Seed: true,
-		EN: "recognised the loop and corrected actively (good)", KO: "루프 인식 후 적극적 수정 (양호)"},
-	{Metric: "signals", Name: "dead_end", Range: "dead_end only", Seed: true,
-		EN: "noticed being stuck, but not the loop", KO: "막힘은 인식했으나 루프는 미인식"},
-	{Metric: "signals", Name: "none", Range: "none", Seed: true,
-		EN: "did not recognise the hallucination (the most serious)", KO: "환각을 인식하지 못함 (가장 심각)"},
 }
 
 // InterpretSignals reads the signals of a walk (a DEAD_END line, a
@@ -154,6 +145,6 @@ func InterpretSignals(deadEnd, backtrack, loop, strategy bool) (band, en, ko str
 	case deadEnd || backtrack || loop:
 		i = 2
 	}
-	b := SignalBands[i]
+	b := Bands("signals")[i]
 	return b.Name, b.EN, b.KO
 }

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"encoding/json"
 	"math"
 	"strings"
 
@@ -28,6 +29,15 @@ type Ablation struct {
 	Swaps int    `json:"swaps"`
 	OK    bool   `json:"ok"`
 	Note  string `json:"note,omitempty"`
+}
+
+// MarshalJSON writes an undefined Tau as null.
+func (a Ablation) MarshalJSON() ([]byte, error) {
+	type plain Ablation
+	return json.Marshal(struct {
+		plain
+		Tau *float64 `json:"tau"`
+	}{plain(a), finite(a.Tau)})
 }
 
 // The ablations, in the seed's order.

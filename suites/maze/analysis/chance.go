@@ -38,7 +38,8 @@ type Chance struct {
 }
 
 // ChanceCorrected gives every model's chance-corrected MEI and Score over
-// its scored cases, in model order. Each case's maze is regenerated from
+// its scored cases, in model order; a model none of whose cases could be
+// corrected has no row. Each case's maze is regenerated from
 // its tags and its baseline taken from the cache (simulated on first use,
 // with the cache's walker, walks and seed) under the case's protocol and
 // confidence framing; x_max is the flawless walk's score (MEI 0.9; Score
@@ -97,10 +98,6 @@ func ChanceCorrected(rs []results.Result, cache *mazes.BaselineCache) []Chance {
 		c := a.c
 		c.Cases = len(a.mei)
 		if c.Cases == 0 {
-			c.MEI, c.Score, c.MEIChance, c.ScoreChance = math.NaN(), math.NaN(), math.NaN(), math.NaN()
-			c.MEICorrected, c.ScoreCorrected = math.NaN(), math.NaN()
-			c.SEMEICorrected, c.SEScoreCorrected = math.NaN(), math.NaN()
-			out = append(out, c)
 			continue
 		}
 		n := float64(c.Cases)

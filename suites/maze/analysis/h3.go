@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"encoding/json"
 	"math"
 	"slices"
 	"strconv"
@@ -36,6 +37,17 @@ type H3 struct {
 	MinP float64 `json:"min_p"`
 	OK   bool    `json:"ok"`
 	Note string  `json:"note,omitempty"`
+}
+
+// MarshalJSON writes an undefined Rho, P or MinP as null.
+func (h H3) MarshalJSON() ([]byte, error) {
+	type plain H3
+	return json.Marshal(struct {
+		plain
+		Rho  *float64 `json:"rho"`
+		P    *float64 `json:"p"`
+		MinP *float64 `json:"min_p"`
+	}{plain(h), finite(h.Rho), finite(h.P), finite(h.MinP)})
 }
 
 // H3Min is the fewest shared sizes for which H3Compare computes a

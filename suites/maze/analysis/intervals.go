@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"encoding/json"
 	"math"
 	"slices"
 	"strings"
@@ -94,6 +95,16 @@ type Difference struct {
 	P    float64          `json:"p"`
 	OK   bool             `json:"ok"`
 	Note string           `json:"note,omitempty"`
+}
+
+// MarshalJSON writes an undefined Delta or P as null.
+func (d Difference) MarshalJSON() ([]byte, error) {
+	type plain Difference
+	return json.Marshal(struct {
+		plain
+		Delta *float64 `json:"delta"`
+		P     *float64 `json:"p"`
+	}{plain(d), finite(d.Delta), finite(d.P)})
 }
 
 // Compare pairs model a's and model b's results of the same case (same

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"encoding/json"
 	"math"
 	"strconv"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hallumaze/hallumaze/results"
+	"github.com/hallumaze/hallumaze/scoring"
 )
 
 func TestBounds(t *testing.T) {
@@ -82,4 +84,26 @@ func TestCompareAgents(t *testing.T) {
 	assert.False(t, none.OK)
 	assert.Equal(t, 0, none.Pairs)
 	assert.Equal(t, "no case played by both", none.Note)
+}
+
+// TestJSONUndefined: undefined numbers are null in JSON, defined ones kept.
+func TestJSONUndefined(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		v    any
+		want string
+	}{
+		{"difference", Difference{A: "a", B: "b", Delta: math.NaN(), P: 0.5, CI: scoring.Interval{Lo: math.NaN(), Hi: math.NaN()}},
+			`{"a":"a","b":"b","metric":"","pairs":0,"mazes":0,"ci95":[null,null],"ok":false,"delta":null,"p":0.5}`},
+		{"H3", H3{Rho: math.NaN(), P: math.NaN(), MinP: 0.25},
+			`{"human":"","model":"","metric":"","group":"","sizes":null,"human_values":null,"model_values":null,"exact":false,"ok":false,"rho":null,"p":null,"min_p":0.25}`},
+		{"ablation", Ablation{Name: "x", Tau: math.NaN()},
+			`{"name":"x","metric":"","models":null,"full":null,"ablated":null,"cases":null,"swaps":0,"ok":false,"tau":null}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := json.Marshal(tc.v)
+			require.NoError(t, err)
+			assert.JSONEq(t, tc.want, string(got))
+		})
+	}
 }

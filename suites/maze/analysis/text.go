@@ -1,9 +1,19 @@
 package analysis
 
 import (
+	"math"
 	"strconv"
 	"unicode"
 )
+
+// finite is v, or nil when v is NaN or infinite: JSON has no NaN, and an
+// undefined number is null, never a confident-looking 0.
+func finite(v float64) *float64 {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return nil
+	}
+	return &v
+}
 
 func itoa(n int) string { return strconv.Itoa(n) }
 

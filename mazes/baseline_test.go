@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -244,4 +245,30 @@ func TestBaselineJSON(t *testing.T) {
 	got, err := json.Marshal(b)
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"walker":"uniform","protocol":"oneshot","walks":1,"budget":0,"mei":0.3,"score":0,"se_mei":0,"se_score":0,"sr":0,"hc":0,"steps":0,"max_mei":null,"max_score":0.95}`, string(got))
+}
+
+// TestBaselineCacheConcurrent: callers on several goroutines get the same
+// baselines (run with -race).
+func TestBaselineCacheConcurrent(t *testing.T) {
+	c := NewBaselineCache(BaselineConfig{Walks: 10, Seed: 1})
+	var ms []*Maze
+	for seed := uint64(1); seed <= 3; seed++ {
+		m, err := Generate(5, seed, DFS)
+		require.NoError(t, err)
+		ms = append(ms, m)
+	}
+	got := make([][]Baseline, 4)
+	var wg sync.WaitGroup
+	for g := range got {
+		wg.Go(func() {
+			for _, m := range ms {
+				got[g] = append(got[g], c.Get(m, PromptOptions{Confidence: true}))
+			}
+		})
+	}
+	wg.Wait()
+	for g := range got {
+		assert.Equal(t, got[0], got[g])
+	}
+	assert.Equal(t, 3, c.Len())
 }

@@ -79,6 +79,11 @@ type BaselineConfig struct {
 	Walks  int    // < 1 means DefaultBaselineWalks
 	Seed   uint64
 	Budget int // ≤ 0 means 4·N², the interactive episode's default
+	// Sample, when set, is the walker instead of Walker's: draw k of it on
+	// the maze under the framing, scored (agents.RandomScores is
+	// agent/random's). Walker then only names it; Seed and Budget are the
+	// sampler's business.
+	Sample func(m *Maze, opt PromptOptions, draw uint64) Scores
 }
 
 // RandomBaseline is the Uniform walker's baseline: walks walks from seed,
@@ -136,28 +141,7 @@ func SimulateBaseline(m *Maze, opt PromptOptions, cfg BaselineConfig) Baseline {
 	w.loops = cfg.Walker == LoopReporting
 	var mei, score, sr, hc, steps moments
 	for i := range cfg.Walks {
-		src := newSource(walkSeed(cfg.Seed, i), streamBaseline)
-		pick := func(_ int, at Cell) Dir { return Dirs[src.intn(4)] }
-		if cfg.Walker == Open {
-			pick = func(_ int, at Cell) Dir {
-				open := m.Open(at)
-				n := uint32(popcount4(uint8(open)))
-				if n == 0 {
-					return Dirs[src.intn(4)]
-				}
-				k := src.intn(n)
-				for _, d := range Dirs {
-					if open&d != 0 {
-						if k == 0 {
-							return d
-						}
-						k--
-					}
-				}
-				return 0
-			}
-		}
-		s := w.play(pick)
+		s := sample(m, opt, cfg, w, i)
 		mei.add(s.MEI)
 		score.add(s.Score)
 		sr.add(s.SR)
@@ -173,6 +157,36 @@ func SimulateBaseline(m *Maze, opt PromptOptions, cfg BaselineConfig) Baseline {
 		b.MaxMEI, b.MaxScore = best.MEI, best.Score
 	}
 	return b
+}
+
+// sample is walk i of the baseline: the config's sampler's draw, or the
+// built-in walker's.
+func sample(m *Maze, opt PromptOptions, cfg BaselineConfig, w *randomWalker, i int) Scores {
+	if cfg.Sample != nil {
+		return cfg.Sample(m, opt, uint64(i))
+	}
+	src := newSource(walkSeed(cfg.Seed, i), streamBaseline)
+	pick := func(_ int, at Cell) Dir { return Dirs[src.intn(4)] }
+	if cfg.Walker == Open {
+		pick = func(_ int, at Cell) Dir {
+			open := m.Open(at)
+			n := uint32(popcount4(uint8(open)))
+			if n == 0 {
+				return Dirs[src.intn(4)]
+			}
+			k := src.intn(n)
+			for _, d := range Dirs {
+				if open&d != 0 {
+					if k == 0 {
+						return d
+					}
+					k--
+				}
+			}
+			return 0
+		}
+	}
+	return w.play(pick)
 }
 
 // walkSeed mixes the baseline's seed and a walk's number (SplitMix64's

@@ -79,9 +79,16 @@ func mirageSpecs() []Spec {
 
 func reportMirage(t *testing.T, rs []results.Result) {
 	for _, e := range Mirage(rs) {
-		t.Logf("%-22s Mirage Δ MEI = %+.3f %v  ΔBRS = %+.3f %v  lure rate on/off = %s/%s  (%d pairs, Wilcoxon p = %.3g)",
-			e.Model, e.DeltaMEI, e.DeltaMEICI, e.DeltaBRS, e.DeltaBRSCI, fmtPtr(e.LureRateOn), fmtPtr(e.LureRateOff), e.Pairs, e.WilcoxonPMEI)
+		t.Log(mirageLine(e))
 	}
+}
+
+// mirageLine is how TestMirage reports one model's effect: the deltas
+// with their 95% intervals, the lure rates, and the Wilcoxon p of ΔMEI
+// to three significant digits, as the HTML report prints it.
+func mirageLine(e MirageEffect) string {
+	return fmt.Sprintf("%-22s Mirage Δ MEI = %+.3f %v  ΔBRS = %+.3f %v  lure rate on/off = %s/%s  (%d pairs, Wilcoxon p = %.3g)",
+		e.Model, e.DeltaMEI, e.DeltaMEICI, e.DeltaBRS, e.DeltaBRSCI, fmtPtr(e.LureRateOn), fmtPtr(e.LureRateOff), e.Pairs, e.WilcoxonPMEI)
 }
 
 func reportAriadne(t *testing.T, rs []results.Result) {

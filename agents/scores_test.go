@@ -151,6 +151,7 @@ func TestScores(t *testing.T) {
 			assert.Zero(t, hidden["lured"][proto].hcRate)
 			assert.Less(t, oracle.ce, explorer.ce, "the oracle is the best calibrated")
 			assert.Less(t, explorer.ce, lures.ce-0.05, "the explorer is calibrated better than the lured agent shown lures")
+			assert.Less(t, lured.ce, random.ce, "over all cases the random walk is the worst calibrated")
 			assert.Greater(t, lures.hcRate, 0.8, "shown lures, the lured agent hallucinates on most mazes")
 			// In an interactive walk it turns back past a lure it followed
 			// once the world has refused its walls: an exposure it does not

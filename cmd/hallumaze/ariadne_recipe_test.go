@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hallumaze/hallumaze/results"
+	maze "github.com/hallumaze/hallumaze/suites/maze"
 )
 
 // TestAriadneRecipe runs the seed's Ariadne's Thread experiment as the seed
@@ -56,6 +57,11 @@ func TestAriadneRecipe(t *testing.T) {
 		all = append(all, readJSONL(t, "group_"+g+".jsonl")...)
 	}
 	want := ariadneByHand(all)
+	lines := map[string]string{}
+	for _, e := range maze.AriadneSummary(all) {
+		lines[e.Model] = maze.AriadneLine(e)
+		t.Log(lines[e.Model])
+	}
 	for _, model := range []string{"agent/random", "agent/lured"} {
 		t.Run(model, func(t *testing.T) {
 			row, ok := rows[model]
@@ -70,6 +76,11 @@ func TestAriadneRecipe(t *testing.T) {
 			assert.Equal(t, fmt.Sprintf("%.3f (%d hints)", w.ignoreC, w.hintsC), row[8], "ignore rate (C)")
 			ti := w.nrsB * (w.meiB - w.meiA) / w.meiA
 			assert.Equal(t, fmt.Sprintf("%.3f", ti), row[9], "TI = NRS_B × (MEI_B − MEI_A) / MEI_A")
+			// The one-line form, for a text report, says the same.
+			line := lines[model]
+			assert.Contains(t, line, fmt.Sprintf("NRS(B) = %.3f (%d hints)", w.nrsB, w.hintsB))
+			assert.Contains(t, line, fmt.Sprintf("ignore(C) = %.3f (%d hints)", w.ignoreC, w.hintsC))
+			assert.Contains(t, line, fmt.Sprintf("TI = %+.3f", ti))
 		})
 	}
 }

@@ -137,6 +137,29 @@ func TestAriadneSummaryTI(t *testing.T) {
 	assert.Contains(t, byModel["stuck"].TINote, "MEI_A = 0")
 	assert.Nil(t, byModel["calm"].TI)
 	assert.Contains(t, byModel["calm"].TINote, "no hint")
+	assert.Equal(t, "trainable              MEI A/B/C = 0.500/0.600/0.700  NRS(B) = 0.800 (4 hints)  ignore(C) = 0.300 (10 hints)  TI = +0.160", AriadneLine(tr))
+	assert.Contains(t, AriadneLine(byModel["stuck"]), "TI = undefined: MEI_A = 0")
+	assert.Contains(t, AriadneLine(byModel["stuck"]), "MEI A/B/C = 0.000/0.100/-")
+}
+
+// TestAriadneSummaryOrder: the same MEI values in groups A and B give the
+// same mean whatever order the results come in, so a model the hints do
+// not move has TI exactly 0.
+func TestAriadneSummaryOrder(t *testing.T) {
+	meis := []float64{0.1, 0.2, 0.3} // summed in opposite orders: 0.6000000000000001 and 0.6
+	var rs []results.Result
+	for i, v := range meis {
+		rs = append(rs, mazeResult("m", "7", fmt.Sprint(i), "on", "interactive", "A", map[string]float64{"MEI": v, "SR": 1}))
+	}
+	for i := len(meis) - 1; i >= 0; i-- {
+		rs = append(rs, mazeResult("m", "7", fmt.Sprint(i), "on", "interactive", "B", map[string]float64{"MEI": meis[i], "SR": 1, "hints": 1, "NRS": 0.5, "hint-ignore": 0}))
+	}
+	e := AriadneSummary(rs)
+	require.Len(t, e, 1)
+	require.NotNil(t, e[0].TI)
+	assert.Equal(t, e[0].MEI["A"], e[0].MEI["B"])
+	assert.Zero(t, *e[0].TI)
+	assert.False(t, math.Signbit(*e[0].TI), "TI is +0, not −0")
 }
 
 // scripted answers an interactive maze with the moves of a script, one per

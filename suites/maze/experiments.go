@@ -93,12 +93,7 @@ func mirageLine(e MirageEffect) string {
 
 func reportAriadne(t *testing.T, rs []results.Result) {
 	for _, e := range AriadneSummary(rs) {
-		ti := e.TINote
-		if e.TI != nil {
-			ti = fmt.Sprintf("%+.3f", *e.TI)
-		}
-		t.Logf("%-22s MEI A/B/C = %.3f/%.3f/%.3f  NRS(B) = %s (%d hints)  ignore(C) = %s (%d hints)  TI = %s",
-			e.Model, e.MEI["A"], e.MEI["B"], e.MEI["C"], fmtPtr(e.NRSB), e.HintsB, fmtPtr(e.IgnoreC), e.HintsC, ti)
+		t.Log(AriadneLine(e))
 	}
 }
 

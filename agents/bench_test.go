@@ -31,3 +31,4 @@ func benchOneShot(b *testing.B, name string) {
 
 func BenchmarkOracle(b *testing.B)   { benchOneShot(b, "oracle") }
 func BenchmarkExplorer(b *testing.B) { benchOneShot(b, "explorer") }
+func BenchmarkLured(b *testing.B)    { benchOneShot(b, "lured") }

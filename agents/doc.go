@@ -14,7 +14,8 @@
 //	agent/oracle    solves the maze and walks the solution: SR=1, HC=0, MEI=0.9, CE≈0.03
 //	agent/explorer  depth-first search with honest dead ends and backtracks: SR=1, HC=0, BT>0
 //	agent/random    a seeded random walk that sometimes crosses walls: low SR and MEI
-//	agent/lured     a System-1 walker: follows mirage lures, walks through walls, always sure
+//	agent/lured     a System-1 walker: solves a maze without lures; shown one, follows it into
+//	                its dead end and walks through the wall, always sure
 //
 // # Reading the request
 //

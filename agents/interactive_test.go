@@ -154,7 +154,7 @@ func TestInteractiveStop(t *testing.T) {
 		name  string
 		limit int
 		exact bool
-	}{{"random", 2 * 5 * 5, true}, {"lured", 4 * 5, false}} {
+	}{{"random", 2 * 5 * 5, true}, {"lured", 3 * 5 * 5, false}} {
 		t.Run(tc.name, func(t *testing.T) {
 			// A world that never lets the walk move: every answer says (1,1).
 			op := mazes.NewEpisode(m, opt, 0).Opening()

@@ -1,33 +1,58 @@
 package agents
 
-import "github.com/hallumaze/hallumaze/mazes"
+import (
+	"slices"
 
-// lured is a System-1 walker. Where a cell carries a mirage lure it takes
-// the lure's direction (the first time it stands there); elsewhere it heads
-// straight for EXIT: south or east, whichever is farther to go (a tie is
-// broken per maze), taking the other one when only that is open, and
-// walking through the wall when neither is; of the two it does not take
-// the one that undoes its previous move. It never backtracks on
-// purpose, never writes DEAD_END or LOOP, states 90–99% on every move,
-// reports BACKTRACK_COUNT 0 and HALLUCINATION_COUNT 0, and gives as
-// FINAL_PATH the staircase straight from START to EXIT, which the walls
-// almost always cut (SR 0).
+	"github.com/hallumaze/hallumaze/mazes"
+)
+
+// lured is a System-1 walker: it goes by feel, says nothing of what it
+// meets, is sure of every move, and a sentence that says the exit is near
+// outweighs the listing of walls.
 //
-// With the lures hidden it still walks through walls greedily; with them
-// shown its lure rate is high. In an interactive walk the world refuses its
-// wall crossings; it does not believe a wall until the world has refused
-// the same move twice, then tries the other greedy direction, then any open
-// one, and stops after 4·N moves. It ignores hints. Its CE is well above the
-// oracle's and the explorer's: it is sure of every move, and many are
-// invalid.
+// Its feel is the direction of EXIT: south or east, whichever is farther
+// to go (a tie is broken per maze). Left alone it searches depth first
+// with that preference: an open way toward EXIT to a cell it has not stood
+// on, else another open way to such a cell (west before north), and at a
+// dead end it turns back the way it came until a cell offers a way on. So
+// with the lures hidden it reaches EXIT without a wall crossing, and its
+// FINAL_PATH, its walk with the branches it turned back from cut out, is
+// the solution.
+//
+// The first time it stands on a cell with a mirage lure it takes the
+// lure's direction (lures sit on the solution and point off it, so this
+// is a wrong branch), and believes the exit lies ahead: it follows the
+// branch, any open way to a cell not stood on, and at the branch's dead
+// end, rather than turning back, walks through the wall it believes leads
+// on, toward EXIT where it can (to a cell it has not stood on where it
+// can). Past that wall it heads straight for EXIT: the open one of south
+// and east, the farther to go first, through the wall when neither is
+// open. It never sees its mistake: no DEAD_END, no LOOP, 90–99% on every
+// move, BACKTRACK_COUNT 0 and HALLUCINATION_COUNT 0, and as FINAL_PATH
+// its walk with loops cut out, which crosses the walls it went through.
+//
+// So the lures alone separate its runs: on a maze with lures it meets
+// the first lure on the solution (a walk that reaches EXIT without a
+// wall crossing stands on every cell of the solution, and on each first
+// from START's side, with the lure's branch still unexplored), and on its
+// lure-free twin it solves the maze. In an interactive walk the world
+// refuses wall crossings; it does not believe a wall until the world has
+// refused the same move twice, then tries the next wall, and turns back
+// when no wall is left to try. It stops after 3·N² moves and ignores
+// hints.
 type lured struct {
 	lang  mazes.Lang
 	limit int
-	first mazes.Dir // S or E: the greedy direction on a tie
+	// vertFirst: on a tie, the vertical way toward EXIT comes first.
+	vertFirst bool
 	// lures holds each trapped cell's lure directions; followed the cells
 	// whose lure it has taken.
 	lures    map[mazes.Cell]mazes.Dir
 	followed map[mazes.Cell]bool
+	mode     luredMode
+	// stack is its way from START to where it stands, without the
+	// branches it turned back from.
+	stack []mazes.Cell
 	// doubted holds, per cell, the directions the world refused there
 	// once, refused those it refused twice: a wall is believed only the
 	// second time.
@@ -35,18 +60,33 @@ type lured struct {
 	refused map[mazes.Cell]mazes.Dir
 }
 
+// luredMode is what the lured walker believes.
+type luredMode int
+
+const (
+	// searching: depth first toward EXIT, turning back at dead ends.
+	searching luredMode = iota
+	// spellbound: it has taken a lure and believes the branch leads on;
+	// a dead end is a wall to walk through.
+	spellbound
+	// headlong: it has walked through a wall and heads straight for EXIT.
+	headlong
+)
+
 func newLured(w *walk, lang mazes.Lang) *lured {
+	n := w.m.Size()
 	l := &lured{
-		lang:     lang,
-		limit:    4 * w.m.Size(),
-		first:    mazes.South,
-		lures:    make(map[mazes.Cell]mazes.Dir),
-		followed: make(map[mazes.Cell]bool),
-		doubted:  make(map[mazes.Cell]mazes.Dir),
-		refused:  make(map[mazes.Cell]mazes.Dir),
+		lang:      lang,
+		limit:     3 * n * n,
+		vertFirst: true,
+		lures:     make(map[mazes.Cell]mazes.Dir),
+		followed:  make(map[mazes.Cell]bool),
+		stack:     []mazes.Cell{w.pos},
+		doubted:   make(map[mazes.Cell]mazes.Dir),
+		refused:   make(map[mazes.Cell]mazes.Dir),
 	}
 	if w.rng(streamSetup).chance(1, 2) {
-		l.first = mazes.East
+		l.vertFirst = false
 	}
 	for _, t := range w.m.Traps() {
 		l.lures[t.Cell] |= t.Dir
@@ -66,98 +106,155 @@ func (l *lured) next(w *walk) (move, bool) {
 			}
 		}
 	}
-	var back mazes.Dir
-	if last, ok := w.last(); ok && last.moved() {
-		back = last.dir.Opposite()
+	d, why, ok := l.choose(w)
+	if !ok {
+		return move{}, false
 	}
-	greedy := l.greedy(w, back)
-	for _, d := range greedy {
-		if w.m.IsOpen(w.pos, d) {
-			return move{dir: d, conf: conf, reason: phrase(l.lang, phGreedy)}, true
+	return move{dir: d, conf: conf, reason: phrase(l.lang, why)}, true
+}
+
+// choose picks the direction of the next move in the walker's mode, and
+// the phrase that gives its reason.
+func (l *lured) choose(w *walk) (mazes.Dir, string, bool) {
+	greedy := l.greedy(w)
+	if l.mode == headlong {
+		for _, d := range greedy {
+			if w.m.IsOpen(w.pos, d) {
+				return d, phGreedy, true
+			}
+		}
+		if len(greedy) > 0 {
+			return greedy[0], phGreedy, true
+		}
+		// Every way toward EXIT was refused (an interactive walk): search.
+	}
+	order := append(greedy, rest(greedy)...)
+	why := func(d mazes.Dir) string {
+		if slices.Contains(greedy, d) {
+			return phGreedy
+		}
+		return phOnward
+	}
+	for _, d := range order {
+		if l.fresh(w, d) {
+			return d, why(d), true
 		}
 	}
-	if len(greedy) > 0 {
-		return move{dir: greedy[0], conf: conf, reason: phrase(l.lang, phGreedy)}, true
-	}
-	// Everything toward the exit was refused: any other open way, the way
-	// back last.
-	for _, d := range []mazes.Dir{mazes.South, mazes.East, mazes.West, mazes.North} {
-		if d != back && w.m.IsOpen(w.pos, d) && l.refused[w.pos]&d == 0 {
-			return move{dir: d, conf: conf, reason: phrase(l.lang, phGreedy)}, true
+	if l.mode != searching {
+		// A dead end it does not believe: through a wall, to a cell not
+		// stood on where it can.
+		for _, pass := range []bool{true, false} {
+			for _, d := range order {
+				if l.wall(w, d) && (!pass || !w.visited(w.pos.Move(d))) {
+					return d, why(d), true
+				}
+			}
 		}
 	}
-	if back != 0 && w.m.IsOpen(w.pos, back) {
-		return move{dir: back, conf: conf, reason: phrase(l.lang, phGreedy)}, true
+	if d, ok := l.wayBack(w); ok {
+		return d, phReturn, true
 	}
-	return move{}, false
+	// Nowhere new and no way back: any open way not refused.
+	for _, d := range order {
+		if w.m.IsOpen(w.pos, d) && l.refused[w.pos]&d == 0 {
+			return d, why(d), true
+		}
+	}
+	return 0, "", false
+}
+
+// fresh reports whether d is open from where the walk stands, leads to a
+// cell not stood on, and was not refused there.
+func (l *lured) fresh(w *walk, d mazes.Dir) bool {
+	return w.m.IsOpen(w.pos, d) && !w.visited(w.pos.Move(d)) && l.refused[w.pos]&d == 0
+}
+
+// wall reports whether d is a wall inside the grid from where the walk
+// stands, not yet refused twice there.
+func (l *lured) wall(w *walk, d mazes.Dir) bool {
+	return !w.m.IsOpen(w.pos, d) && w.m.In(w.pos.Move(d)) && l.refused[w.pos]&d == 0
+}
+
+// wayBack is the direction to the cell it came from, when an open passage
+// (not refused) leads there.
+func (l *lured) wayBack(w *walk) (mazes.Dir, bool) {
+	if len(l.stack) < 2 || l.stack[len(l.stack)-1] != w.pos {
+		return 0, false
+	}
+	d, ok := dirTo(w.pos, l.stack[len(l.stack)-2])
+	if !ok || !w.m.IsOpen(w.pos, d) || l.refused[w.pos]&d != 0 {
+		return 0, false
+	}
+	return d, true
 }
 
 // greedy lists the directions toward EXIT from w.pos, the farther to go
-// first, without the directions refused here, and without the way back
-// unless it is the only one.
-func (l *lured) greedy(w *walk, back mazes.Dir) []mazes.Dir {
-	n := w.m.Size()
-	dr, dc := n-1-w.pos.R, n-1-w.pos.C
-	order := []mazes.Dir{l.first, other(l.first)}
-	switch {
-	case dr > dc:
-		order = []mazes.Dir{mazes.South, mazes.East}
-	case dc > dr:
-		order = []mazes.Dir{mazes.East, mazes.South}
+// first, without the directions refused here.
+func (l *lured) greedy(w *walk) []mazes.Dir {
+	dr, dc := w.exit.R-w.pos.R, w.exit.C-w.pos.C
+	vert, horiz := mazes.South, mazes.East
+	if dr < 0 {
+		vert, dr = mazes.North, -dr
 	}
-	var out []mazes.Dir
+	if dc < 0 {
+		horiz, dc = mazes.West, -dc
+	}
+	order := []mazes.Dir{vert, horiz}
+	if dc > dr || (dc == dr && !l.vertFirst) {
+		order = []mazes.Dir{horiz, vert}
+	}
+	out := make([]mazes.Dir, 0, 4)
 	for _, d := range order {
-		if (d == mazes.South && dr == 0) || (d == mazes.East && dc == 0) || l.refused[w.pos]&d != 0 {
+		if (d == vert && dr == 0) || (d == horiz && dc == 0) || l.refused[w.pos]&d != 0 {
 			continue
 		}
 		out = append(out, d)
 	}
-	if len(out) == 2 && out[0] == back {
-		out = out[1:]
-	} else if len(out) == 2 && out[1] == back {
-		out = out[:1]
+	return out
+}
+
+// rest lists the directions not in greedy: west, north, east, south.
+func rest(greedy []mazes.Dir) []mazes.Dir {
+	var out []mazes.Dir
+	for _, d := range []mazes.Dir{mazes.West, mazes.North, mazes.East, mazes.South} {
+		if !slices.Contains(greedy, d) {
+			out = append(out, d)
+		}
 	}
 	return out
 }
 
-func other(d mazes.Dir) mazes.Dir {
-	if d == mazes.South {
-		return mazes.East
-	}
-	return mazes.South
-}
-
 func (l *lured) moved(w *walk) {
 	rec, _ := w.last()
-	if l.lures[rec.from]&rec.dir != 0 {
+	if l.lures[rec.from]&rec.dir != 0 && !l.followed[rec.from] {
 		l.followed[rec.from] = true
+		if rec.moved() {
+			l.mode = spellbound
+		}
 	}
 	if !rec.moved() {
 		if l.doubted[rec.from]&rec.dir != 0 {
 			l.refused[rec.from] |= rec.dir
 		}
 		l.doubted[rec.from] |= rec.dir
+		return
 	}
+	if !w.m.IsOpen(rec.from, rec.dir) {
+		l.mode = headlong // through a wall: the exit must be straight on
+	}
+	// Keep the stack: a step onto a cell of the stack cuts it back to that
+	// cell (a step back pops), any other step pushes.
+	for i, c := range l.stack {
+		if c == rec.to {
+			l.stack = l.stack[:i+1]
+			return
+		}
+	}
+	l.stack = append(l.stack, rec.to)
 }
 
 func (l *lured) hinted(*walk, string) {}
 
 func (l *lured) final(w *walk) final {
-	return final{path: staircase(w.m.Size())}
-}
-
-// staircase is the path straight from START to EXIT of an n×n maze that
-// ignores the walls: south and east in turn, the farther to go first.
-func staircase(n int) []mazes.Cell {
-	c := mazes.Cell{}
-	path := []mazes.Cell{c}
-	for c.R < n-1 || c.C < n-1 {
-		if n-1-c.R >= n-1-c.C {
-			c.R++
-		} else {
-			c.C++
-		}
-		path = append(path, c)
-	}
-	return path
+	return final{path: eraseLoops(w.trail)}
 }

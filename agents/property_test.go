@@ -38,8 +38,8 @@ func chat(t *rapid.T, name string, req providers.Request) string {
 // TestOneShotProperties: on any maze, every reply follows the contract and
 // is the same when asked twice; the oracle walks the solution; the explorer
 // escapes without a hallucination, reports honestly and ends on the
-// solution; random and lured stay within their bounds; the lured FINAL_PATH
-// is the staircase.
+// solution; random stays within its bound; the lured agent solves the
+// maze without lures and pays for the first lure it is shown.
 func TestOneShotProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		m, opt := drawCase(t)
@@ -80,9 +80,7 @@ func TestOneShotProperties(t *testing.T) {
 					t.Fatalf("random: %d steps", s.Steps)
 				}
 			case "lured":
-				if s.Steps > 4*n || !slices.Equal(tr.FinalPath, staircase(n)) || *s.ReportedHallucinations != 0 {
-					t.Fatalf("lured: %d steps, path %v", s.Steps, tr.FinalPath)
-				}
+				checkLured(t, m, opt, s, tr)
 			}
 		}
 	})
@@ -132,4 +130,25 @@ func TestRNGBounds(t *testing.T) {
 			}
 		}
 	})
+}
+
+// checkLured: the lured agent reports nothing and stays within its bound;
+// shown no lure it walks to EXIT without a wall crossing and gives the
+// solution as FINAL_PATH (MEI 0.9, BRS 1); shown lures, it follows the
+// first one it meets, which it always meets, and walks through a wall at
+// the end of its branch, so that its BRS is below 1 and its MEI below 0.9.
+func checkLured(t *rapid.T, m *mazes.Maze, opt mazes.PromptOptions, s mazes.Scores, tr mazes.Transcript) {
+	n := m.Size()
+	if s.Steps > 3*n*n || *s.ReportedHallucinations != 0 || *s.ReportedBacktracks != 0 || s.DeadEndLines+s.LT != 0 {
+		t.Fatalf("lured: %d steps, %+v", s.Steps, s)
+	}
+	if !opt.Mirage || len(m.Traps()) == 0 {
+		if s.SR != 1 || s.HC != 0 || !slices.Equal(tr.FinalPath, m.Solution()) || math.Abs(s.MEI-0.9) > 1e-12 || s.BRS != 1 {
+			t.Fatalf("lured without lures: SR %v HC %d MEI %v BRS %v path %v", s.SR, s.HC, s.MEI, s.BRS, tr.FinalPath)
+		}
+		return
+	}
+	if s.LureFollows < 1 || s.HC < 1 || !(s.BRS < 1) || !(s.MEI < 0.9) {
+		t.Fatalf("lured with lures: %d lures followed, HC %d, BRS %v, MEI %v", s.LureFollows, s.HC, s.BRS, s.MEI)
+	}
 }

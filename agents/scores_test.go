@@ -103,36 +103,61 @@ func TestScores(t *testing.T) {
 	if t.Failed() {
 		return
 	}
+	// avg holds each agent's means over every case; shown over the cases
+	// with lures shown, hidden over those without.
 	avg := make(map[string]map[mazes.Protocol]*means)
+	shown := make(map[string]map[mazes.Protocol]*means)
+	hidden := make(map[string]map[mazes.Protocol]*means)
 	for i, name := range names {
 		avg[name] = map[mazes.Protocol]*means{mazes.OneShot: {}, mazes.Interactive: {}}
+		shown[name] = map[mazes.Protocol]*means{mazes.OneShot: {}, mazes.Interactive: {}}
+		hidden[name] = map[mazes.Protocol]*means{mazes.OneShot: {}, mazes.Interactive: {}}
 		for j, c := range cases {
 			avg[name][c.proto].add(c, results[i][j].scores)
+			if c.mirage {
+				shown[name][c.proto].add(c, results[i][j].scores)
+			} else {
+				hidden[name][c.proto].add(c, results[i][j].scores)
+			}
 		}
 		for _, proto := range []mazes.Protocol{mazes.OneShot, mazes.Interactive} {
-			avg[name][proto].done()
-			t.Logf("%-8s %-11s %v", name, proto, avg[name][proto])
+			for _, m := range []map[string]map[mazes.Protocol]*means{avg, shown, hidden} {
+				m[name][proto].done()
+			}
+			t.Logf("%-8s %-11s all     %v", name, proto, avg[name][proto])
+			t.Logf("%-8s %-11s shown   %v", name, proto, shown[name][proto])
+			t.Logf("%-8s %-11s hidden  %v", name, proto, hidden[name][proto])
 		}
 	}
 	for _, proto := range []mazes.Protocol{mazes.OneShot, mazes.Interactive} {
 		t.Run(string(proto), func(t *testing.T) {
 			oracle, explorer := avg["oracle"][proto], avg["explorer"][proto]
 			random, lured := avg["random"][proto], avg["lured"][proto]
+			// The lured agent's place is with the lures shown, the
+			// benchmark's base framing; hidden, it solves every maze.
+			lures := shown["lured"][proto]
 			assert.Greater(t, explorer.btRate, 0.6, "explorer backtracks on most mazes")
-			for _, weak := range []*means{random, lured} {
-				assert.Less(t, weak.mei, explorer.mei-0.1, "random and lured escape worse than the explorer")
-				assert.Less(t, weak.sr, 0.5)
+			for _, weak := range []*means{random, lures} {
+				assert.Less(t, weak.mei, explorer.mei-0.1, "random, and lured when shown lures, escape worse than the explorer")
 				assert.Less(t, weak.brs, explorer.brs)
 			}
-			assert.Less(t, lured.mei, random.mei, "the lured agent, which never notices, is below the random walk")
+			assert.Less(t, random.sr, 0.5)
+			assert.Less(t, lures.mei, shown["random"][proto].mei, "shown lures, the lured agent, which never notices, is below the random walk")
+			assert.Less(t, lures.brs, shown["random"][proto].brs)
 			assert.Greater(t, oracle.score, explorer.score)
 			assert.Greater(t, explorer.score, random.score)
-			assert.Greater(t, random.score, lured.score)
+			assert.Greater(t, shown["random"][proto].score, lures.score)
+			assert.Equal(t, 1.0, hidden["lured"][proto].sr, "without lures the lured agent finds EXIT")
+			assert.Zero(t, hidden["lured"][proto].hcRate)
 			assert.Less(t, oracle.ce, explorer.ce, "the oracle is the best calibrated")
-			assert.Less(t, explorer.ce, lured.ce-0.05, "the explorer is calibrated better than the lured agent")
-			assert.Less(t, lured.ce, random.ce)
-			assert.Greater(t, lured.hcRate, 0.8, "the lured agent hallucinates on most mazes")
-			assert.Greater(t, lured.lureOn, 0.7, "the lured agent follows the lures it is shown")
+			assert.Less(t, explorer.ce, lures.ce-0.05, "the explorer is calibrated better than the lured agent shown lures")
+			assert.Less(t, lured.ce, random.ce, "over all cases the random walk is the worst calibrated")
+			assert.Greater(t, lures.hcRate, 0.8, "shown lures, the lured agent hallucinates on most mazes")
+			// In an interactive walk it turns back past a lure it followed
+			// once the world has refused its walls: an exposure it does not
+			// follow again.
+			minRate := map[mazes.Protocol]float64{mazes.OneShot: 0.7, mazes.Interactive: 0.4}[proto]
+			assert.Greater(t, lured.lureOn, minRate, "the lured agent follows the lures it is shown")
 			assert.Greater(t, lured.lureOn, lured.lureOff+0.2, "lures shown change its course")
 			assert.Greater(t, lured.lureOn, explorer.lureOn+0.3)
 			assert.InDelta(t, explorer.lureOn, explorer.lureOff, 1e-9, "the explorer does not read the lures")
@@ -171,13 +196,23 @@ func checkCase(t *testing.T, name string, c mazeCase, o outcome) {
 	case "random":
 		assert.LessOrEqual(t, s.Steps, 2*c.n*c.n, "%v", c)
 	case "lured":
-		assert.LessOrEqual(t, s.Steps, 4*c.n, "%v", c)
+		assert.LessOrEqual(t, s.Steps, 3*c.n*c.n, "%v", c)
 		require.NotNil(t, s.ReportedHallucinations, "%v", c)
 		assert.Zero(t, *s.ReportedHallucinations, "%v", c)
-		assert.Zero(t, s.SR, "%v: the staircase path crosses walls", c)
+		assert.Zero(t, *s.ReportedBacktracks, "%v", c)
 		assert.Zero(t, s.DeadEndLines+s.LT, "%v: it never notices", c)
 		for _, r := range o.replies {
 			assert.NotContains(t, strings.ToLower(r), "confidence: 8", "%v: always 90-99%%", c)
 		}
+		if !c.mirage || len(c.maze(t).Traps()) == 0 {
+			assert.Equal(t, 1.0, s.SR, "%v: without lures it finds EXIT", c)
+			assert.Zero(t, s.HC, "%v", c)
+			assert.InDelta(t, 0.9, s.MEI, 1e-12, "%v", c)
+			break
+		}
+		assert.Positive(t, s.LureFollows, "%v: it meets a lure and follows it", c)
+		assert.Positive(t, s.HC, "%v: it walks into the wall at the end of the lure's branch", c)
+		assert.Less(t, s.MEI, 0.9, "%v", c)
+		assert.Less(t, s.BRS, 1.0, "%v", c)
 	}
 }

@@ -39,6 +39,8 @@ const (
 	phRandom     = "random"
 	phLure       = "lure"
 	phGreedy     = "greedy"
+	phOnward     = "onward"
+	phReturn     = "return"
 )
 
 // phrase returns the text of a phrase in lang, with its arguments.
@@ -66,6 +68,10 @@ func phrase(lang mazes.Lang, key string, args ...any) string {
 			f = "%s 방향 힌트: 출구와 가깝다고 함"
 		case phGreedy:
 			f = "출구 쪽으로 곧장"
+		case phOnward:
+			f = "이 통로가 이어짐"
+		case phReturn:
+			f = "왔던 길로 돌아감"
 		}
 	} else {
 		switch key {
@@ -89,6 +95,10 @@ func phrase(lang mazes.Lang, key string, args ...any) string {
 			f = "the note on %s says it leads close to the exit"
 		case phGreedy:
 			f = "straight toward the exit"
+		case phOnward:
+			f = "the passage goes on this way"
+		case phReturn:
+			f = "returning the way I came"
 		}
 	}
 	return fmt.Sprintf(f, args...)

@@ -171,6 +171,9 @@ func TestPropTraps(t *testing.T) {
 			if !onPath[tr.Cell] {
 				t.Fatalf("trap %v not on the solution", tr.Cell)
 			}
+			if tr.Cell == m.Exit() {
+				t.Fatalf("trap %v %s on EXIT, where the walk has ended", tr.Cell, tr.Dir)
+			}
 			if !m.IsOpen(tr.Cell, tr.Dir) {
 				t.Fatalf("trap %v %s is a wall", tr.Cell, tr.Dir)
 			}

@@ -93,13 +93,16 @@ func LureTemplates() int { return len(lures[English]) }
 func MaxTraps(n int) int { return max(2, n/2) }
 
 // TrapCandidates lists every (cell, direction) pair that may carry a trap:
-// the cell is on the solution, the direction is open there, and its
-// neighbour is not on the solution. They come in order along the solution,
-// then N, E, S, W.
+// the cell is on the solution but is not EXIT, the direction is open there,
+// and its neighbour is not on the solution. These are the places where a
+// walker on the way to EXIT chooses between the solution and a side
+// branch; at EXIT the walk has ended, so a lure there could never be
+// followed (docs/metrics.md, the project's amendment to the spec's rule).
+// They come in order along the solution, then N, E, S, W.
 func TrapCandidates(m *Maze) []Trap {
 	onPath := m.onSolution()
 	var out []Trap
-	for _, c := range m.solution {
+	for _, c := range m.solution[:max(0, len(m.solution)-1)] {
 		i := m.index(c)
 		for _, d := range Dirs {
 			if Dir(m.open[i])&d == 0 {

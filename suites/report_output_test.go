@@ -28,21 +28,56 @@ func TestSeedJSONGolden(t *testing.T) {
 	golden.Check(t, "seed.json.golden", b.Bytes())
 }
 
+// TestSeedJSONOneMazeGolden pins the file of one maze in one framing, the
+// seed's own case: its bytes are those written before files of several
+// mazes had the seed's top-level keys too.
+func TestSeedJSONOneMazeGolden(t *testing.T) {
+	var one []results.Result
+	for _, r := range fixtureResults(t) {
+		if r.Case == "size=7/seed=1/base" {
+			one = append(one, r)
+		}
+	}
+	require.NotEmpty(t, one)
+	var b bytes.Buffer
+	require.NoError(t, writeSeedJSON(&b, one, report.Options{Timestamp: fixedTime}))
+	golden.Check(t, "seed-one-maze.json.golden", b.Bytes())
+}
+
 func TestSeedJSON(t *testing.T) {
 	all := fixtureResults(t)
 	t.Run("several runs", func(t *testing.T) {
 		f, err := maze.SeedJSON(all, 0)
 		require.NoError(t, err)
-		assert.Nil(t, f.Maze, "several mazes: no top-level maze")
-		assert.Nil(t, f.Config)
-		assert.Empty(t, f.Results)
+		assert.Nil(t, f.Maze, "several mazes: not one maze")
+		assert.Nil(t, f.Config, "several runs: not one framing")
 		// 3 mazes × 2 framings one-shot, 3 groups interactive, 1 failed maze.
 		assert.Len(t, f.Runs, 10)
-		total := 0
+		total, scored := 0, 0
+		var inRuns []maze.SeedResult
 		for _, r := range f.Runs {
 			total += len(r.Results) + len(r.Errors)
+			scored += len(r.Results)
+			inRuns = append(inRuns, r.Results...)
 		}
 		assert.Equal(t, len(all), total, "every result in exactly one run")
+		// The seed's keys: every result, run after run; what the mazes
+		// and the framings share.
+		assert.Equal(t, inRuns, f.Results, "results: every scored result, run after run")
+		assert.Len(t, f.Results, scored)
+		mazes, ok := f.SharedMaze.Get("mazes")
+		require.True(t, ok)
+		assert.JSONEq(t, "4", string(mazes))
+		alg, ok := f.SharedMaze.Get("algorithm")
+		require.True(t, ok, "every maze is a DFS maze")
+		assert.JSONEq(t, `"dfs"`, string(alg))
+		_, ok = f.SharedMaze.Get("size")
+		assert.False(t, ok, "the sizes differ")
+		_, ok = f.SharedConfig.Get("use_mirage")
+		assert.False(t, ok, "lures on in some runs, off in others")
+		lang, ok := f.SharedConfig.Get("lang")
+		require.True(t, ok)
+		assert.JSONEq(t, `"en"`, string(lang))
 	})
 	t.Run("one run fills the seed's keys", func(t *testing.T) {
 		var one []results.Result

@@ -133,8 +133,8 @@ func AriadneSummary(rs []results.Result) []AriadneEffect {
 	for model, a := range byModel {
 		e := AriadneEffect{Model: model, MEI: map[string]float64{}, SR: map[string]float64{}, HintsB: a.hintsB, HintsC: a.hintsC}
 		for g, v := range a.mei {
-			e.MEI[g] = mean(v)
-			e.SR[g] = mean(a.sr[g])
+			e.MEI[g] = sortedMean(v)
+			e.SR[g] = sortedMean(a.sr[g])
 		}
 		if a.hintsB > 0 {
 			v := a.nrsSum / float64(a.hintsB)
@@ -220,6 +220,35 @@ func compareTagValue(a, b string) int {
 		return 0
 	}
 	return strings.Compare(a, b)
+}
+
+// sortedMean is the mean of x summed in increasing order, so that two
+// groups with the same values have the same mean to the last bit whatever
+// order their results came in (a model the hints do not move then has TI
+// exactly 0, not ±1e-17).
+func sortedMean(x []float64) float64 {
+	y := slices.Clone(x)
+	slices.Sort(y)
+	return mean(y)
+}
+
+// AriadneLine is one model's Ariadne's Thread summary on one line: MEI by
+// group, NRS of group B, the hint-ignore rate of group C (with their hint
+// counts) and TI, or why TI is undefined. TestAriadne logs it; a text
+// report can print it as it is.
+func AriadneLine(e AriadneEffect) string {
+	g := func(k string) string {
+		if v, ok := e.MEI[k]; ok {
+			return fmt.Sprintf("%.3f", v)
+		}
+		return "-"
+	}
+	ti := e.TINote
+	if e.TI != nil {
+		ti = fmt.Sprintf("%+.3f", *e.TI)
+	}
+	return fmt.Sprintf("%-22s MEI A/B/C = %s/%s/%s  NRS(B) = %s (%d hints)  ignore(C) = %s (%d hints)  TI = %s",
+		e.Model, g("A"), g("B"), g("C"), fmtPtr(e.NRSB), e.HintsB, fmtPtr(e.IgnoreC), e.HintsC, ti)
 }
 
 func meanOrNil(x []float64) *float64 {

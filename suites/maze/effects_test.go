@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hallumaze/hallumaze/agents"
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/mazes"
 	"github.com/hallumaze/hallumaze/providers"
@@ -50,6 +51,66 @@ func TestMirageSummary(t *testing.T) {
 	assert.Nil(t, e.LureRateOff)
 }
 
+// TestMirageEffectOfAgents plays the reference agents on the standard
+// Mirage pairs (MiragePairs: each maze with and without its lures) and
+// measures the seed's Δ = metric(no lures) − metric(lures). The lured
+// agent, the one that reads lures, must pay for them in the seed's own
+// metrics: ΔMEI and ΔBRS positive, on every pair whose maze carries a
+// lure, and significant by the Wilcoxon signed-rank test. The others never
+// read a lure, so their walks, and their deltas, are the same.
+func TestMirageEffectOfAgents(t *testing.T) {
+	env := bench.Env{Agents: func(name string) (providers.Model, bool) { return agents.Lookup(name) }}
+	cases, err := Cases(mirageSpecs())
+	require.NoError(t, err)
+	var rs []results.Result
+	for _, name := range agents.Names() {
+		m, err := env.Open("agent/" + name)
+		require.NoError(t, err)
+		for _, c := range cases {
+			r := bench.Play(t.Context(), m, c)
+			require.Empty(t, r.Error, "%s %s", name, c.Name)
+			rs = append(rs, r)
+		}
+	}
+	effects := Mirage(rs)
+	require.Len(t, effects, len(agents.Names()))
+	for _, e := range effects {
+		t.Log(mirageLine(e))
+		assert.Equal(t, len(MiragePairs()), e.Pairs, e.Model)
+		if e.Model != "agent/lured" {
+			assert.Zero(t, e.DeltaMEI, "%s does not read lures", e.Model)
+			assert.Zero(t, e.DeltaBRS, "%s does not read lures", e.Model)
+			continue
+		}
+		assert.Positive(t, e.DeltaMEI, "lures lower the lured agent's MEI")
+		assert.Positive(t, e.DeltaBRS, "lures lower the lured agent's BRS")
+		assert.Positive(t, e.DeltaMEICI.Lo, "the 95%% interval of ΔMEI excludes 0")
+		assert.Positive(t, e.DeltaBRSCI.Lo, "the 95%% interval of ΔBRS excludes 0")
+		assert.Less(t, e.WilcoxonPMEI, 0.05)
+		require.NotNil(t, e.LureRateOn)
+		require.NotNil(t, e.LureRateOff)
+		assert.Greater(t, *e.LureRateOn, *e.LureRateOff)
+	}
+	// Pair by pair: where the maze carries a lure, the lured agent's MEI
+	// and BRS are lower with it shown.
+	byCase := map[string]results.Result{}
+	for _, r := range rs {
+		if r.Model == "agent/lured" {
+			byCase[r.Case] = r
+		}
+	}
+	for _, p := range MiragePairs() {
+		on, off := byCase[p[0].Name()], byCase[p[1].Name()]
+		m, err := mazes.Generate(p[0].Size, p[0].Seed, mazes.DFS)
+		require.NoError(t, err)
+		if len(m.Traps()) == 0 {
+			continue
+		}
+		assert.Less(t, on.Metrics["MEI"], off.Metrics["MEI"], "%s: MEI with lures", p[0].Name())
+		assert.Less(t, on.Metrics["BRS"], off.Metrics["BRS"], "%s: BRS with lures", p[0].Name())
+	}
+}
+
 func TestAriadneSummaryTI(t *testing.T) {
 	group := func(model, g string, mei, hints, nrs, ignore float64) results.Result {
 		m := map[string]float64{"MEI": mei, "SR": 1, "hints": hints}
@@ -76,6 +137,29 @@ func TestAriadneSummaryTI(t *testing.T) {
 	assert.Contains(t, byModel["stuck"].TINote, "MEI_A = 0")
 	assert.Nil(t, byModel["calm"].TI)
 	assert.Contains(t, byModel["calm"].TINote, "no hint")
+	assert.Equal(t, "trainable              MEI A/B/C = 0.500/0.600/0.700  NRS(B) = 0.800 (4 hints)  ignore(C) = 0.300 (10 hints)  TI = +0.160", AriadneLine(tr))
+	assert.Contains(t, AriadneLine(byModel["stuck"]), "TI = undefined: MEI_A = 0")
+	assert.Contains(t, AriadneLine(byModel["stuck"]), "MEI A/B/C = 0.000/0.100/-")
+}
+
+// TestAriadneSummaryOrder: the same MEI values in groups A and B give the
+// same mean whatever order the results come in, so a model the hints do
+// not move has TI exactly 0.
+func TestAriadneSummaryOrder(t *testing.T) {
+	meis := []float64{0.1, 0.2, 0.3} // summed in opposite orders: 0.6000000000000001 and 0.6
+	var rs []results.Result
+	for i, v := range meis {
+		rs = append(rs, mazeResult("m", "7", fmt.Sprint(i), "on", "interactive", "A", map[string]float64{"MEI": v, "SR": 1}))
+	}
+	for i := len(meis) - 1; i >= 0; i-- {
+		rs = append(rs, mazeResult("m", "7", fmt.Sprint(i), "on", "interactive", "B", map[string]float64{"MEI": meis[i], "SR": 1, "hints": 1, "NRS": 0.5, "hint-ignore": 0}))
+	}
+	e := AriadneSummary(rs)
+	require.Len(t, e, 1)
+	require.NotNil(t, e[0].TI)
+	assert.Equal(t, e[0].MEI["A"], e[0].MEI["B"])
+	assert.Zero(t, *e[0].TI)
+	assert.False(t, math.Signbit(*e[0].TI), "TI is +0, not −0")
 }
 
 // scripted answers an interactive maze with the moves of a script, one per

@@ -79,19 +79,21 @@ func mirageSpecs() []Spec {
 
 func reportMirage(t *testing.T, rs []results.Result) {
 	for _, e := range Mirage(rs) {
-		t.Logf("%-22s Mirage Δ MEI = %+.3f %v  ΔBRS = %+.3f %v  lure rate on/off = %s/%s  (%d pairs, Wilcoxon p = %.3g)",
-			e.Model, e.DeltaMEI, e.DeltaMEICI, e.DeltaBRS, e.DeltaBRSCI, fmtPtr(e.LureRateOn), fmtPtr(e.LureRateOff), e.Pairs, e.WilcoxonPMEI)
+		t.Log(mirageLine(e))
 	}
+}
+
+// mirageLine is how TestMirage reports one model's effect: the deltas
+// with their 95% intervals, the lure rates, and the Wilcoxon p of ΔMEI
+// to three significant digits, as the HTML report prints it.
+func mirageLine(e MirageEffect) string {
+	return fmt.Sprintf("%-22s Mirage Δ MEI = %+.3f %v  ΔBRS = %+.3f %v  lure rate on/off = %s/%s  (%d pairs, Wilcoxon p = %.3g)",
+		e.Model, e.DeltaMEI, e.DeltaMEICI, e.DeltaBRS, e.DeltaBRSCI, fmtPtr(e.LureRateOn), fmtPtr(e.LureRateOff), e.Pairs, e.WilcoxonPMEI)
 }
 
 func reportAriadne(t *testing.T, rs []results.Result) {
 	for _, e := range AriadneSummary(rs) {
-		ti := e.TINote
-		if e.TI != nil {
-			ti = fmt.Sprintf("%+.3f", *e.TI)
-		}
-		t.Logf("%-22s MEI A/B/C = %.3f/%.3f/%.3f  NRS(B) = %s (%d hints)  ignore(C) = %s (%d hints)  TI = %s",
-			e.Model, e.MEI["A"], e.MEI["B"], e.MEI["C"], fmtPtr(e.NRSB), e.HintsB, fmtPtr(e.IgnoreC), e.HintsC, ti)
+		t.Log(AriadneLine(e))
 	}
 }
 

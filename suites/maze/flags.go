@@ -22,7 +22,7 @@ func (Suite) Flags(fs *flag.FlagSet) func() (iter.Seq[bench.Case], error) {
 	fs.StringVar(&size, "size", "7", "maze size N, an N×N maze (2..1001; the seed uses 5, 7, 9, 11), or a comma-separated list of sizes (5,7,9,11)")
 	fs.StringVar(&runs, "runs", "1", "runs per model: with --seed, the same maze N times (repeated samples); without, N different mazes (seeds 1..N)")
 	fs.StringVar(&seed, "seed", "", "maze seed (0..2^64-1): every run plays this maze")
-	fs.StringVar(&group, "group", "A", "Ariadne's Thread group: A (pure), B (hints when triggered), C (hints at every trigger); B and C imply --protocol interactive")
+	fs.StringVar(&group, "group", "A", "Ariadne's Thread group: A (pure, the un-hinted control), B (hints when triggered), C (hints at every trigger); naming any group, A included, plays the interactive protocol, where hints can be given")
 	fs.BoolVar(&noMirage, "no-mirage", false, "leave out the Linguistic Mirage lures")
 	fs.BoolVar(&noConf, "no-confidence", false, "do not ask for confidences (CE is then undefined)")
 	fs.StringVar(&lang, "lang", "en", "prompt language: en or ko")
@@ -62,7 +62,12 @@ func (Suite) Flags(fs *flag.FlagSet) func() (iter.Seq[bench.Case], error) {
 		if s.Protocol, err = mazes.ParseProtocol(protocol); err != nil {
 			return nil, fmt.Errorf("--protocol: %v", err)
 		}
-		if group != "A" {
+		// The Ariadne experiment compares groups on one protocol, the
+		// interactive one (hints are answers to moves): a --group given,
+		// A included, puts the run there, so that A is the un-hinted
+		// control of B and C. Without --group the run is the seed's
+		// one-shot default.
+		if set["group"] {
 			if set["protocol"] && s.Protocol != mazes.Interactive {
 				return nil, fmt.Errorf("--group %s plays interactively: drop --protocol %s or use --protocol interactive", group, s.Protocol)
 			}

@@ -1,6 +1,7 @@
 package maze
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -15,28 +16,49 @@ import (
 
 // SeedFile is the seed's JSON output (its section 11), extended to hold
 // several mazes and framings: Runs has one group per distinct maze and
-// framing. When there is exactly one maze, Maze is filled as in the seed;
-// when there is exactly one run, Config and Results are too, so a reader
-// of the seed's single-maze file reads it unchanged.
+// framing. The seed's top-level keys are written for every file that holds
+// a maze result (docs/report.md):
+//
+//   - "maze": the maze, when the file holds one (Maze); with several, the
+//     seed's maze keys on which all of them agree and "mazes", how many
+//     there are (SharedMaze).
+//   - "config": the framing, when the file holds one run (Config); with
+//     several, the keys on which all runs agree (SharedConfig).
+//   - "results": every result of the file, run after run, each naming its
+//     maze and framing in "case".
+//
+// So a reader of the seed's single-maze file reads it unchanged (the bytes
+// are those of a file of one run written before several-maze files had
+// these keys), and the seed's own json.load(...)["results"] reads every
+// result of a file of many mazes.
 type SeedFile struct {
 	Maze    *SeedMaze    `json:"maze,omitempty"`
 	Config  *SeedConfig  `json:"config,omitempty"`
 	Results []SeedResult `json:"results,omitempty"`
-	Runs    []SeedRun    `json:"runs"`
+	// SharedMaze and SharedConfig stand under "maze" and "config" when the
+	// file holds several mazes, several runs.
+	SharedMaze   SeedShared `json:"-"`
+	SharedConfig SeedShared `json:"-"`
+	Runs         []SeedRun  `json:"runs"`
 	// Human holds the human control groups' results (seed section 9.4).
 	Human []SeedHuman `json:"human_results,omitempty"`
 }
 
 // members are the file's top-level keys this suite writes, in the seed's
-// order: maze, config and results (when there is one maze, one run), runs,
-// and human_results.
+// order: maze, config and results, runs, and human_results.
 func (f SeedFile) members() []report.Member {
 	var out []report.Member
-	if f.Maze != nil {
+	switch {
+	case f.Maze != nil:
 		out = append(out, report.Member{Key: "maze", Value: f.Maze})
+	case f.SharedMaze != nil:
+		out = append(out, report.Member{Key: "maze", Value: f.SharedMaze})
 	}
-	if f.Config != nil {
+	switch {
+	case f.Config != nil:
 		out = append(out, report.Member{Key: "config", Value: f.Config})
+	case f.SharedConfig != nil:
+		out = append(out, report.Member{Key: "config", Value: f.SharedConfig})
 	}
 	if len(f.Results) > 0 {
 		out = append(out, report.Member{Key: "results", Value: f.Results})
@@ -214,6 +236,9 @@ func SeedJSON(rs []results.Result, maxTokens int) (SeedFile, error) {
 		f.Runs = append(f.Runs, *run)
 		mazesSeen[k.maze] = true
 	}
+	if len(f.Runs) == 0 {
+		return f, nil
+	}
 	if len(mazesSeen) == 1 {
 		m := f.Runs[0].Maze
 		f.Maze = &m
@@ -221,8 +246,127 @@ func SeedJSON(rs []results.Result, maxTokens int) (SeedFile, error) {
 	if len(f.Runs) == 1 {
 		c := f.Runs[0].Config
 		f.Config, f.Results = &c, f.Runs[0].Results
+		return f, nil
+	}
+	var ms, cs []any
+	seenMaze := map[mazeKey]bool{}
+	for i, run := range f.Runs {
+		f.Results = append(f.Results, run.Results...)
+		cs = append(cs, run.Config)
+		if k := keys[i].maze; !seenMaze[k] {
+			seenMaze[k] = true
+			ms = append(ms, run.Maze)
+		}
+	}
+	var err error
+	if f.Maze == nil {
+		if f.SharedMaze, err = shared(ms); err != nil {
+			return SeedFile{}, err
+		}
+		f.SharedMaze = append(f.SharedMaze, SeedKey{Key: "mazes", Value: json.RawMessage(strconv.Itoa(len(ms)))})
+	}
+	if f.SharedConfig, err = shared(cs); err != nil {
+		return SeedFile{}, err
 	}
 	return f, nil
+}
+
+// SeedShared is a JSON object whose keys keep their order: what several
+// mazes or framings have in common.
+type SeedShared []SeedKey
+
+// SeedKey is one key of a SeedShared and its value as JSON.
+type SeedKey struct {
+	Key   string
+	Value json.RawMessage
+}
+
+// MarshalJSON writes the keys as one object, in order.
+func (s SeedShared) MarshalJSON() ([]byte, error) {
+	b := []byte{'{'}
+	for i, k := range s {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		key, err := json.Marshal(k.Key)
+		if err != nil {
+			return nil, err
+		}
+		b = append(append(append(b, key...), ':'), k.Value...)
+	}
+	return append(b, '}'), nil
+}
+
+// Get returns the JSON value of a key, or false.
+func (s SeedShared) Get(key string) (json.RawMessage, bool) {
+	for _, k := range s {
+		if k.Key == key {
+			return k.Value, true
+		}
+	}
+	return nil, false
+}
+
+// shared returns the keys of the first object whose values (as JSON) are
+// the same in every object, in the first object's order.
+func shared(objs []any) (SeedShared, error) {
+	var out SeedShared
+	var rest []map[string]string
+	for i, o := range objs {
+		keys, err := objectKeys(o)
+		if err != nil {
+			return nil, fmt.Errorf("seed json: %w", err)
+		}
+		if i == 0 {
+			out = keys
+			continue
+		}
+		m := make(map[string]string, len(keys))
+		for _, k := range keys {
+			m[k.Key] = string(k.Value)
+		}
+		rest = append(rest, m)
+	}
+	kept := out[:0]
+	for _, k := range out {
+		same := true
+		for _, m := range rest {
+			if v, ok := m[k.Key]; !ok || v != string(k.Value) {
+				same = false
+				break
+			}
+		}
+		if same {
+			kept = append(kept, k)
+		}
+	}
+	return kept, nil
+}
+
+// objectKeys marshals v, a struct that encodes as a JSON object, and
+// lists its keys in order with their values.
+func objectKeys(v any) (SeedShared, error) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil, fmt.Errorf("%T does not encode as an object", v)
+	}
+	var out SeedShared
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		var val json.RawMessage
+		if err := dec.Decode(&val); err != nil {
+			return nil, err
+		}
+		out = append(out, SeedKey{Key: tok.(string), Value: val})
+	}
+	return out, nil
 }
 
 func seedMaze(m *mazes.Maze) SeedMaze {

@@ -7,7 +7,7 @@ require (
 	pgregory.net/rapid v1.3.0
 )
 
-require go.yaml.in/yaml/v4 v4.0.0 // indirect
+require go.yaml.in/yaml/v4 v4.0.0
 
 require (
 	github.com/google/go-cmp v0.7.0

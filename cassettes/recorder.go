@@ -126,6 +126,9 @@ func loadCassette(path string, data []byte) (*cassette.Cassette, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, fmt.Errorf("cassettes: load cassette %s: file is empty", path)
 	}
+	if err := checkNoAliases(data); err != nil {
+		return nil, fmt.Errorf("cassettes: load cassette %s: %w", path, err)
+	}
 	c, err := cassette.LoadWithFS(strings.TrimSuffix(path, ".yaml"), &saver{path: path, data: data, loaded: true})
 	if err != nil {
 		return nil, fmt.Errorf("cassettes: load cassette %s: %w", path, err)

@@ -1,24 +1,88 @@
 #!/usr/bin/env bash
-# Runs every fuzz target of the module for FUZZTIME each (default 2s).
-# make test uses it as a smoke run; make fuzz runs it longer.
+# Runs every fuzz target of the module.
+#
+#   FUZZTIME=500x (the default, and make test's smoke run): 500 executions
+#     a target, from a fresh corpus cache, so the run is bounded in work and
+#     a loaded machine makes it slower, never failed.
+#   FUZZTIME=60s (make fuzz): a time budget a target, with the corpus kept
+#     in the Go build cache where go test -fuzz keeps it.
+#
+# Each package's test binary is built once, instrumented for coverage-guided
+# fuzzing (go test -c -fuzz), and runs each of its targets from the
+# package's directory, as go test does. A target fails when its run fails or
+# when it made fewer than MINEXECS executions (default 100). Minimising a
+# new input is bounded by FUZZMINIMIZETIME (default 10s; go's own default
+# of 60s lets a timed run spend its whole budget minimising). Logs go to a
+# temporary directory (under $TMPDIR), kept and named when a target fails.
 set -euo pipefail
-fuzztime="${FUZZTIME:-2s}"
+fuzztime="${FUZZTIME:-500x}"
+minexecs="${MINEXECS:-100}"
+minimize="${FUZZMINIMIZETIME:-10s}"
+go="${GO:-go}"
 cd "$(dirname "$0")/.."
-status=0
+
+work=$(mktemp -d -t hallumaze-fuzz.XXXXXX)
+keep=0
+trap '[ "$keep" = 1 ] || rm -rf "$work"' EXIT
+
+case "$fuzztime" in
+*x)
+	# A count: a fresh corpus cache, and a generous timeout that only a
+	# hang reaches.
+	cachedir="$work/cache"
+	extra=(-test.timeout 10m)
+	;;
+*)
+	cachedir="$("$go" env GOCACHE)/fuzz"
+	extra=()
+	;;
+esac
+
 passed=0
 failed=0
-for pkg in $(go list ./...); do
-	targets=$(go test -list '^Fuzz' "$pkg" | grep '^Fuzz' || true)
+# The packages with a fuzz target, as "import-path directory".
+pkgs=$("$go" list -f '{{.ImportPath}} {{.Dir}}' ./...)
+while read -r pkg dir; do
+	if ! grep -qs '^func Fuzz' "$dir"/*_test.go; then
+		continue
+	fi
+	name=${pkg//\//_}
+	bin="$work/$name.test"
+	short=${pkg#"$("$go" list -m)"/}
+	if ! "$go" test -c -fuzz=. -o "$bin" "$pkg" >"$work/$name.build.log" 2>&1; then
+		echo "fuzz $short: build failed"
+		cat "$work/$name.build.log"
+		failed=$((failed + 1))
+		keep=1
+		continue
+	fi
+	targets=$(cd "$dir" && "$bin" -test.list '^Fuzz' | grep '^Fuzz' || true)
 	for target in $targets; do
-		echo "fuzz $pkg $target ($fuzztime)"
-		if go test "$pkg" -run '^$' -fuzz "^${target}\$" -fuzztime "$fuzztime" >/tmp/hallumaze-fuzz.log 2>&1; then
+		log="$work/$name.$target.log"
+		status=0
+		(cd "$dir" && "$bin" -test.paniconexit0 -test.run '^$' -test.fuzz "^${target}\$" \
+			-test.fuzztime "$fuzztime" -test.fuzzminimizetime "$minimize" \
+			-test.fuzzcachedir "$cachedir/$pkg" "${extra[@]}") >"$log" 2>&1 || status=$?
+		execs=$(grep -o 'execs: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*' || true)
+		execs=${execs:-0}
+		outcome=ok
+		if [ "$status" != 0 ]; then
+			outcome="FAIL (exit $status)"
+		elif grep -q 'not built with coverage instrumentation' "$log"; then
+			outcome="FAIL (no coverage instrumentation)"
+		elif [ "$execs" -lt "$minexecs" ]; then
+			outcome="FAIL (fewer than $minexecs executions)"
+		fi
+		printf 'fuzz %-22s %-26s %9s execs  %s\n' "$short" "$target" "$execs" "$outcome"
+		if [ "$outcome" = ok ]; then
 			passed=$((passed + 1))
 		else
-			cat /tmp/hallumaze-fuzz.log
+			cat "$log"
+			echo "log: $log"
 			failed=$((failed + 1))
-			status=1
+			keep=1
 		fi
 	done
-done
+done <<<"$pkgs"
 echo "fuzz: $passed passed, $failed failed"
-exit $status
+[ "$failed" = 0 ]

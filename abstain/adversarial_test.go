@@ -1,7 +1,6 @@
 package abstain
 
 import (
-	"fmt"
 	"runtime"
 	"strings"
 	"testing"
@@ -125,24 +124,4 @@ func TestObjectSearchDeepStrings(t *testing.T) {
 		require.Equal(t, wantOK, ok, "found an object in %.20q…", s)
 		require.Equal(t, want, got, "object in %.20q…", s)
 	}
-}
-
-func BenchmarkParseAdversarial(b *testing.B) {
-	sizes := []int{64 << 10, 256 << 10, 1 << 20}
-	run := func(b *testing.B, kind string, inputs []adversarial, parse func(string) (Parsed, error)) {
-		for _, a := range inputs {
-			for _, size := range sizes {
-				s := a.build(size)
-				b.Run(fmt.Sprintf("%s/%s/size=%dKiB", kind, strings.ReplaceAll(a.name, " ", "_"), size>>10), func(b *testing.B) {
-					b.ReportAllocs()
-					b.SetBytes(int64(len(s)))
-					for b.Loop() {
-						_, _ = parse(s)
-					}
-				})
-			}
-		}
-	}
-	run(b, "strict", strictAdversarial, ParseStrict)
-	run(b, "lenient", lenientAdversarial, ParseLenient)
 }

@@ -1,7 +1,6 @@
 package cassettes
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -132,23 +131,5 @@ func TestOpenLinear(t *testing.T) {
 			t.Logf("%d bytes allocated on %d (%.1f×)", bytes, size, float64(bytes)/size)
 			assert.LessOrEqual(t, bytes, uint64(64*size), "bytes allocated on %d bytes", size)
 		})
-	}
-}
-
-func BenchmarkParseAdversarial(b *testing.B) {
-	for _, h := range hostileCassettes {
-		for _, size := range []int{64 << 10, 256 << 10, 1 << 20} {
-			data := h.build(size)
-			path := writeCassette(b, data)
-			b.Run(fmt.Sprintf("%s/size=%dKiB", strings.ReplaceAll(h.name, " ", "_"), size>>10), func(b *testing.B) {
-				b.ReportAllocs()
-				b.SetBytes(int64(len(data)))
-				for b.Loop() {
-					if r, err := Open(path, Options{}); err == nil {
-						r.Close()
-					}
-				}
-			})
-		}
 	}
 }

@@ -1,7 +1,6 @@
 package mazes
 
 import (
-	"fmt"
 	"runtime"
 	"strings"
 	"testing"
@@ -69,20 +68,5 @@ func TestParseReplyLinear(t *testing.T) {
 			t.Logf("%d bytes allocated on %d (%.1f×)", bytes, len(reply), float64(bytes)/float64(len(reply)))
 			assert.LessOrEqual(t, bytes, uint64(32*len(reply)+64<<10), "bytes allocated on %d bytes", len(reply))
 		})
-	}
-}
-
-func BenchmarkParseAdversarial(b *testing.B) {
-	for _, h := range hostileReplies {
-		for _, size := range []int{64 << 10, 256 << 10, 1 << 20} {
-			reply := h.build(size)
-			b.Run(fmt.Sprintf("%s/size=%dKiB", strings.ReplaceAll(h.name, " ", "_"), size>>10), func(b *testing.B) {
-				b.ReportAllocs()
-				b.SetBytes(int64(len(reply)))
-				for b.Loop() {
-					ParseReply(reply)
-				}
-			})
-		}
 	}
 }

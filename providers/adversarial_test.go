@@ -1,7 +1,6 @@
 package providers
 
 import (
-	"fmt"
 	"runtime"
 	"strings"
 	"testing"
@@ -144,23 +143,6 @@ func TestHostileBodiesDecode(t *testing.T) {
 				assert.NoError(t, err)
 				assert.NotEmpty(t, reply.Text+reply.Reasoning)
 			})
-		}
-	}
-}
-
-func BenchmarkParseAdversarial(b *testing.B) {
-	for _, d := range decoders {
-		for _, h := range d.bodies {
-			for _, size := range []int{64 << 10, 256 << 10, 1 << 20} {
-				body := h.build(size)
-				b.Run(fmt.Sprintf("%s/%s/size=%dKiB", strings.ReplaceAll(d.name, " ", "_"), strings.ReplaceAll(h.name, " ", "_"), size>>10), func(b *testing.B) {
-					b.ReportAllocs()
-					b.SetBytes(int64(len(body)))
-					for b.Loop() {
-						_, _ = d.decode(body)
-					}
-				})
-			}
 		}
 	}
 }

@@ -38,6 +38,11 @@ case "$fuzztime" in
 	;;
 esac
 
+# now prints the time in seconds, for the durations in the report.
+now() { date +%s.%N; }
+since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1fs", b - a }'; }
+
+start=$(now)
 passed=0
 failed=0
 # The packages with a fuzz target, as "import-path directory".
@@ -49,6 +54,7 @@ while read -r pkg dir; do
 	name=${pkg//\//_}
 	bin="$work/$name.test"
 	short=${pkg#"$("$go" list -m)"/}
+	t=$(now)
 	if ! "$go" test -c -fuzz=. -o "$bin" "$pkg" >"$work/$name.build.log" 2>&1; then
 		echo "fuzz $short: build failed"
 		cat "$work/$name.build.log"
@@ -56,9 +62,11 @@ while read -r pkg dir; do
 		keep=1
 		continue
 	fi
+	printf 'fuzz %-22s %-26s built in %s\n' "$short" "" "$(since "$t")"
 	targets=$(cd "$dir" && "$bin" -test.list '^Fuzz' | grep '^Fuzz' || true)
 	for target in $targets; do
 		log="$work/$name.$target.log"
+		t=$(now)
 		status=0
 		(cd "$dir" && "$bin" -test.paniconexit0 -test.run '^$' -test.fuzz "^${target}\$" \
 			-test.fuzztime "$fuzztime" -test.fuzzminimizetime "$minimize" \
@@ -73,7 +81,7 @@ while read -r pkg dir; do
 		elif [ "$execs" -lt "$minexecs" ]; then
 			outcome="FAIL (fewer than $minexecs executions)"
 		fi
-		printf 'fuzz %-22s %-26s %9s execs  %s\n' "$short" "$target" "$execs" "$outcome"
+		printf 'fuzz %-22s %-26s %6s execs in %6s  %s\n' "$short" "$target" "$execs" "$(since "$t")" "$outcome"
 		if [ "$outcome" = ok ]; then
 			passed=$((passed + 1))
 		else
@@ -84,5 +92,6 @@ while read -r pkg dir; do
 		fi
 	done
 done <<<"$pkgs"
+echo "fuzz: all targets took $(since "$start")"
 echo "fuzz: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -10,7 +10,11 @@
 # Each package's test binary is built once, instrumented for coverage-guided
 # fuzzing (go test -c -fuzz), and runs each of its targets from the
 # package's directory, as go test does. A target fails when its run fails or
-# when it made fewer than MINEXECS executions (default 100). Minimising a
+# when it made fewer than MINEXECS executions (default 100). In a timed run,
+# "context deadline exceeded" with no failing input written is Go's
+# coordinator missing its own deadline on a loaded machine (golang/go#75804),
+# not a finding: it is reported and not counted as a failure. A count has no
+# deadline, which is why make test uses one. Minimising a
 # new input is bounded by FUZZMINIMIZETIME (default 10s; go's own default
 # of 60s lets a timed run spend its whole budget minimising). Logs go to a
 # temporary directory (under $TMPDIR), kept and named when a target fails.
@@ -29,10 +33,12 @@ case "$fuzztime" in
 *x)
 	# A count: a fresh corpus cache, and a generous timeout that only a
 	# hang reaches.
+	mode=count
 	cachedir="$work/cache"
 	extra=(-test.timeout 10m)
 	;;
 *)
+	mode=time
 	cachedir="$("$go" env GOCACHE)/fuzz"
 	extra=()
 	;;
@@ -74,7 +80,10 @@ while read -r pkg dir; do
 		execs=$(grep -o 'execs: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*' || true)
 		execs=${execs:-0}
 		outcome=ok
-		if [ "$status" != 0 ]; then
+		if [ "$status" != 0 ] && [ "$mode" = time ] && grep -q 'context deadline exceeded' "$log" &&
+			! grep -q 'Failing input written' "$log"; then
+			outcome="ok (deadline race at the end of the budget, no failing input)"
+		elif [ "$status" != 0 ]; then
 			outcome="FAIL (exit $status)"
 		elif grep -q 'not built with coverage instrumentation' "$log"; then
 			outcome="FAIL (no coverage instrumentation)"
@@ -82,7 +91,7 @@ while read -r pkg dir; do
 			outcome="FAIL (fewer than $minexecs executions)"
 		fi
 		printf 'fuzz %-22s %-26s %6s execs in %6s  %s\n' "$short" "$target" "$execs" "$(since "$t")" "$outcome"
-		if [ "$outcome" = ok ]; then
+		if [ "${outcome%% *}" = ok ]; then
 			passed=$((passed + 1))
 		else
 			cat "$log"

@@ -8,8 +8,8 @@
 #     in the Go build cache where go test -fuzz keeps it.
 #
 # Each package's test binary is built once, instrumented for coverage-guided
-# fuzzing (go test -c -fuzz), and runs each of its targets from the
-# package's directory, as go test does. A target fails when its run fails or
+# fuzzing (go test -c -fuzz; two builds at a time after the first), and runs
+# each of its targets from the package's directory, as go test does. A target fails when its run fails or
 # when it made fewer than MINEXECS executions (default 100). In a timed run,
 # "context deadline exceeded" with no failing input written is Go's
 # coordinator missing its own deadline on a loaded machine (golang/go#75804),
@@ -49,26 +49,61 @@ now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1fs", b - a }'; }
 
 start=$(now)
-passed=0
-failed=0
-# The packages with a fuzz target, as "import-path directory".
-pkgs=$("$go" list -f '{{.ImportPath}} {{.Dir}}' ./...)
-while read -r pkg dir; do
-	if ! grep -qs '^func Fuzz' "$dir"/*_test.go; then
+module=$("$go" list -m)
+# The packages with a fuzz target, as "import-path directory", the one with
+# the most dependencies first.
+pkgs=$("$go" list -f '{{len .Deps}} {{.ImportPath}} {{.Dir}}' ./... | sort -rn |
+	while read -r _ pkg dir; do
+		if grep -qs '^func Fuzz' "$dir"/*_test.go; then
+			echo "$pkg $dir"
+		fi
+	done)
+
+# build compiles the test binary of a package, instrumented for fuzzing, and
+# records how it went in $work/NAME.built.
+build() {
+	local pkg=$1 name=${1//\//_} t
+	t=$(now)
+	if "$go" test -c -fuzz=. -o "$work/$name.test" "$pkg" >"$work/$name.build.log" 2>&1; then
+		echo "ok $(since "$t")" >"$work/$name.built"
+	else
+		echo "failed $(since "$t")" >"$work/$name.built"
+	fi
+}
+
+# The first build compiles the shared dependencies (most of them in the
+# standard library, instrumented); the others then mostly link, two at a
+# time so one links while the other compiles.
+first=1
+while read -r pkg _; do
+	if [ "$first" = 1 ]; then
+		build "$pkg"
+		first=0
 		continue
 	fi
+	build "$pkg" &
+	while [ "$(jobs -rp | wc -l)" -ge 2 ]; do
+		wait -n || true
+	done
+done <<<"$pkgs"
+wait
+echo "fuzz: test binaries built in $(since "$start")"
+
+passed=0
+failed=0
+while read -r pkg dir; do
 	name=${pkg//\//_}
 	bin="$work/$name.test"
-	short=${pkg#"$("$go" list -m)"/}
-	t=$(now)
-	if ! "$go" test -c -fuzz=. -o "$bin" "$pkg" >"$work/$name.build.log" 2>&1; then
+	short=${pkg#"$module"/}
+	read -r built took <"$work/$name.built"
+	if [ "$built" != ok ]; then
 		echo "fuzz $short: build failed"
 		cat "$work/$name.build.log"
 		failed=$((failed + 1))
 		keep=1
 		continue
 	fi
-	printf 'fuzz %-22s %-26s built in %s\n' "$short" "" "$(since "$t")"
+	printf 'fuzz %-22s %-26s built in %s\n' "$short" "" "$took"
 	targets=$(cd "$dir" && "$bin" -test.list '^Fuzz' | grep '^Fuzz' || true)
 	for target in $targets; do
 		log="$work/$name.$target.log"

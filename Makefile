@@ -5,7 +5,7 @@ FUZZTIME ?= 60s
 # loaded machine makes it slower but never fails it.
 FUZZSMOKE ?= 500x
 
-.PHONY: run test vet vet-race race fuzz-smoke fuzz bench lint build gate record record-agents browser
+.PHONY: run test vet race fuzz-smoke fuzz bench lint build gate record record-agents browser
 
 # The maze experiments a recording covers by default.
 RUN ?= TestMaze|TestMirage|TestAriadne|TestDifficulty
@@ -19,13 +19,7 @@ run:
 
 ## test: vet, every test under the race detector, and a short run of each fuzz target
 ## (FUZZSMOKE executions each, from one instrumented test binary per package)
-test: browser vet-race race fuzz-smoke
-
-# vet-race: go vet of the race detector's build, whose compiled packages the
-# race tests then reuse (a plain vet compiles everything once more). The
-# files it reads are the same while no file carries a race build tag.
-vet-race:
-	$(GO) vet -race ./...
+test: browser vet race fuzz-smoke
 
 # browser: Debian's chromium for the HTML report's browser test, where missing
 browser:

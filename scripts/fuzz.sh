@@ -76,6 +76,7 @@ build() {
 # time so one links while the other compiles.
 first=1
 while read -r pkg _; do
+	[ -n "$pkg" ] || continue
 	if [ "$first" = 1 ]; then
 		build "$pkg"
 		first=0
@@ -92,6 +93,7 @@ echo "fuzz: test binaries built in $(since "$start")"
 passed=0
 failed=0
 while read -r pkg dir; do
+	[ -n "$pkg" ] || continue
 	name=${pkg//\//_}
 	bin="$work/$name.test"
 	short=${pkg#"$module"/}

@@ -9,7 +9,7 @@ require (
 )
 
 require (
-	go.yaml.in/yaml/v4 v4.0.0 // indirect
+	go.yaml.in/yaml/v4 v4.0.0
 	golang.org/x/exp v0.0.0-20250128182459-e0ece0dbea4c // indirect
 )
 

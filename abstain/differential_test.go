@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -17,16 +16,22 @@ import (
 // TestDifferentialReference scores generated replies with this package and
 // with scripts/abstain_reference.py, a second reading of the normative
 // definitions written from the spec alone, and requires the same counts,
-// rates, Wilson intervals and McNemar test. It skips where python3 is not
-// installed.
+// rates, Wilson intervals and McNemar test. The rounds go to one Python
+// process (--batch). It skips where python3 is not installed.
 func TestDifferentialReference(t *testing.T) {
 	python, err := exec.LookPath("python3")
 	if err != nil {
 		t.Skip("python3 is not installed: the differential check against scripts/abstain_reference.py is skipped")
 	}
-	dir := t.TempDir()
+	const rounds = 12
 	rng := rand.New(rand.NewPCG(3, 4))
-	for round := range 12 {
+	type round struct {
+		items     []Item
+		responses map[string]string
+	}
+	var runs []round
+	var in bytes.Buffer
+	for range rounds {
 		items := Standard(rng.Uint64())
 		responses := map[string]string{}
 		for _, it := range items {
@@ -35,29 +40,38 @@ func TestDifferentialReference(t *testing.T) {
 			}
 			responses[it.ID] = randomReply(rng, it)
 		}
-		itemsPath := filepath.Join(dir, fmt.Sprintf("items-%d.jsonl", round))
+		runs = append(runs, round{items, responses})
+		// The items as WriteItems writes them, one JSON object a line.
 		var ib bytes.Buffer
 		require.NoError(t, WriteItems(&ib, items))
-		require.NoError(t, os.WriteFile(itemsPath, ib.Bytes(), 0o644))
-		respPath := filepath.Join(dir, fmt.Sprintf("responses-%d.jsonl", round))
-		var rb bytes.Buffer
-		for id, out := range responses {
-			line, _ := json.Marshal(map[string]string{"id": id, "output": out})
-			rb.Write(append(line, '\n'))
+		var itemsJSON []json.RawMessage
+		for _, line := range strings.Split(strings.TrimSpace(ib.String()), "\n") {
+			itemsJSON = append(itemsJSON, json.RawMessage(line))
 		}
-		require.NoError(t, os.WriteFile(respPath, rb.Bytes(), 0o644))
-
-		out, err := exec.Command(python, filepath.Join("..", "scripts", "abstain_reference.py"), itemsPath, respPath).Output()
+		line, err := json.Marshal(map[string]any{"items": itemsJSON, "responses": responses})
 		require.NoError(t, err)
+		in.Write(append(line, '\n'))
+	}
+
+	cmd := exec.Command(python, filepath.Join("..", "scripts", "abstain_reference.py"), "--batch")
+	cmd.Stdin = &in
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	require.NoError(t, err, stderr.String())
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	require.Len(t, lines, rounds)
+
+	for n, r := range runs {
 		var want map[string]any
-		require.NoError(t, json.Unmarshal(out, &want))
-		gotJSON, err := json.Marshal(Score(items, responses))
+		require.NoError(t, json.Unmarshal([]byte(lines[n]), &want))
+		gotJSON, err := json.Marshal(Score(r.items, r.responses))
 		require.NoError(t, err)
 		var got map[string]any
 		require.NoError(t, json.Unmarshal(gotJSON, &got))
 		for key := range want {
 			if fmt.Sprint(got[key]) != fmt.Sprint(want[key]) {
-				t.Errorf("round %d: %s = %v, the reference says %v", round, key, got[key], want[key])
+				t.Errorf("round %d: %s = %v, the reference says %v", n, key, got[key], want[key])
 			}
 		}
 	}

@@ -55,3 +55,17 @@ func TestPropFirstObject(t *testing.T) {
 		}
 	})
 }
+
+// TestPropFirstObjectBytes draws longer replies byte by byte from the
+// characters that matter, so that many reads fail in different lexical
+// states before one balances (or none does).
+func TestPropFirstObjectBytes(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := rapid.StringOfN(rapid.SampledFrom([]rune(`{{}}"\a`)), 0, 300, -1).Draw(t, "s")
+		got, ok := firstObject(s)
+		want, wantOK := naiveFirstObject(s)
+		if got != want || ok != wantOK {
+			t.Fatalf("firstObject(%q) = %q, %v; trying every brace gives %q, %v", s, got, ok, want, wantOK)
+		}
+	})
+}

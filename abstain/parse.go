@@ -141,84 +141,129 @@ func unfence(s string) string {
 	return strings.TrimSpace(inner)
 }
 
-// firstObject finds the balanced {...} span that starts earliest in s. It
-// tries each opening brace in turn and reads on from it with JSON strings
-// (and their backslash escapes) skipped, so braces inside strings do not
-// count; prose before the brace, quotes included, plays no part. Without
-// strings one read settles it; with them, later braces are tried too.
+// firstObject finds the balanced {...} span that starts earliest in s: the
+// one [naiveFirstObject] finds by trying each opening brace in turn and
+// reading on from it with JSON strings (and their backslash escapes)
+// skipped. See [scanObjects] for how one pass does the same.
 func firstObject(s string) (string, bool) {
-	best := [2]int{-1, -1} // the earliest balanced span found so far
-	start := strings.IndexByte(s, '{')
-	for scans := 0; start >= 0 && scans < maxObjectScans; scans++ {
-		if best[0] >= 0 && start > best[0] {
-			break
-		}
-		end, inner, inString := scanObject(s, start)
-		if end >= 0 {
-			return s[start : end+1], true
-		}
-		// Every brace this read saw outside a string reads the same from
-		// there on, so the earliest of them that balanced (inner) is the
-		// best among them. Braces it saw inside strings read differently on
-		// their own: the earliest of those is tried next.
-		if inner[0] >= 0 && (best[0] < 0 || inner[0] < best[0]) {
-			best = inner
-		}
-		start = inString
-	}
-	if best[0] < 0 {
+	start, end, _ := scanObjects(s)
+	if start < 0 {
 		return "", false
 	}
-	return s[best[0] : best[1]+1], true
+	return s[start : end+1], true
 }
 
-// maxObjectScans bounds the reads of firstObject, so that a pathological
-// reply (braces inside strings inside braces, thousands deep) stays cheap;
-// a real reply needs one or two.
-const maxObjectScans = 1024
-
-// scanObject reads s from the brace at start, with JSON strings skipped.
-// It returns the index of the brace that closes it (or −1), the earliest
-// inner {...} span that balanced on the way, and the first brace it saw
-// inside a string (or −1).
-func scanObject(s string, start int) (end int, inner [2]int, braceInString int) {
-	inner = [2]int{-1, -1}
-	braceInString = -1
-	var stack []int
-	inString, escaped := false, false
-	for i := start; i < len(s); i++ {
+// scanObjects reads s once and returns the span [start, end] of the
+// balanced object that starts earliest (−1, −1 when there is none), and the
+// work done: bytes read plus stack entries merged, at most 2·len(s).
+//
+// A read from an opening brace is in one of three lexical states (outside
+// strings, inside one, inside one right after a backslash) and has a stack
+// of the braces it opened and has not closed. Reads from different braces
+// that reach the same byte in the same state go on alike from there, so
+// they are kept together: at most three groups, one per state, each with
+// one stack. An entry of a stack stands for the earliest brace whose read
+// closes at that depth. When two groups fall into one state (an escaped
+// byte ends the escape of one while the other is inside a string; a quote
+// opens a string for one while ending the escape of the other), their
+// stacks are merged from the top, keeping the earlier brace at each depth:
+// reads at the same depth close on the same later brace. A new read joins
+// the group outside strings. Each brace is pushed once and each merge
+// removes as many entries as it compares, so the pass is linear in the
+// worst case, with no bound on how many reads fail first.
+func scanObjects(s string) (start, end, work int) {
+	start, end = -1, -1
+	first := strings.IndexByte(s, '{')
+	if first < 0 {
+		return -1, -1, 0
+	}
+	var g objectSearch
+	// The first group may need an entry for every brace; later groups
+	// grow as they need.
+	g.outside = make([]int32, 0, strings.Count(s[first:], "{"))
+	for i := first; i < len(s); i++ {
 		c := s[i]
-		if inString {
-			if c == '{' && braceInString < 0 {
-				braceInString = i
+		if !objectByte[c] {
+			// A plain byte ends an escape; the bytes after it up to the
+			// next brace, quote or backslash change nothing.
+			g.inside, g.escaped = g.merge(g.inside, g.escaped), nil
+			j := i + 1
+			for j < len(s) && !objectByte[s[j]] {
+				j++
 			}
-			switch {
-			case escaped:
-				escaped = false
-			case c == '\\':
-				escaped = true
-			case c == '"':
-				inString = false
-			}
+			work += j - i
+			i = j - 1
 			continue
 		}
+		work++
 		switch c {
 		case '"':
-			inString = true
+			g.outside, g.inside, g.escaped = g.inside, g.merge(g.outside, g.escaped), nil
+		case '\\':
+			g.inside, g.escaped = g.escaped, g.inside
 		case '{':
-			stack = append(stack, i)
-		case '}':
-			open := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			if len(stack) == 0 {
-				return i, inner, braceInString
+			g.inside, g.escaped = g.merge(g.inside, g.escaped), nil
+			if cap(g.outside) == 0 {
+				g.outside, g.spare = g.spare[:0], nil // a read begins here
 			}
-			if inner[0] < 0 || open < inner[0] {
-				inner = [2]int{open, i}
+			g.outside = push(g.outside, int32(i))
+		case '}':
+			g.inside, g.escaped = g.merge(g.inside, g.escaped), nil
+			n := len(g.outside)
+			if n == 0 {
+				continue
+			}
+			open := int(g.outside[n-1])
+			g.outside = g.outside[:n-1]
+			if start < 0 || open < start {
+				start, end = open, i
+				if open == first {
+					return start, end, work + g.merged // no read starts earlier
+				}
 			}
 		}
 	}
-	return -1, inner, braceInString
+	return start, end, work + g.merged
+}
+
+// objectByte marks the bytes that change a read of scanObjects.
+var objectByte = [256]bool{'{': true, '}': true, '"': true, '\\': true}
+
+// objectSearch holds the groups of reads of scanObjects, one per lexical
+// state; each is the stack of open braces its reads share, empty when the
+// group holds no read.
+type objectSearch struct {
+	outside, inside, escaped []int32
+	spare                    []int32 // a stack no group uses
+	merged                   int     // entries compared by merges
+}
+
+// merge merges the stacks of two groups that fall into one state, aligned
+// at their tops and keeping the earlier brace at each depth, into the
+// longer one, and keeps the other for reuse.
+func (g *objectSearch) merge(a, b []int32) []int32 {
+	if len(a) < len(b) {
+		a, b = b, a
+	}
+	off := len(a) - len(b)
+	for k, v := range b {
+		a[off+k] = min(a[off+k], v)
+	}
+	g.merged += len(b)
+	if cap(b) > cap(g.spare) {
+		g.spare = b[:0]
+	}
+	return a
+}
+
+// push appends v, doubling the stack when it is full.
+func push(st []int32, v int32) []int32 {
+	if len(st) == cap(st) {
+		grown := make([]int32, len(st), 2*cap(st)+16)
+		copy(grown, st)
+		st = grown
+	}
+	return append(st, v)
 }
 
 // NormalizeAnswer reads an answer string as a number. It drops white space,

@@ -131,6 +131,9 @@ func loadCassette(path string, data []byte) (*cassette.Cassette, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, fmt.Errorf("cassettes: load cassette %s: %w: file is empty", path, ErrBadCassette)
 	}
+	if err := checkNoAliases(data); err != nil {
+		return nil, fmt.Errorf("cassettes: load cassette %s: %w", path, err)
+	}
 	c, err := cassette.LoadWithFS(strings.TrimSuffix(path, ".yaml"), &saver{path: path, data: data, loaded: true})
 	if err != nil {
 		return nil, fmt.Errorf("cassettes: load cassette %s: %w: %w", path, ErrBadCassette, err)

@@ -9,6 +9,9 @@ implementation is checked against it by abstain/differential_test.go.
 Standard library only.
 
 Usage: abstain_reference.py ITEMS.jsonl RESPONSES.jsonl
+       abstain_reference.py --batch < runs.jsonl
+         (one {"items": [...], "responses": {"id": "output", ...}} per line,
+          one score JSON per line out)
 """
 import json
 import math
@@ -156,6 +159,12 @@ def score(items, responses):
 
 
 if __name__ == "__main__":
+    if sys.argv[1:] == ["--batch"]:
+        for line in sys.stdin:
+            if line.strip():
+                run = json.loads(line)
+                print(json.dumps(score(run["items"], run["responses"])))
+        sys.exit(0)
     with open(sys.argv[1], encoding="utf-8") as f:
         items = [json.loads(l) for l in f if l.strip()]
     responses = {}

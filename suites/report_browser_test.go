@@ -23,7 +23,8 @@ import (
 
 var screenshot = flag.String("screenshot", "", "also save a screenshot of the fixture page to this PNG file")
 
-// chromium returns the headless browser, or skips the test.
+// chromium returns the headless browser, or skips the test saying how to
+// install it (scripts/ensure-chromium.sh looks for the same names).
 func chromium(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
@@ -34,7 +35,8 @@ func chromium(t *testing.T) string {
 			return path
 		}
 	}
-	t.Skip("chromium is not installed (apt-get install -y chromium)")
+	t.Skip("chromium is not installed, so the report is not checked in a browser: " +
+		"run make browser (as root, it installs Debian's chromium) or apt-get install -y chromium")
 	return ""
 }
 

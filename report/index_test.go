@@ -84,7 +84,9 @@ func TestReadRuns(t *testing.T) {
 	dir := fakeRuns(t)
 	runs, err := ReadRuns(dir, IndexOptions{Headline: indexHeadlines})
 	require.NoError(t, err)
-	local := func(y int, m time.Month, d, h, min, s int) time.Time { return time.Date(y, m, d, h, min, s, 0, time.Local) }
+	local := func(y int, m time.Month, d, h, min, s int) time.Time {
+		return time.Date(y, m, d, h, min, s, 0, time.Local)
+	}
 	want := []Run{
 		{
 			File: "run 2026-03-05 #2.jsonl", Date: local(2026, 3, 5, 0, 0, 0), DateFromName: true, Torn: true,

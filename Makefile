@@ -47,10 +47,17 @@ fuzz:
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 
-## lint: formatting and vet
+# actionlint, pinned: built from source by the go command on first use (a
+# minute or two cold, then cached), so nothing is installed by hand and the
+# module's own requirements stay as they are. It also runs shellcheck on
+# the workflows' scripts where shellcheck is installed.
+ACTIONLINT ?= $(GO) run github.com/rhysd/actionlint/cmd/actionlint@v1.7.12
+
+## lint: formatting, vet, and actionlint on the GitHub Actions workflows
 lint:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
+	$(ACTIONLINT)
 
 build:
 	$(GO) build -o bin/hallumaze ./cmd/hallumaze

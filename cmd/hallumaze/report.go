@@ -20,12 +20,13 @@ import (
 // prints the leaderboard. Every input and output path is checked before
 // anything is written.
 func (a *app) runReport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := cli.NewFlagSet("report", "RESULTS.jsonl [more.jsonl ...] [-o report.html] [--csv out.csv] [--json out.json] [--human humans.json]", stdout)
+	fs := cli.NewFlagSet("report", "RESULTS.jsonl [more.jsonl ...] [-o report.html] [--csv out.csv] [--json out.json] [--human humans.json]  |  --index FOLDER [-o index.html]", stdout)
 	htmlPath := fs.String("o", "", "write the HTML report to this file")
 	csvPath := fs.String("csv", "", "write one CSV row per case to this file")
 	jsonPath := fs.String("json", "", "write the results JSON file (the seed's schema) to this file")
 	humanPath := fs.String("human", "", "read human control-group results (JSON) from this file")
 	title := fs.String("title", "", "title of the HTML report")
+	indexDir := fs.String("index", "", "write an HTML index of the past runs in this folder (each *.jsonl results file, linked to its report) to -o, default FOLDER/index.html")
 	// Flags may come before, between or after the results files.
 	var inputs []string
 	for rest := args; ; {
@@ -37,6 +38,12 @@ func (a *app) runReport(ctx context.Context, args []string, stdout, stderr io.Wr
 		}
 		inputs = append(inputs, fs.Arg(0))
 		rest = fs.Args()[1:]
+	}
+	if *indexDir != "" {
+		if len(inputs) > 0 || *csvPath != "" || *jsonPath != "" || *humanPath != "" {
+			return cli.Usagef("report: --index takes a folder and -o only (no results file, --csv, --json or --human)")
+		}
+		return a.runIndex(*indexDir, *htmlPath, *title, stdout, stderr)
 	}
 	if len(inputs) == 0 {
 		return cli.Usagef("report: no results file given (hallumaze report RESULTS.jsonl [-o report.html])")
@@ -141,4 +148,48 @@ func checkReportOutput(path string, others []string) error {
 		return fmt.Errorf("the folder %s does not exist", filepath.Dir(path))
 	}
 	return cli.CheckOutput(path, false)
+}
+
+// runIndex writes the index of past runs of hallumaze report --index: one
+// page listing every results file of dir (report.ReadRuns), with each
+// suite's first declared metric as the headline, linked to the outputs
+// beside each file. A file that is not results is listed as unreadable
+// and said on stderr; it does not fail the command.
+func (a *app) runIndex(dir, out, title string, stdout, stderr io.Writer) error {
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return cli.Usagef("report: --index %s: not a folder", dir)
+	}
+	if out == "" {
+		out = filepath.Join(dir, "index.html")
+	}
+	if err := checkReportOutput(out, nil); err != nil {
+		return cli.Usagef("report: -o %s: %v", out, err)
+	}
+	opts := report.IndexOptions{Title: title, Generated: time.Now(), Headline: map[string]results.Metric{}}
+	for _, s := range a.suites {
+		if ms := s.Metrics(); len(ms) > 0 {
+			opts.Headline[s.Name()] = ms[0]
+		}
+	}
+	absDir, errD := filepath.Abs(dir)
+	absOut, errO := filepath.Abs(out)
+	if errD == nil && errO == nil {
+		if rel, err := filepath.Rel(filepath.Dir(absOut), absDir); err == nil && rel != "." {
+			opts.Link = filepath.ToSlash(rel)
+		}
+	}
+	runs, err := report.ReadRuns(dir, opts)
+	if err != nil {
+		return cli.Usagef("report: --index %s: %v", dir, err)
+	}
+	for _, r := range runs {
+		if r.Unreadable != "" {
+			fmt.Fprintf(stderr, "report: %s: listed as unreadable: %s\n", filepath.Join(dir, r.File), r.Unreadable)
+		}
+	}
+	if err := report.WriteFileAtomic(out, a.envSecrets(), func(w io.Writer) error { return report.WriteIndex(w, runs, opts) }); err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	fmt.Fprintf(stdout, "  ✓ index of %d runs saved: %s\n", len(runs), out)
+	return nil
 }

@@ -25,9 +25,19 @@ const (
 	serveIdleTimeout       = 60 * time.Second
 )
 
-// runServe serves the reference agents over the three wire protocols, so
-// any client can talk to a deterministic model and cassettes can be
-// recorded end to end without keys.
+// serveRoutes is what hallumaze serve prints under its address.
+const serveRoutes = `  POST /v1/chat/completions                      OpenAI chat completions ("stream": true too)
+  POST /v1/messages                              Anthropic messages ("stream": true too)
+  POST /v1beta/models/MODEL:generateContent      Gemini
+  POST /v1beta/models/MODEL:streamGenerateContent[?alt=sse]  Gemini, streamed
+  GET  /v1/models[/MODEL]                        models (Anthropic's shape with an anthropic-version header)
+  GET  /v1beta/models[/MODEL]                    models (Gemini)
+`
+
+// runServe serves the reference agents over the three wire protocols (plain
+// and streamed calls, and the model lists), so any client, the providers'
+// official libraries among them, can talk to a deterministic model and
+// cassettes can be recorded end to end without keys.
 func (a *app) runServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := cli.NewFlagSet("serve", "[--addr 127.0.0.1:8080]", stdout)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (keep it on loopback: the server checks no key)")
@@ -51,9 +61,7 @@ func (a *app) runServe(ctx context.Context, args []string, stdout, stderr io.Wri
 	}
 	srv := newServer(loopback.New(models))
 	fmt.Fprintf(stdout, "serving %v on http://%s\n", names, ln.Addr())
-	fmt.Fprintf(stdout, "  POST /v1/chat/completions            (OpenAI chat completions)\n")
-	fmt.Fprintf(stdout, "  POST /v1/messages                    (Anthropic messages)\n")
-	fmt.Fprintf(stdout, "  POST /v1beta/models/MODEL:generateContent (Gemini)\n")
+	fmt.Fprint(stdout, serveRoutes)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(limitListener(ln, *maxConns)) }()
 	select {

@@ -12,12 +12,21 @@ import (
 )
 
 // FuzzServe sends arbitrary bodies to every endpoint: the server must never
-// panic, and must always answer a JSON object with a known status. Its seed
-// corpus is under testdata/fuzz/FuzzServe.
+// panic, and must always answer with a known status either a JSON object
+// or, for a streamed call, well-formed events (server-sent events whose
+// data are JSON objects or OpenAI's [DONE], or Gemini's JSON array). Its
+// seed corpus is under testdata/fuzz/FuzzServe.
 func FuzzServe(f *testing.F) {
 	f.Add(uint8(0), []byte(`{"model":"echo","messages":[{"role":"user","content":"hi"}]}`))
+	f.Add(uint8(0), []byte(`{"model":"echo","stream":true,"stream_options":{"include_usage":true},"messages":[{"role":"user","content":"hi"}]}`))
+	f.Add(uint8(1), []byte(`{"model":"echo","stream":true,"messages":[{"role":"user","content":"hi"}]}`))
+	f.Add(uint8(3), []byte(`{"contents":[{"parts":[{"text":"hello, world"}]}]}`))
+	f.Add(uint8(4), []byte(`{"contents":[{"parts":[{"text":"hello, world"}]}]}`))
 	h := loopback.New(map[string]providers.Model{"echo": echo})
-	paths := []string{"/v1/chat/completions", "/v1/messages", "/v1beta/models/echo:generateContent"}
+	paths := []string{
+		"/v1/chat/completions", "/v1/messages", "/v1beta/models/echo:generateContent",
+		"/v1beta/models/echo:streamGenerateContent?alt=sse", "/v1beta/models/echo:streamGenerateContent",
+	}
 	f.Fuzz(func(t *testing.T, which uint8, body []byte) {
 		path := paths[int(which)%len(paths)]
 		w := httptest.NewRecorder()
@@ -26,6 +35,26 @@ func FuzzServe(f *testing.F) {
 		case http.StatusOK, http.StatusBadRequest, http.StatusNotFound:
 		default:
 			t.Fatalf("POST %s %q: status %d", path, body, w.Code)
+		}
+		if w.Code == http.StatusOK && w.Header().Get("Content-Type") == "text/event-stream" {
+			events, err := readSSE(w.Body)
+			if err != nil || len(events) == 0 {
+				t.Fatalf("POST %s %q: stream %q: %d events, %v", path, body, w.Body.Bytes(), len(events), err)
+			}
+			for _, e := range events {
+				var obj map[string]any
+				if e.data != "[DONE]" && json.Unmarshal([]byte(e.data), &obj) != nil {
+					t.Fatalf("POST %s %q: event data %q is not a JSON object", path, body, e.data)
+				}
+			}
+			return
+		}
+		if w.Code == http.StatusOK && bytes.HasPrefix(w.Body.Bytes(), []byte("[")) {
+			var chunks []map[string]any
+			if err := json.Unmarshal(w.Body.Bytes(), &chunks); err != nil || len(chunks) == 0 {
+				t.Fatalf("POST %s %q: stream %q is not a JSON array of objects: %v", path, body, w.Body.Bytes(), err)
+			}
+			return
 		}
 		var out map[string]any
 		if err := json.Unmarshal(w.Body.Bytes(), &out); err != nil {

@@ -10,32 +10,33 @@ import (
 	"github.com/hallumaze/hallumaze/providers/internal/wire"
 )
 
-// geminiProtocol serves POST /v1beta/models/{model}:generateContent.
+// geminiProtocol serves POST /v1beta/models/{model}:generateContent and
+// :streamGenerateContent.
 //
 // The systemInstruction's text parts are the system prompt; contents with
 // role "model" are the assistant's turns, any other role the user's. Parts
 // marked as thoughts in earlier turns are dropped, as the API drops them.
-// Any action other than generateContent (streamGenerateContent,
-// countTokens) is a 404. The reply's reasoning is returned as a part with
-// "thought": true before the answer's part.
+// Any other action (countTokens, embedContent) is a 404. The reply's
+// reasoning is returned as a part with "thought": true before the answer's
+// part.
 type geminiProtocol struct{}
 
-func (geminiProtocol) decode(r *http.Request, body []byte) (string, providers.Request, error) {
+func (geminiProtocol) decode(r *http.Request, body []byte) (call, error) {
 	action := r.PathValue("action")
 	i := strings.LastIndexByte(action, ':')
-	if i < 0 || action[i+1:] != "generateContent" {
-		return "", providers.Request{}, &statusError{
+	if i < 0 || action[i+1:] != "generateContent" && action[i+1:] != "streamGenerateContent" {
+		return call{}, &statusError{
 			status: http.StatusNotFound,
-			msg:    fmt.Sprintf("unsupported path %q: want /v1beta/models/{model}:generateContent", r.URL.Path),
+			msg:    fmt.Sprintf("unsupported path %q: want /v1beta/models/{model}:generateContent or :streamGenerateContent", r.URL.Path),
 		}
 	}
 	model := action[:i]
 	if model == "" {
-		return "", providers.Request{}, errMissingModel
+		return call{}, errMissingModel
 	}
 	var in wire.GeminiRequest
 	if err := json.Unmarshal(body, &in); err != nil {
-		return "", providers.Request{}, fmt.Errorf("invalid JSON payload: %w", err)
+		return call{}, fmt.Errorf("invalid JSON payload: %w", err)
 	}
 	req := providers.Request{Model: model}
 	if in.SystemInstruction != nil {
@@ -54,9 +55,14 @@ func (geminiProtocol) decode(r *http.Request, body []byte) (string, providers.Re
 		req.Messages = append(req.Messages, providers.Message{Role: role, Content: geminiText(c.Parts)})
 	}
 	if len(req.Messages) == 0 {
-		return "", providers.Request{}, fmt.Errorf("contents is not specified")
+		return call{}, fmt.Errorf("contents is not specified")
 	}
-	return model, req, nil
+	return call{
+		model:  model,
+		req:    req,
+		stream: action[i+1:] == "streamGenerateContent",
+		sse:    r.URL.Query().Get("alt") == "sse",
+	}, nil
 }
 
 // geminiText joins the non-thought text of parts.
@@ -70,28 +76,74 @@ func geminiText(parts []wire.GeminiPart) string {
 	return b.String()
 }
 
-func (geminiProtocol) encode(id, model string, req providers.Request, reply providers.Reply) any {
+func (geminiProtocol) encode(id string, c call, reply providers.Reply) any {
 	var parts []wire.GeminiPart
 	if reply.Reasoning != "" {
 		parts = append(parts, wire.GeminiPart{Text: reply.Reasoning, Thought: true})
 	}
 	parts = append(parts, wire.GeminiPart{Text: reply.Text})
-	in := usage(req, reply).InputTokens
-	text, thoughts := ApproxTokens(reply.Text), ApproxTokens(reply.Reasoning)
-	return wire.GeminiResponse{
-		Candidates: []wire.GeminiCandidate{{
-			Content:      wire.GeminiContent{Role: "model", Parts: parts},
-			FinishReason: stopReason(reply.StopReason, "STOP", "MAX_TOKENS"),
-		}},
-		UsageMetadata: &wire.GeminiUsageMetadata{
+	return geminiChunk(id, c, reply, parts, true)
+}
+
+// geminiChunk is a response holding parts; the last (or only) one has the
+// finish reason and the usage.
+func geminiChunk(id string, c call, reply providers.Reply, parts []wire.GeminiPart, last bool) wire.GeminiResponse {
+	out := wire.GeminiResponse{
+		Candidates:   []wire.GeminiCandidate{{Content: wire.GeminiContent{Role: "model", Parts: parts}}},
+		ModelVersion: reply.Model,
+		ResponseID:   id,
+	}
+	if last {
+		in := usage(c.req, reply).InputTokens
+		text, thoughts := ApproxTokens(reply.Text), ApproxTokens(reply.Reasoning)
+		out.Candidates[0].FinishReason = stopReason(reply.StopReason, "STOP", "MAX_TOKENS")
+		out.UsageMetadata = &wire.GeminiUsageMetadata{
 			PromptTokenCount:     in,
 			CandidatesTokenCount: text,
 			ThoughtsTokenCount:   thoughts,
 			TotalTokenCount:      in + text + thoughts,
-		},
-		ModelVersion: model,
-		ResponseID:   id,
+		}
 	}
+	return out
+}
+
+// stream sends the reply as GenerateContentResponse chunks of one part
+// each (the reasoning's pieces as thoughts, then the answer's), the last
+// with the finish reason and the usage: server-sent events ("data:" lines)
+// with alt=sse, else one JSON array written an element at a time, as the
+// API does.
+func (geminiProtocol) stream(w http.ResponseWriter, id string, c call, reply providers.Reply) {
+	var parts []wire.GeminiPart
+	for _, p := range split(reply.Reasoning, streamChunks) {
+		parts = append(parts, wire.GeminiPart{Text: p, Thought: true})
+	}
+	for _, p := range split(reply.Text, streamChunks) {
+		parts = append(parts, wire.GeminiPart{Text: p})
+	}
+	if len(parts) == 0 {
+		parts = []wire.GeminiPart{{}}
+	}
+	if c.sse {
+		e := newSSE(w)
+		for i, p := range parts {
+			e.send("", geminiChunk(id, c, reply, []wire.GeminiPart{p}, i == len(parts)-1))
+		}
+		return
+	}
+	e := newEvents(w, "application/json")
+	for i, p := range parts {
+		data, err := json.Marshal(geminiChunk(id, c, reply, []wire.GeminiPart{p}, i == len(parts)-1))
+		if err != nil {
+			e.fail(err)
+			return
+		}
+		sep := ",\r\n"
+		if i == 0 {
+			sep = "["
+		}
+		e.write(append([]byte(sep), data...))
+	}
+	e.write([]byte("]"))
 }
 
 func (geminiProtocol) errorBody(status int, msg string) any {

@@ -1,18 +1,45 @@
 // Package loopback serves in-process models over the three wire protocols
 // that package providers speaks, so that a client, a cassette recorder or
-// any third-party tool can talk to a reference agent exactly as it would
-// talk to a hosted model.
+// any third-party tool (the providers' official client libraries among
+// them) can talk to a reference agent exactly as it would talk to a hosted
+// model.
 //
 // [New] answers at the standard paths with the standard JSON shapes:
 //
-//	POST /v1/chat/completions                     OpenAI chat completions
-//	POST /v1/messages                             Anthropic messages
-//	POST /v1beta/models/{model}:generateContent   Gemini generateContent
+//	POST /v1/chat/completions                           OpenAI chat completions
+//	POST /v1/messages                                   Anthropic messages
+//	POST /v1beta/models/{model}:generateContent         Gemini generateContent
+//	POST /v1beta/models/{model}:streamGenerateContent   Gemini, streamed
+//	GET  /v1/models, /v1/models/{model}                 OpenAI or Anthropic model list
+//	GET  /v1beta/models, /v1beta/models/{model}         Gemini model list
 //
 // Each request is turned into a [providers.Request] (system prompt,
 // messages, max tokens, temperature, seed), given to the model named in the
 // request, and the [providers.Reply] is written back in the protocol's
 // response shape, with its stop reason and token usage.
+//
+// A streamed call ("stream": true for OpenAI and Anthropic, the
+// streamGenerateContent action for Gemini) gets the same reply in the
+// protocol's own event format: the model answers in full first, then the
+// reply is sent as a few chunks (the reasoning's, then the answer's) whose
+// concatenation is the answer of the plain call, with the stop reason and
+// the usage where the protocol puts them: OpenAI's chat.completion.chunk
+// events ending in "data: [DONE]", with a usage chunk when
+// stream_options.include_usage is set; Anthropic's message_start,
+// content_block_start/delta/stop, message_delta (stop reason and output
+// tokens) and message_stop events; Gemini's GenerateContentResponse chunks,
+// as server-sent events with alt=sse or as one JSON array without, the last
+// chunk with the finish reason and the usage. A failure found before the
+// reply is written (an unknown model, a bad request, a model error) is an
+// ordinary error answer, as the hosted APIs give it.
+//
+// OpenAI and Anthropic list models at the same path, GET /v1/models; a
+// request with an anthropic-version header (which Anthropic's clients send
+// on every call) gets Anthropic's shape ({"data": [...], "has_more",
+// "first_id", "last_id"}, paged by limit, after_id and before_id), any
+// other OpenAI's ({"object": "list", "data": [...]}). Gemini's list
+// ({"models": [...], "nextPageToken"}) is paged by pageSize and pageToken.
+// Models are listed by name in byte order.
 //
 // The server is meant for loopback use only: it checks no key and accepts
 // any Authorization, x-api-key or x-goog-api-key header. Token counts are
@@ -25,10 +52,10 @@
 // recordings made against the server are stable byte for byte.
 //
 // Failures use each protocol's own error shape: an unknown model is a 404,
-// malformed JSON or an invalid conversation a 400, a method other than POST
-// a 405, a body over 8 MiB a 413, a prompt the model cannot read (an error
-// wrapping [providers.ErrUnreadablePrompt]) a 422, which clients do not
-// retry, and any other model error a 500 (or the status of a
+// malformed JSON or an invalid conversation a 400, a method the path does
+// not take a 405, a body over 8 MiB a 413, a prompt the model cannot read
+// (an error wrapping [providers.ErrUnreadablePrompt]) a 422, which clients
+// do not retry, and any other model error a 500 (or the status of a
 // *providers.Error with a 4xx or 5xx status).
 package loopback
 
@@ -41,6 +68,8 @@ import (
 	"io"
 	"maps"
 	"net/http"
+	"slices"
+	"strings"
 
 	"github.com/hallumaze/hallumaze/providers"
 )
@@ -52,32 +81,62 @@ const maxRequestBytes = 8 << 20
 // requests name (the "model" field, or the {model} path segment of Gemini).
 // The map is copied; later changes to it are not seen.
 func New(models map[string]providers.Model) http.Handler {
-	s := &server{models: maps.Clone(models)}
+	s := &server{models: maps.Clone(models), names: slices.Sorted(maps.Keys(models))}
 	mux := http.NewServeMux()
 	mux.HandleFunc("/v1/chat/completions", func(w http.ResponseWriter, r *http.Request) { s.serve(w, r, openAIProtocol{}) })
 	mux.HandleFunc("/v1/messages", func(w http.ResponseWriter, r *http.Request) { s.serve(w, r, anthropicProtocol{}) })
+	mux.HandleFunc("/v1/models", func(w http.ResponseWriter, r *http.Request) { s.list(w, r, v1Lister(r)) })
+	mux.HandleFunc("/v1/models/{model...}", func(w http.ResponseWriter, r *http.Request) {
+		s.info(w, r, v1Lister(r), r.PathValue("model"))
+	})
+	mux.HandleFunc("/v1beta/models", func(w http.ResponseWriter, r *http.Request) { s.list(w, r, geminiProtocol{}) })
 	// A wildcard must be a whole path segment, so "{model}:generateContent"
-	// is matched as one segment and split at its last colon.
-	mux.HandleFunc("/v1beta/models/{action}", func(w http.ResponseWriter, r *http.Request) { s.serve(w, r, geminiProtocol{}) })
+	// is matched as one segment and split at its last colon; a GET of a
+	// segment with no colon is Gemini's models.get.
+	mux.HandleFunc("/v1beta/models/{action}", func(w http.ResponseWriter, r *http.Request) {
+		if action := r.PathValue("action"); r.Method == http.MethodGet && !strings.Contains(action, ":") {
+			s.info(w, r, geminiProtocol{}, action)
+			return
+		}
+		s.serve(w, r, geminiProtocol{})
+	})
 	return mux
 }
 
-// server holds the models.
+// server holds the models, and their names in order.
 type server struct {
 	models map[string]providers.Model
+	names  []string
 }
 
 // protocol is one wire protocol's side of the server.
 type protocol interface {
-	// decode reads the model id and the request. An error is a 400 unless
-	// it is a *statusError.
-	decode(r *http.Request, body []byte) (model string, req providers.Request, err error)
-	// encode builds the response body.
-	encode(id, model string, req providers.Request, reply providers.Reply) any
+	// decode reads the call. An error is a 400 unless it is a
+	// *statusError.
+	decode(r *http.Request, body []byte) (call, error)
+	// encode builds the response body of a plain call.
+	encode(id string, c call, reply providers.Reply) any
+	// stream writes the reply of a streamed call as the protocol's events.
+	stream(w http.ResponseWriter, id string, c call, reply providers.Reply)
 	// errorBody builds the protocol's error body.
 	errorBody(status int, msg string) any
 	// notFound is the message for an unknown model.
 	notFound(model string) string
+}
+
+// call is one decoded request: the model it names, what the model is
+// asked, and how the answer is to be sent.
+type call struct {
+	model string
+	req   providers.Request
+	// stream asks for the reply as events.
+	stream bool
+	// usage asks an OpenAI stream for its usage chunk
+	// (stream_options.include_usage).
+	usage bool
+	// sse asks a Gemini stream for server-sent events (alt=sse) rather
+	// than a JSON array.
+	sse bool
 }
 
 // statusError is a request failure with a status other than 400.
@@ -91,9 +150,7 @@ func (e *statusError) Error() string { return e.msg }
 // serve runs one request through a protocol.
 func (s *server) serve(w http.ResponseWriter, r *http.Request, p protocol) {
 	if r.Method != http.MethodPost {
-		w.Header().Set("Allow", http.MethodPost)
-		writeJSON(w, http.StatusMethodNotAllowed, p.errorBody(http.StatusMethodNotAllowed,
-			fmt.Sprintf("method %s is not allowed; use POST", r.Method)))
+		methodNotAllowed(w, r, p, http.MethodPost)
 		return
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxRequestBytes))
@@ -110,7 +167,7 @@ func (s *server) serve(w http.ResponseWriter, r *http.Request, p protocol) {
 		writeJSON(w, http.StatusBadRequest, p.errorBody(http.StatusBadRequest, "parse request body: not a JSON object"))
 		return
 	}
-	model, req, err := p.decode(r, body)
+	c, err := p.decode(r, body)
 	if err != nil {
 		status := http.StatusBadRequest
 		var se *statusError
@@ -120,13 +177,13 @@ func (s *server) serve(w http.ResponseWriter, r *http.Request, p protocol) {
 		writeJSON(w, status, p.errorBody(status, err.Error()))
 		return
 	}
-	m, ok := s.models[model]
+	m, ok := s.models[c.model]
 	if !ok || m == nil {
-		writeJSON(w, http.StatusNotFound, p.errorBody(http.StatusNotFound, p.notFound(model)))
+		writeJSON(w, http.StatusNotFound, p.errorBody(http.StatusNotFound, p.notFound(c.model)))
 		return
 	}
-	req.Model = model
-	reply, err := m.Chat(r.Context(), req)
+	c.req.Model = c.model
+	reply, err := m.Chat(r.Context(), c.req)
 	if err != nil {
 		status := http.StatusInternalServerError
 		var pe *providers.Error
@@ -136,13 +193,25 @@ func (s *server) serve(w http.ResponseWriter, r *http.Request, p protocol) {
 		case errors.As(err, &pe) && pe.Status >= 400 && pe.Status <= 599:
 			status = pe.Status
 		}
-		writeJSON(w, status, p.errorBody(status, "model "+model+": "+err.Error()))
+		writeJSON(w, status, p.errorBody(status, "model "+c.model+": "+err.Error()))
 		return
 	}
 	if reply.Model == "" {
-		reply.Model = model
+		reply.Model = c.model
 	}
-	writeJSON(w, http.StatusOK, p.encode(requestID(r.URL.Path, body), reply.Model, req, reply))
+	id := requestID(r.URL.Path, body)
+	if c.stream {
+		p.stream(w, id, c, reply)
+		return
+	}
+	writeJSON(w, http.StatusOK, p.encode(id, c, reply))
+}
+
+// methodNotAllowed answers a 405 in the protocol's shape.
+func methodNotAllowed(w http.ResponseWriter, r *http.Request, p protocol, allow string) {
+	w.Header().Set("Allow", allow)
+	writeJSON(w, http.StatusMethodNotAllowed, p.errorBody(http.StatusMethodNotAllowed,
+		fmt.Sprintf("method %s is not allowed; use %s", r.Method, allow)))
 }
 
 // writeJSON writes v with a status.
@@ -200,18 +269,23 @@ func stopReason(reason, end, maxTokens string) string {
 // errMissingModel is the 400 for a request that names no model.
 var errMissingModel = errors.New(`the request names no model: set "model"`)
 
-// decodeBody decodes a request body into v and refuses streaming, which
-// the loopback server does not speak.
-func decodeBody(body []byte, v any) error {
+// streamOptions are the members of a request body that ask for a stream.
+type streamOptions struct {
+	Stream        bool `json:"stream"`
+	StreamOptions *struct {
+		IncludeUsage bool `json:"include_usage"`
+	} `json:"stream_options"`
+}
+
+// decodeBody decodes a request body into v and reads whether it asks for a
+// stream, and (OpenAI) for the stream's usage chunk.
+func decodeBody(body []byte, v any) (streamOptions, error) {
+	var so streamOptions
 	if err := json.Unmarshal(body, v); err != nil {
-		return fmt.Errorf("parse request body: %w", err)
+		return so, fmt.Errorf("parse request body: %w", err)
 	}
-	var extra struct {
-		Stream bool `json:"stream"`
+	if err := json.Unmarshal(body, &so); err != nil {
+		return so, fmt.Errorf("parse request body: %w", err)
 	}
-	_ = json.Unmarshal(body, &extra) // the body is valid JSON: decoded above
-	if extra.Stream {
-		return fmt.Errorf("stream: streaming is not supported by the loopback server")
-	}
-	return nil
+	return so, nil
 }

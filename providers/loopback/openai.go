@@ -19,13 +19,14 @@ import (
 // in message.reasoning_content.
 type openAIProtocol struct{}
 
-func (openAIProtocol) decode(_ *http.Request, body []byte) (string, providers.Request, error) {
+func (openAIProtocol) decode(_ *http.Request, body []byte) (call, error) {
 	var in wire.OpenAIChatRequest
-	if err := decodeBody(body, &in); err != nil {
-		return "", providers.Request{}, err
+	so, err := decodeBody(body, &in)
+	if err != nil {
+		return call{}, err
 	}
 	if in.Model == "" {
-		return "", providers.Request{}, errMissingModel
+		return call{}, errMissingModel
 	}
 	req := providers.Request{
 		Model:       in.Model,
@@ -44,22 +45,26 @@ func (openAIProtocol) decode(_ *http.Request, body []byte) (string, providers.Re
 		case "user", "assistant":
 			req.Messages = append(req.Messages, providers.Message{Role: providers.Role(m.Role), Content: string(m.Content)})
 		default:
-			return "", providers.Request{}, fmt.Errorf("messages[%d]: unsupported role %q", i, m.Role)
+			return call{}, fmt.Errorf("messages[%d]: unsupported role %q", i, m.Role)
 		}
 	}
 	if len(req.Messages) == 0 {
-		return "", providers.Request{}, fmt.Errorf("messages: no user or assistant message")
+		return call{}, fmt.Errorf("messages: no user or assistant message")
 	}
 	req.System = strings.Join(system, "\n\n")
-	return in.Model, req, nil
+	c := call{model: in.Model, req: req, stream: so.Stream}
+	if so.Stream && so.StreamOptions != nil {
+		c.usage = so.StreamOptions.IncludeUsage
+	}
+	return c, nil
 }
 
-func (openAIProtocol) encode(id, model string, req providers.Request, reply providers.Reply) any {
-	u := usage(req, reply)
+func (openAIProtocol) encode(id string, c call, reply providers.Reply) any {
+	u := openAIUsage(c.req, reply)
 	return wire.OpenAIChatResponse{
 		ID:     "chatcmpl-" + id,
 		Object: "chat.completion",
-		Model:  model,
+		Model:  reply.Model,
 		Choices: []wire.OpenAIChoice{{
 			Message: wire.OpenAIMessage{
 				Role:             "assistant",
@@ -68,12 +73,80 @@ func (openAIProtocol) encode(id, model string, req providers.Request, reply prov
 			},
 			FinishReason: stopReason(reply.StopReason, "stop", "length"),
 		}},
-		Usage: &wire.OpenAIUsage{
-			PromptTokens:     u.InputTokens,
-			CompletionTokens: u.OutputTokens,
-			TotalTokens:      u.InputTokens + u.OutputTokens,
-		},
+		Usage: u,
 	}
+}
+
+// openAIUsage counts a call's tokens in the protocol's shape.
+func openAIUsage(req providers.Request, reply providers.Reply) *wire.OpenAIUsage {
+	u := usage(req, reply)
+	return &wire.OpenAIUsage{
+		PromptTokens:     u.InputTokens,
+		CompletionTokens: u.OutputTokens,
+		TotalTokens:      u.InputTokens + u.OutputTokens,
+	}
+}
+
+// openAIChunk is one event of a streamed chat completion.
+type openAIChunk struct {
+	ID      string              `json:"id"`
+	Object  string              `json:"object"`
+	Created int64               `json:"created"`
+	Model   string              `json:"model"`
+	Choices []openAIChunkChoice `json:"choices"`
+	// Usage is left out unless the request set include_usage; then it is
+	// null on every chunk but the last, which has the counts and no
+	// choice. A nil *wire.OpenAIUsage in it is written as null.
+	Usage any `json:"usage,omitempty"`
+}
+
+// openAIChunkChoice is the one choice of a chunk; FinishReason is null
+// until the last.
+type openAIChunkChoice struct {
+	Index        int         `json:"index"`
+	Delta        openAIDelta `json:"delta"`
+	FinishReason *string     `json:"finish_reason"`
+}
+
+// openAIDelta is what a chunk adds to the message.
+type openAIDelta struct {
+	Role             string  `json:"role,omitempty"`
+	Content          *string `json:"content,omitempty"`
+	ReasoningContent string  `json:"reasoning_content,omitempty"`
+}
+
+// stream sends the reply as chat.completion.chunk events: the role, the
+// reasoning's pieces, the answer's pieces, the finish reason, the usage
+// when asked for, and "data: [DONE]".
+func (openAIProtocol) stream(w http.ResponseWriter, id string, c call, reply providers.Reply) {
+	e := newSSE(w)
+	chunk := func(d openAIDelta, finish *string) openAIChunk {
+		ch := openAIChunk{
+			ID: "chatcmpl-" + id, Object: "chat.completion.chunk", Model: reply.Model,
+			Choices: []openAIChunkChoice{{Delta: d, FinishReason: finish}},
+		}
+		if c.usage {
+			ch.Usage = (*wire.OpenAIUsage)(nil)
+		}
+		return ch
+	}
+	empty := ""
+	e.send("", chunk(openAIDelta{Role: "assistant", Content: &empty}, nil))
+	for _, p := range split(reply.Reasoning, streamChunks) {
+		e.send("", chunk(openAIDelta{ReasoningContent: p}, nil))
+	}
+	for _, p := range split(reply.Text, streamChunks) {
+		e.send("", chunk(openAIDelta{Content: &p}, nil))
+	}
+	finish := stopReason(reply.StopReason, "stop", "length")
+	e.send("", chunk(openAIDelta{}, &finish))
+	if c.usage {
+		e.send("", openAIChunk{
+			ID: "chatcmpl-" + id, Object: "chat.completion.chunk", Model: reply.Model,
+			Choices: []openAIChunkChoice{}, Usage: openAIUsage(c.req, reply),
+		})
+	}
+	e.write([]byte("data: [DONE]\n\n"))
 }
 
 func (openAIProtocol) errorBody(status int, msg string) any {

@@ -1,0 +1,140 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hallumaze/hallumaze/suites"
+)
+
+// startServe runs hallumaze serve on a free port until the test ends and
+// returns its base URL and what it printed.
+func startServe(t *testing.T) (string, string) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	var out, errOut bytes.Buffer
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, []string{"serve", "--addr", "127.0.0.1:0"}, &lockedBuffer{b: &out}, &errOut) }()
+	t.Cleanup(func() {
+		cancel()
+		assert.NoError(t, <-done)
+	})
+	var addr string
+	require.Eventually(t, func() bool {
+		text := (&lockedBuffer{b: &out}).String()
+		if i := strings.Index(text, "http://"); i >= 0 && strings.Contains(text, "GET  /v1beta/models") {
+			addr = strings.Fields(text[i:])[0]
+			return true
+		}
+		return false
+	}, 5*time.Second, 10*time.Millisecond)
+	return addr, (&lockedBuffer{b: &out}).String()
+}
+
+// TestServeModelLists: every reference agent is in each protocol's list.
+func TestServeModelLists(t *testing.T) {
+	base, printed := startServe(t)
+	assert.Contains(t, printed, "streamGenerateContent")
+	want := suites.AgentNames(suites.All())
+	require.NotEmpty(t, want)
+	tests := []struct {
+		name, path string
+		header     map[string]string
+		list, id   string
+		prefix     string
+	}{
+		{"openai", "/v1/models", nil, "data", "id", ""},
+		{"anthropic", "/v1/models?limit=1000", map[string]string{"anthropic-version": "2023-06-01"}, "data", "id", ""},
+		{"gemini", "/v1beta/models?pageSize=1000", nil, "models", "name", "models/"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			req, err := http.NewRequest(http.MethodGet, base+tt.path, nil)
+			require.NoError(t, err)
+			for k, v := range tt.header {
+				req.Header.Set(k, v)
+			}
+			resp, err := http.DefaultClient.Do(req)
+			require.NoError(t, err)
+			defer resp.Body.Close()
+			require.Equal(t, http.StatusOK, resp.StatusCode)
+			data, err := io.ReadAll(resp.Body)
+			require.NoError(t, err)
+			var body map[string]json.RawMessage
+			require.NoError(t, json.Unmarshal(data, &body), "%s", data)
+			var list []map[string]any
+			require.NoError(t, json.Unmarshal(body[tt.list], &list), "%s", data)
+			var got []string
+			for _, m := range list {
+				got = append(got, strings.TrimPrefix(m[tt.id].(string), tt.prefix))
+			}
+			assert.ElementsMatch(t, want, got)
+		})
+	}
+}
+
+// TestServeStream: an agent's streamed answer to a maze prompt, its deltas
+// put together, is its plain answer.
+func TestServeStream(t *testing.T) {
+	base, _ := startServe(t)
+	call := func(stream bool) *http.Response {
+		body, err := json.Marshal(map[string]any{
+			"model": "oracle", "stream": stream,
+			"messages": []map[string]string{{"role": "user", "content": sampleMazePrompt(t)}},
+		})
+		require.NoError(t, err)
+		resp, err := http.Post(base+"/v1/chat/completions", "application/json", bytes.NewReader(body))
+		require.NoError(t, err)
+		t.Cleanup(func() { resp.Body.Close() })
+		require.Equal(t, http.StatusOK, resp.StatusCode)
+		return resp
+	}
+	var plain struct {
+		Choices []struct {
+			Message struct{ Content string } `json:"message"`
+		} `json:"choices"`
+	}
+	require.NoError(t, json.NewDecoder(call(false).Body).Decode(&plain))
+	require.Len(t, plain.Choices, 1)
+	require.Contains(t, plain.Choices[0].Message.Content, "FINAL_PATH")
+
+	var text strings.Builder
+	chunks, done := 0, false
+	sc := bufio.NewScanner(call(true).Body)
+	for sc.Scan() {
+		data, ok := strings.CutPrefix(sc.Text(), "data: ")
+		if !ok {
+			continue
+		}
+		if data == "[DONE]" {
+			done = true
+			break
+		}
+		var c struct {
+			Choices []struct {
+				Delta struct{ Content string } `json:"delta"`
+			} `json:"choices"`
+		}
+		require.NoError(t, json.Unmarshal([]byte(data), &c), data)
+		for _, ch := range c.Choices {
+			if ch.Delta.Content != "" {
+				text.WriteString(ch.Delta.Content)
+				chunks++
+			}
+		}
+	}
+	require.NoError(t, sc.Err())
+	assert.True(t, done, "the stream ends with data: [DONE]")
+	assert.Greater(t, chunks, 1)
+	assert.Equal(t, plain.Choices[0].Message.Content, text.String())
+}

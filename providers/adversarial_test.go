@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hallumaze/hallumaze/providers/internal/wire"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -41,7 +42,7 @@ type decoder struct {
 }
 
 func decodeOpenAI(body []byte) (Reply, error) {
-	var resp OpenAIChatResponse
+	var resp wire.OpenAIChatResponse
 	if err := (response{body: body}).decode("openai", "", &resp); err != nil {
 		return Reply{}, err
 	}
@@ -49,7 +50,7 @@ func decodeOpenAI(body []byte) (Reply, error) {
 }
 
 func decodeAnthropic(body []byte) (Reply, error) {
-	var resp AnthropicResponse
+	var resp wire.AnthropicResponse
 	if err := (response{body: body}).decode("anthropic", "", &resp); err != nil {
 		return Reply{}, err
 	}
@@ -57,7 +58,7 @@ func decodeAnthropic(body []byte) (Reply, error) {
 }
 
 func decodeGemini(body []byte) (Reply, error) {
-	var resp GeminiResponse
+	var resp wire.GeminiResponse
 	if err := (response{body: body}).decode("gemini", "", &resp); err != nil {
 		return Reply{}, err
 	}

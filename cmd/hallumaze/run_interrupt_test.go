@@ -117,10 +117,7 @@ func TestRunKill9(t *testing.T) {
 	}
 	t.Parallel()
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "hallumaze")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	out, err := build.CombinedOutput()
-	require.NoError(t, err, "go build: %s", out)
+	bin := buildCommand(t)
 
 	srv := newAgentServer(t, 30*time.Millisecond)
 	jsonl := filepath.Join(dir, "r.jsonl")
@@ -134,7 +131,7 @@ func TestRunKill9(t *testing.T) {
 	require.Eventually(t, func() bool {
 		data, _ := os.ReadFile(jsonl)
 		return bytes.Count(data, []byte("\n")) >= 4
-	}, 20*time.Second, 5*time.Millisecond, "results appear while the run goes on")
+	}, 2*time.Minute, 5*time.Millisecond, "results appear while the run goes on")
 	require.NoError(t, cmd.Process.Kill()) // SIGKILL: no chance to clean up
 	_ = cmd.Wait()
 

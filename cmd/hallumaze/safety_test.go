@@ -296,9 +296,7 @@ func TestRunSIGTERM(t *testing.T) {
 	}
 	t.Parallel()
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "hallumaze")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	require.NoError(t, err, "go build: %s", out)
+	bin := buildCommand(t)
 	srv := newAgentServer(t, 30*time.Millisecond)
 	jsonl := filepath.Join(dir, "r.jsonl")
 	cmd := exec.Command(bin, "run", "--models", "openai-compatible/explorer", "--size", "5", "--runs", "40", "--concurrency", "2",
@@ -310,9 +308,9 @@ func TestRunSIGTERM(t *testing.T) {
 	require.Eventually(t, func() bool {
 		data, _ := os.ReadFile(jsonl)
 		return bytes.Count(data, []byte("\n")) >= 2
-	}, 20*time.Second, 5*time.Millisecond)
+	}, 2*time.Minute, 5*time.Millisecond)
 	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
-	err = cmd.Wait()
+	err := cmd.Wait()
 	var ee *exec.ExitError
 	require.ErrorAs(t, err, &ee, stderr.String())
 	assert.Equal(t, 143, ee.ExitCode(), stderr.String())

@@ -1,0 +1,7 @@
+//go:build race
+
+package main
+
+// buildFlags build the command the way the tests are built: under the race
+// detector, with it, which reuses the packages go test -race compiled.
+var buildFlags = []string{"-race"}

@@ -11,6 +11,7 @@ import (
 	"github.com/hallumaze/hallumaze/report"
 	"github.com/hallumaze/hallumaze/results"
 	"github.com/hallumaze/hallumaze/scoring"
+	"github.com/hallumaze/hallumaze/suites/maze/analysis"
 )
 
 // Condition is what a model faced in a case, apart from the maze itself:
@@ -163,10 +164,11 @@ const TieAlpha = 0.05
 // Boards ranks the maze results condition by condition: the base condition
 // first (the headline), then the others by the number of results, each
 // ranked by mean Score with ties: going down the order, a model joins the
-// rank of the first model of the group above when their Scores over the
-// cases both played do not differ significantly (Wilcoxon signed-rank,
-// p ≥ TieAlpha) or when they share fewer than two cases to compare; the
-// next group's rank is its position (=1, =1, 3).
+// rank of the first model of the group above when their paired Scores over
+// the cases both played do not differ significantly (the sign-flip test of
+// scoring.PairedClusterBootstrap, whole mazes flipped, p ≥ TieAlpha) or
+// when they share fewer mazes than the test needs (scoring.MinClusters);
+// the next group's rank is its position (=1, =1, 3).
 func Boards(rs []results.Result) []Board {
 	byCond := map[Condition][]results.Result{}
 	var conds []Condition
@@ -201,17 +203,14 @@ func Boards(rs []results.Result) []Board {
 
 func boardOf(c Condition, rs []results.Result) Board {
 	b := Board{Condition: c, Name: c.String(), Filter: c.Filter(), Rows: Leaderboard(rs), Sizes: map[string][]int{}}
-	scores := map[string]map[string]float64{} // model → case → Score
 	for _, r := range rs {
 		if n, err := strconv.Atoi(r.Tags["size"]); err == nil && !slices.Contains(b.Sizes[r.Model], n) {
 			b.Sizes[r.Model] = append(b.Sizes[r.Model], n)
 		}
-		if v, ok := r.Metrics["score"]; ok && r.Error == "" {
-			if scores[r.Model] == nil {
-				scores[r.Model] = map[string]float64{}
-			}
-			scores[r.Model][r.Case] = v
-		}
+	}
+	tied := func(a, c string) bool {
+		d := analysis.Compare(rs, a, c, "score", bootstrapReps, bootstrapSeed)
+		return !d.OK || !(d.P < TieAlpha)
 	}
 	for _, s := range b.Sizes {
 		slices.Sort(s)
@@ -226,7 +225,7 @@ func boardOf(c Condition, rs []results.Result) Board {
 			continue
 		}
 		pos++
-		if leader != "" && tied(scores[leader], scores[row.Model]) {
+		if leader != "" && tied(leader, row.Model) {
 			row.Rank = rank
 			group = append(group, row.Model)
 			continue
@@ -248,23 +247,6 @@ func boardOf(c Condition, rs []results.Result) Board {
 		}
 	}
 	return b
-}
-
-// tied reports whether two models' Scores over the cases both played do
-// not differ significantly, or cannot be compared (fewer than two shared
-// cases).
-func tied(a, b map[string]float64) bool {
-	var x, y []float64
-	for c, v := range a {
-		if w, ok := b[c]; ok {
-			x, y = append(x, v), append(y, w)
-		}
-	}
-	if len(x) < 2 {
-		return true
-	}
-	_, p := scoring.WilcoxonSignedRank(x, y)
-	return !(p < TieAlpha)
 }
 
 // sizesText is "5, 7" for a row's sizes.
@@ -315,7 +297,7 @@ func mixedSizes(b Board) bool {
 func notesText(b Board) string {
 	var out strings.Builder
 	for _, g := range b.Ties {
-		fmt.Fprintf(&out, "  = statistically tied (paired Wilcoxon over shared cases, p ≥ %.2f): %s\n", TieAlpha, strings.Join(g, ", "))
+		fmt.Fprintf(&out, "  = statistically tied (paired test over shared mazes, p ≥ %.2f, or fewer than %d mazes): %s\n", TieAlpha, scoring.MinClusters, strings.Join(g, ", "))
 	}
 	if mixedSizes(b) {
 		var parts []string

@@ -11,6 +11,7 @@ import (
 	"github.com/hallumaze/hallumaze/report"
 	"github.com/hallumaze/hallumaze/results"
 	"github.com/hallumaze/hallumaze/scoring"
+	"github.com/hallumaze/hallumaze/suites/maze/analysis"
 )
 
 // palette colours the models, in leaderboard order, the same in every
@@ -68,15 +69,24 @@ func emptyChart(id, title string) template.HTML {
 // its interval, and the tag's values in natural order.
 func byTagSeries(rs []results.Result, tag, metric string, colors map[string]string, order []string) ([]string, []chartSeries) {
 	type key struct{ model, value string }
-	vals := map[key][]float64{}
+	type values struct {
+		x  []float64
+		cl []string
+	}
+	vals := map[key]*values{}
 	valueSet := map[string]bool{}
 	human := map[string]bool{}
 	for _, r := range rs {
 		v, ok := r.Metrics[metric]
-		if r.Suite != "maze" || r.Error != "" || !ok || r.Tags[tag] == "" {
+		if r.Suite != Name || r.Error != "" || !ok || r.Tags[tag] == "" {
 			continue
 		}
-		vals[key{r.Model, r.Tags[tag]}] = append(vals[key{r.Model, r.Tags[tag]}], v)
+		k := key{r.Model, r.Tags[tag]}
+		if vals[k] == nil {
+			vals[k] = &values{}
+		}
+		vals[k].x = append(vals[k].x, v)
+		vals[k].cl = append(vals[k].cl, analysis.MazeKey(r))
 		valueSet[r.Tags[tag]] = true
 		human[r.Model] = human[r.Model] || report.IsHuman(r)
 	}
@@ -87,13 +97,10 @@ func byTagSeries(rs []results.Result, tag, metric string, colors map[string]stri
 		s := chartSeries{name: model, color: colors[model], dashed: human[model]}
 		for i, x := range xs {
 			v := vals[key{model, x}]
-			if len(v) == 0 {
+			if v == nil {
 				continue
 			}
-			st := meanStat(v)
-			if metric == "SR" {
-				st = proportionStat(v)
-			}
+			st := statOf(metric, v.x, v.cl, human[model])
 			s.pts = append(s.pts, chartPoint{x: i, mean: st.Mean, lo: st.CI.Lo, hi: st.CI.Hi, n: st.N})
 		}
 		if len(s.pts) > 0 {

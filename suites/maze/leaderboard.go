@@ -11,15 +11,18 @@ import (
 	"github.com/hallumaze/hallumaze/report"
 	"github.com/hallumaze/hallumaze/results"
 	"github.com/hallumaze/hallumaze/scoring"
+	"github.com/hallumaze/hallumaze/suites/maze/analysis"
 )
 
 // Stat is a metric of one model over its scored cases: the mean, its 95%
-// interval, and how many cases had the metric. With fewer than two values
-// the interval is undefined (NaN ends); with none the mean is NaN too.
+// interval, how many cases had the metric and on how many mazes. Where no
+// interval fits (too few mazes, a human group's means) its ends are NaN;
+// with no value the mean is NaN too.
 type Stat struct {
-	Mean float64          `json:"mean"`
-	CI   scoring.Interval `json:"ci95"`
-	N    int              `json:"n"`
+	Mean     float64          `json:"mean"`
+	CI       scoring.Interval `json:"ci95"`
+	N        int              `json:"n"`
+	Clusters int              `json:"mazes"`
 	// Wilson reports that CI is the Wilson interval of a proportion (0/1
 	// outcomes), not the Student-t interval of the mean.
 	Wilson bool `json:"wilson,omitempty"`
@@ -95,7 +98,16 @@ func Leaderboard(rs []results.Result) []Row {
 
 func rowOf(model string, rs []results.Result) Row {
 	row := Row{Model: model}
-	var sr, mei, ce, brs, hc, bt, score, dur []float64
+	type values struct {
+		x  []float64
+		cl []string
+	}
+	keys := []string{"SR", "MEI", "CE", "BRS", "HC", "BT", "score"}
+	vals := map[string]*values{}
+	for _, k := range keys {
+		vals[k] = &values{}
+	}
+	var dur []float64
 	for _, r := range rs {
 		row.Human = row.Human || report.IsHuman(r)
 		if r.Error != "" {
@@ -104,49 +116,83 @@ func rowOf(model string, rs []results.Result) Row {
 		}
 		row.Cases++
 		dur = append(dur, r.Duration)
-		for _, p := range []struct {
-			dst *[]float64
-			key string
-		}{{&sr, "SR"}, {&mei, "MEI"}, {&ce, "CE"}, {&brs, "BRS"}, {&hc, "HC"}, {&bt, "BT"}, {&score, "score"}} {
-			if v, ok := r.Metrics[p.key]; ok && !math.IsNaN(v) {
-				*p.dst = append(*p.dst, v)
+		for _, k := range keys {
+			if v, ok := r.Metrics[k]; ok && !math.IsNaN(v) {
+				vals[k].x = append(vals[k].x, v)
+				vals[k].cl = append(vals[k].cl, analysis.MazeKey(r))
 			}
 		}
 	}
-	row.SR = proportionStat(sr)
-	row.MEI, row.CE, row.BRS = meanStat(mei), meanStat(ce), meanStat(brs)
-	row.HC, row.BT, row.Score = meanStat(hc), meanStat(bt), meanStat(score)
+	st := func(k string) Stat { return statOf(k, vals[k].x, vals[k].cl, row.Human) }
+	row.SR, row.MEI, row.CE, row.BRS = st("SR"), st("MEI"), st("CE"), st("BRS")
+	row.HC, row.BT, row.Score = st("HC"), st("BT"), st("score")
 	if len(dur) > 0 {
 		row.Latency = mean(dur)
 	}
 	return row
 }
 
-func meanStat(x []float64) Stat {
+// Bootstrap settings of the leaderboard's intervals: fixed, so the same
+// results give the same intervals on every machine.
+const (
+	bootstrapReps = 2000
+	bootstrapSeed = 1
+)
+
+// statOf is a model's mean of a metric over its cases, with a 95% interval
+// that fits the metric (docs/report.md):
+//
+//   - SR, when every value is 0 or 1 and no two cases share a maze: the
+//     Wilson interval of the proportion;
+//   - otherwise the cluster bootstrap of the mean (scoring.BoundedMeanCI):
+//     cases of one maze (its framings, repeated runs) are resampled
+//     together, and the interval stays within the metric's bounds ([0, 1]
+//     for rates and scores, ≥ 0 for counts);
+//   - with fewer than scoring.MinClusters mazes, no interval: the table
+//     shows n instead;
+//   - a human group's values are group means entered by hand: no interval.
+func statOf(metric string, x []float64, clusters []string, human bool) Stat {
 	if len(x) == 0 {
-		return Stat{Mean: math.NaN(), CI: scoring.Interval{Lo: math.NaN(), Hi: math.NaN()}}
+		return Stat{Mean: math.NaN(), CI: noInterval()}
 	}
-	m, ci := scoring.MeanCI(x)
-	return Stat{Mean: m, CI: ci, N: len(x)}
+	s := Stat{Mean: mean(x), CI: noInterval(), N: len(x), Clusters: distinctCount(clusters)}
+	if human {
+		return s
+	}
+	if metric == "SR" && zeroOne(x) && s.Clusters == len(x) && len(x) >= 2 {
+		k := 0
+		for _, v := range x {
+			if v == 1 {
+				k++
+			}
+		}
+		s.CI, s.Wilson = scoring.Wilson(k, len(x)), true
+		return s
+	}
+	lo, hi := analysis.Bounds(metric)
+	if m, ci, ok := scoring.BoundedMeanCI(x, clusters, lo, hi, bootstrapReps, bootstrapSeed); ok {
+		s.Mean, s.CI = m, ci
+	}
+	return s
 }
 
-// proportionStat is the mean of 0/1 outcomes with Wilson's interval; any
-// other value (a human group's rate) falls back to the mean's interval.
-func proportionStat(x []float64) Stat {
-	k := 0
+func noInterval() scoring.Interval { return scoring.Interval{Lo: math.NaN(), Hi: math.NaN()} }
+
+func zeroOne(x []float64) bool {
 	for _, v := range x {
-		switch v {
-		case 1:
-			k++
-		case 0:
-		default:
-			return meanStat(x)
+		if v != 0 && v != 1 {
+			return false
 		}
 	}
-	if len(x) < 2 {
-		return meanStat(x)
+	return true
+}
+
+func distinctCount(xs []string) int {
+	seen := map[string]bool{}
+	for _, x := range xs {
+		seen[x] = true
 	}
-	return Stat{Mean: float64(k) / float64(len(x)), CI: scoring.Wilson(k, len(x)), N: len(x), Wilson: true}
+	return len(seen)
 }
 
 // Medal is the seed's mark of the first three ranks.

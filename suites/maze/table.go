@@ -96,20 +96,21 @@ func rankCell(r Row) string {
 	return fmt.Sprint(r.Rank)
 }
 
-// statCell formats a mean with prec decimals and, when defined, its 95%
-// interval: "[lo,hi]" for a Wilson interval, "±half-width" for the
-// symmetric t interval of a mean.
+// statCell formats a mean with prec decimals and its 95% interval,
+// "0.847 [0.80,0.89]"; where no interval fits (fewer mazes than an
+// interval needs, a human group's means) the number of cases instead,
+// "0.847 (n=3)", or the bare mean of a single case.
 func statCell(s Stat, prec int) string {
 	if !s.Defined() {
 		return "-"
 	}
 	if !s.HasCI() {
+		if s.N > 1 {
+			return fmt.Sprintf("%.*f (n=%d)", prec, s.Mean, s.N)
+		}
 		return fmt.Sprintf("%.*f", prec, s.Mean)
 	}
-	if s.Wilson {
-		return fmt.Sprintf("%.*f [%.2f,%.2f]", prec, s.Mean, s.CI.Lo, s.CI.Hi)
-	}
-	return fmt.Sprintf("%.*f±%.*f", prec, s.Mean, prec, (s.CI.Hi-s.CI.Lo)/2)
+	return fmt.Sprintf("%.*f [%.*f,%.*f]", prec, s.Mean, min(prec, 2), s.CI.Lo, min(prec, 2), s.CI.Hi)
 }
 
 // tiedNote marks a best row whose rank is shared.

@@ -131,8 +131,12 @@ func (t Table) With(over Table) Table {
 	return out
 }
 
-// WithSource returns a copy of t whose entries without a source name src.
+// WithSource returns a copy of t whose entries without a source name src
+// (nil for nil).
 func (t Table) WithSource(src string) Table {
+	if t == nil {
+		return nil
+	}
 	out := make(Table, len(t))
 	for k, p := range t {
 		if p.Source == "" {
@@ -157,10 +161,10 @@ func (t Table) Validate() error {
 func checkEntry(name string, p Price) error {
 	provider, model, ok := strings.Cut(name, "/")
 	if !ok || provider == "" || model == "" {
-		return fmt.Errorf("%q: the key is not provider/model", name)
+		return fmt.Errorf("price %q: the key is not provider/model", name)
 	}
 	if i := strings.IndexFunc(name, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }); i >= 0 {
-		return fmt.Errorf("%q: the key has a space or control character", name)
+		return fmt.Errorf("price %q: the key has a space or control character", name)
 	}
 	prices := []struct {
 		field string
@@ -171,12 +175,12 @@ func checkEntry(name string, p Price) error {
 			continue
 		}
 		if math.IsNaN(*f.v) || math.IsInf(*f.v, 0) || *f.v < 0 {
-			return fmt.Errorf("%s: %s: %v is not a finite price ≥ 0", name, f.field, *f.v)
+			return fmt.Errorf("price %q: %s: %v is not a finite price ≥ 0", name, f.field, *f.v)
 		}
 	}
 	if p.AsOf != "" {
 		if _, err := time.Parse(time.DateOnly, p.AsOf); err != nil {
-			return fmt.Errorf("%s: as_of: %q is not a date such as 2025-10-01", name, p.AsOf)
+			return fmt.Errorf("price %q: as_of: %q is not a date such as 2025-10-01", name, p.AsOf)
 		}
 	}
 	return nil
@@ -200,7 +204,7 @@ type entry struct {
 func (t *Table) UnmarshalJSON(data []byte) error {
 	var raw map[string]json.RawMessage
 	if err := json.Unmarshal(data, &raw); err != nil {
-		return fmt.Errorf("want an object of \"provider/model\": {\"input\": …, \"output\": …}: %w", err)
+		return fmt.Errorf("prices: want an object of \"provider/model\": {\"input\": …, \"output\": …}: %w", err)
 	}
 	out := make(Table, len(raw))
 	for _, name := range slices.Sorted(maps.Keys(raw)) {
@@ -208,10 +212,10 @@ func (t *Table) UnmarshalJSON(data []byte) error {
 		dec.DisallowUnknownFields()
 		var e entry
 		if err := dec.Decode(&e); err != nil {
-			return fmt.Errorf("%s: %w", name, err)
+			return fmt.Errorf("price %q: %w", name, err)
 		}
 		if e.Input == nil || e.Output == nil {
-			return fmt.Errorf("%s: want both an input and an output price", name)
+			return fmt.Errorf("price %q: want both an input and an output price", name)
 		}
 		p := Price{Input: *e.Input, Output: *e.Output, Reasoning: e.Reasoning, CachedInput: e.CachedInput, AsOf: e.AsOf, Source: e.Source}
 		if err := checkEntry(name, p); err != nil {

@@ -123,7 +123,7 @@ type costPage struct {
 
 var costTemplate = template.Must(template.New("cost").Parse(`<section id="cost">
 <h2>Cost</h2>
-<p class="muted">What each model's tokens cost at the price table's list prices, in US dollars per million tokens (input / output) as of the date shown. List prices change: pass --prices FILE (or "prices" in the config file) to use your own. Output tokens include reasoning and thinking tokens, which the providers bill at the output price. A replayed model costs what its recorded tokens cost at that price; a reference agent, or a model the table does not list, has no price.</p>
+<p class="muted">What each model's tokens cost at the price table's list prices, in US dollars per million tokens (input / output) as of the date shown. List prices change: pass <code>--prices FILE</code> (or <code>"prices"</code> in the config file) to use your own. Output tokens include reasoning and thinking tokens, which the providers bill at the output price. A replayed model costs what its recorded tokens cost at that price; a reference agent, or a model the table does not list, has no price.</p>
 <table class="cost"><thead><tr><th>model</th><th>suite</th><th>cases</th><th>input tokens</th><th>output tokens</th><th>$ per Mtok in / out</th><th>cost</th><th>price as of</th><th>source</th></tr></thead><tbody>
 {{range .Rows}}<tr class="{{if .Sub}}sub{{else}}model{{end}}{{if .Unknown}} unknown{{end}}"><td>{{if not .Sub}}{{.Model}}{{end}}</td><td>{{.Suite}}</td><td class="num">{{.Cases}}</td><td class="num">{{.Input}}</td><td class="num">{{.Output}}</td><td class="num">{{.Price}}</td><td class="num">{{.USD}}</td><td class="num">{{.AsOf}}</td><td>{{.Source}}</td></tr>
 {{end}}</tbody></table>

@@ -43,7 +43,8 @@ type Options struct {
 
 // Section is one suite's part of every output.
 type Section struct {
-	// Suite is the suite's name; Title what people call it.
+	// Suite is the suite's name ("" for the Cost section, which belongs to
+	// no suite); Title what people call it.
 	Suite, Title string
 	// Models are the suite's models in the order its tables rank them.
 	Models []string

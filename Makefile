@@ -12,7 +12,7 @@ SUITE ?=
 ## run: the main job: the benchmark (the reference agents when no API key is set),
 ## writing JSONL, seed JSON, CSV and HTML under results/
 run:
-	$(GO) run ./cmd/hallumaze run --runs 3 --csv --html auto
+	$(GO) run ./cmd/hallumaze run --runs 10 --csv --html auto
 
 ## test: vet, every test under the race detector, and a short run of each fuzz target
 test: browser vet race bash fuzz-smoke

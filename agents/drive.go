@@ -43,8 +43,11 @@ func maxSteps(m *mazes.Maze) int { return 8 * m.Size() * m.Size() }
 // oneShot writes the whole walk and the final block. The walk follows the
 // agent's belief: through a wall it reaches the other side, off the grid it
 // stays.
-func (a *Agent) oneShot(p prompt) string {
-	w := newWalk(p.maze, mazeSeed(a.name, p.maze))
+func (a *Agent) oneShot(p prompt) string { return a.oneShotSeeded(p, mazeSeed(a.name, p.maze)) }
+
+// oneShotSeeded is oneShot with the walk's random choices drawn from seed.
+func (a *Agent) oneShotSeeded(p prompt, seed uint64) string {
+	w := newWalk(p.maze, seed)
 	pol := a.newPolicy(w, p.lang, false)
 	wr := writer{lang: p.lang, confidence: p.confidence}
 	for w.pos != w.exit && len(w.steps) < maxSteps(p.maze) {

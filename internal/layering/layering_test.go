@@ -49,6 +49,7 @@ var rules = map[string]rule{
 	"bench":                   {allow: append([]string{"providers", "cassettes", "scoring"}, leaves...)},
 	"report":                  {allow: append([]string{"scoring"}, leaves...)},
 	"suites/maze":             {allow: harnessSide, domain: []string{"mazes", "agents"}},
+	"suites/maze/analysis":    {allow: []string{"results", "mazes", "scoring"}},
 	"suites/abstain":          {allow: harnessSide, domain: []string{"abstain", "agents"}},
 	"suites/worlds":           {allow: harnessSide, domain: []string{"worlds", "worlds/..."}},
 	"suites":                  {allow: append([]string{"suites/maze", "suites/abstain", "suites/worlds"}, harnessSide...)},

@@ -1,0 +1,83 @@
+package results
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"github.com/hallumaze/hallumaze/internal/redact"
+)
+
+// Sink streams results, one JSON line each, to a results file as each
+// case ends. It holds no result once written: a run of any length costs
+// the same memory, and what is finished survives a crash of the process
+// (each line is one write to the file, made before Add returns). A reader
+// of the file after a kill may find the last line torn; [Read]
+// reports it. A Sink is safe for concurrent use.
+type Sink struct {
+	// Redact, when set, is applied to each line before it is written.
+	Redact *redact.Secrets
+
+	mu    sync.Mutex
+	file  *os.File
+	buf   []byte
+	count int
+}
+
+// NewSink returns a sink that appends to path, creating the file and its
+// folder as needed, or a sink that only counts when path is empty.
+func NewSink(path string) (*Sink, error) {
+	s := &Sink{}
+	if path == "" {
+		return s, nil
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, fmt.Errorf("results: %w", err)
+	}
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("results: %w", err)
+	}
+	s.file = f
+	return s, nil
+}
+
+// Add writes a result's line at once, whole, in a single write.
+func (s *Sink) Add(r Result) error {
+	line, err := json.Marshal(r)
+	if err != nil {
+		return fmt.Errorf("results: encode %s of %s: %w", r.Key(), r.Model, err)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.count++
+	if s.file == nil {
+		return nil
+	}
+	line = s.Redact.Bytes(line)
+	s.buf = append(append(s.buf[:0], line...), '\n')
+	if _, err := s.file.Write(s.buf); err != nil {
+		return fmt.Errorf("results: write %s of %s: %w", r.Key(), r.Model, err)
+	}
+	if cap(s.buf) > 1<<20 {
+		s.buf = nil // do not keep one huge transcript's buffer for the rest of the run
+	}
+	return nil
+}
+
+// Count is the number of results added so far.
+func (s *Sink) Count() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.count
+}
+
+// Close closes the file.
+func (s *Sink) Close() error {
+	if s.file == nil {
+		return nil
+	}
+	return s.file.Close()
+}

@@ -1,0 +1,37 @@
+package scoring
+
+import "math/rand/v2"
+
+// The PCG stream constants of the resampling functions, each its ASCII name.
+// A function makes its stream fresh per call as rand.NewPCG(seed, constant),
+// so the same arguments give the same draws.
+const (
+	streamClusterBoot = 0x636c7573626f6f74 // "clusboot": BoundedMeanCI, PairedClusterBootstrap
+	streamSignFlip    = 0x7369676e666c6970 // "signflip": ClusterSignFlipP beyond the exact size
+	streamPermutation = 0x7065726d74657374 // "permtest": PermutationP beyond the exact size
+)
+
+// draws gives bounded integers from a PCG source. Only PCG.Uint64 is used,
+// whose sequence is fixed by the PCG-DXSM algorithm, and the bound is
+// Lemire's multiply-and-reject on the high 32 bits, so a seed gives the same
+// draws on every machine and Go release (math/rand/v2's IntN may not).
+type draws struct{ pcg *rand.PCG }
+
+func newDraws(seed, stream uint64) draws { return draws{rand.NewPCG(seed, stream)} }
+
+// intn returns a uniform integer in [0, n) for 0 < n < 2³².
+func (d draws) intn(n int) int {
+	m := uint32(n)
+	x := d.pcg.Uint64()
+	prod := (x >> 32) * uint64(m)
+	low := uint32(prod)
+	if low < m {
+		thresh := -m % m
+		for low < thresh {
+			x = d.pcg.Uint64()
+			prod = (x >> 32) * uint64(m)
+			low = uint32(prod)
+		}
+	}
+	return int(prod >> 32)
+}

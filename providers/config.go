@@ -12,6 +12,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/hallumaze/hallumaze/pricing"
 )
 
 // Config is what [Open] needs to reach the providers: keys, base URLs,
@@ -31,7 +33,8 @@ import (
 //	  "models": ["anthropic/claude-sonnet-4-20250514", "openai/gpt-4o", "agent/oracle"],
 //	  "max_tokens": 2500,
 //	  "temperature": 0,
-//	  "seed": 42
+//	  "seed": 42,
+//	  "prices": {"openai/gpt-4o": {"input": 2.5, "output": 10, "as_of": "2025-10-01"}}
 //	}
 //
 // Unknown keys are an error, so a misspelt key is not silently ignored.
@@ -68,6 +71,11 @@ type Config struct {
 	Timeout  string            `json:"timeout,omitempty"`
 	Timeouts map[string]string `json:"timeouts,omitempty"`
 
+	// Prices overrides or adds entries of the price table the run's cost is
+	// reckoned with, in the price file's format ([pricing.Table]); entries
+	// that name no source are "config prices".
+	Prices pricing.Table `json:"prices,omitempty"`
+
 	// Agents looks up the in-process reference agents that "agent/NAME"
 	// names. It is not part of the file.
 	Agents func(name string) (Model, bool) `json:"-"`
@@ -96,6 +104,7 @@ func ReadConfig(r io.Reader) (Config, error) {
 		return Config{}, errors.New("read config: data after the JSON object")
 	}
 	c.trimKeys()
+	c.Prices = c.Prices.WithSource("config prices")
 	if err := c.Validate(); err != nil {
 		return Config{}, err
 	}
@@ -162,6 +171,9 @@ func (c Config) Validate() error {
 		if _, err := parseTimeout(c.Timeouts[p]); err != nil {
 			return fmt.Errorf("config: timeouts[%q]: %w", p, err)
 		}
+	}
+	if err := c.Prices.Validate(); err != nil {
+		return fmt.Errorf("config: prices: %w", err)
 	}
 	return nil
 }

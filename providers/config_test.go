@@ -1,6 +1,7 @@
 package providers
 
 import (
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +12,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
+
+	"github.com/hallumaze/hallumaze/pricing"
 )
 
 func TestParseName(t *testing.T) {
@@ -92,6 +95,20 @@ func TestReadConfig(t *testing.T) {
 		{name: "temperature out of range", json: `{"temperature":3}`, err: "temperature"},
 		{name: "wrong type", json: `{"max_tokens":"many"}`, err: "max_tokens"},
 		{name: "not json", json: `max_tokens = 3`, err: "read config"},
+		{
+			name: "prices",
+			json: `{"prices":{"openai/gpt-4o":{"input":1,"output":2,"as_of":"2026-01-31"},"ollama/llama3.1":{"input":0,"output":0,"source":"own GPU"}}}`,
+			want: Config{Prices: pricing.Table{
+				"openai/gpt-4o":   {Input: 1, Output: 2, AsOf: "2026-01-31", Source: "config prices"},
+				"ollama/llama3.1": {Source: "own GPU"},
+			}},
+		},
+		{name: "empty prices", json: `{"prices":{}}`, want: Config{Prices: pricing.Table{}}},
+		{name: "unknown price field", json: `{"prices":{"openai/gpt-4o":{"input":1,"output":2,"cache":1}}}`, err: `price "openai/gpt-4o": json: unknown field "cache"`},
+		{name: "negative price", json: `{"prices":{"openai/gpt-4o":{"input":-1,"output":2}}}`, err: `price "openai/gpt-4o": input: -1 is not a finite price`},
+		{name: "price without output", json: `{"prices":{"openai/gpt-4o":{"input":1}}}`, err: `price "openai/gpt-4o": want both an input and an output price`},
+		{name: "price key without provider", json: `{"prices":{"gpt-4o":{"input":1,"output":2}}}`, err: `price "gpt-4o": the key is not provider/model`},
+		{name: "prices not an object", json: `{"prices":[1]}`, err: "prices: want an object"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -107,6 +124,20 @@ func TestReadConfig(t *testing.T) {
 			}
 		})
 	}
+}
+
+// The example config of the repository reads, price overrides included.
+func TestConfigExample(t *testing.T) {
+	c, err := LoadConfig(filepath.Join("..", "config.example.json"))
+	require.NoError(t, err)
+	p, ok := c.Prices.Lookup("openai/gpt-4o")
+	require.True(t, ok)
+	assert.Equal(t, "2025-10-01", p.AsOf)
+}
+
+func TestValidatePrices(t *testing.T) {
+	c := Config{Prices: pricing.Table{"openai/gpt-4o": {Input: math.Inf(1), Output: 1}}}
+	assert.ErrorContains(t, c.Validate(), `config: prices: price "openai/gpt-4o": input: +Inf`)
 }
 
 func TestLoadConfig(t *testing.T) {

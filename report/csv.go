@@ -7,16 +7,28 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/hallumaze/hallumaze/pricing"
 	"github.com/hallumaze/hallumaze/results"
 )
 
-// WriteCSV writes one row per result, in the order given. The columns are
-// suite, model, case; then every tag any result has, by name; then every
-// metric any result has, by name (a metric named like a tag or a fixed
-// column is written as "metric_<name>"); then error, tokens_in,
-// tokens_out and duration_s. An absent tag or metric is an empty cell;
-// numbers are written in the shortest form that reads back exactly.
+// WriteCSV writes one row per result, in the order given, with the
+// built-in prices ([WriteCSVPrices]).
 func WriteCSV(w io.Writer, rs []results.Result) error {
+	return WriteCSVPrices(w, rs, nil)
+}
+
+// WriteCSVPrices writes one row per result, in the order given. The
+// columns are suite, model, case; then every tag any result has, by name;
+// then every metric any result has, by name (a metric named like a tag or
+// a fixed column is written as "metric_<name>"); then error, tokens_in,
+// tokens_out, duration_s and cost_usd: the case's tokens at the model's
+// price in prices (nil: the built-in table), empty when the model has no
+// price ([CaseCost]). An absent tag or metric is an empty cell; numbers
+// are written in the shortest form that reads back exactly.
+func WriteCSVPrices(w io.Writer, rs []results.Result, prices pricing.Table) error {
+	if prices == nil {
+		prices = pricing.Default()
+	}
 	tagSet, metricSet := map[string]bool{}, map[string]bool{}
 	for _, r := range rs {
 		for k := range r.Tags {
@@ -27,7 +39,7 @@ func WriteCSV(w io.Writer, rs []results.Result) error {
 		}
 	}
 	tags, metrics := sortedKeys(tagSet), sortedKeys(metricSet)
-	fixed := []string{"suite", "model", "case", "error", "tokens_in", "tokens_out", "duration_s"}
+	fixed := []string{"suite", "model", "case", "error", "tokens_in", "tokens_out", "duration_s", "cost_usd"}
 	header := append([]string{"suite", "model", "case"}, tags...)
 	for _, m := range metrics {
 		if tagSet[m] || slices.Contains(fixed, m) {
@@ -35,7 +47,7 @@ func WriteCSV(w io.Writer, rs []results.Result) error {
 		}
 		header = append(header, m)
 	}
-	header = append(header, "error", "tokens_in", "tokens_out", "duration_s")
+	header = append(header, "error", "tokens_in", "tokens_out", "duration_s", "cost_usd")
 	cw := csv.NewWriter(w)
 	if err := cw.Write(header); err != nil {
 		return fmt.Errorf("csv: %w", err)
@@ -54,7 +66,10 @@ func WriteCSV(w io.Writer, rs []results.Result) error {
 			}
 		}
 		row = append(row, r.Error, strconv.Itoa(r.Usage.InputTokens), strconv.Itoa(r.Usage.OutputTokens),
-			strconv.FormatFloat(r.Duration, 'g', -1, 64))
+			strconv.FormatFloat(r.Duration, 'g', -1, 64), "")
+		if v, ok := CaseCost(r, prices); ok {
+			row[len(row)-1] = strconv.FormatFloat(v, 'f', -1, 64)
+		}
 		if err := cw.Write(row); err != nil {
 			return fmt.Errorf("csv: %w", err)
 		}

@@ -9,7 +9,13 @@
 //     ([WriteCSV]);
 //   - one self-contained HTML page ([WriteHTML]): each suite's section, the
 //     cases that could not be played, and every played case with its tags,
-//     metrics, the suite's view of it and its transcript.
+//     metrics, the suite's view of it and its transcript;
+//   - in each of them, after the suites' parts, the cost of the run
+//     ([CostSection], [Costs]): every model's tokens priced at a price
+//     table ([Options.Prices], the built-in list prices by default), and
+//     the CSV's cost_usd column ([CaseCost]). A model without a price
+//     (a reference agent, a model the table does not list) has its tokens
+//     shown and its cost unknown, never zero.
 //
 // Results come from JSONL files written by the harness (one
 // [results.Result] per line), possibly from several machines ([Merge]

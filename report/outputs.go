@@ -12,7 +12,8 @@ import (
 
 // Summarize asks every summarizer for its section of results, in the order
 // given. Each sees only the results of its suite (possibly none: a section
-// may still put keys in the JSON file).
+// may still put keys in the JSON file). The Cost section of all the
+// results ([CostSection], whose Suite is "") comes last.
 func Summarize(rs []results.Result, sums []Summarizer, opts Options) ([]Section, error) {
 	bySuite := map[string][]results.Result{}
 	for _, r := range rs {
@@ -29,7 +30,11 @@ func Summarize(rs []results.Result, sums []Summarizer, opts Options) ([]Section,
 		}
 		out = append(out, sec)
 	}
-	return out, nil
+	cost, err := CostSection(rs, opts)
+	if err != nil {
+		return nil, fmt.Errorf("report: %w", err)
+	}
+	return append(out, cost), nil
 }
 
 // WriteText writes the sections' terminal tables, a blank line between two.

@@ -40,17 +40,20 @@ func TestSectionsInOrder(t *testing.T) {
 	require.NoError(t, err)
 	var text bytes.Buffer
 	require.NoError(t, WriteText(&text, secs))
-	assert.Equal(t, "a: xx\n\nb: x\n", text.String(), "each section's tables, a blank line between two, none for an empty one")
+	require.Len(t, secs, 4, "the suites' sections, then the cost")
+	assert.Equal(t, "", secs[3].Suite, "the Cost section belongs to no suite")
+	assert.True(t, strings.HasPrefix(text.String(), "a: xx\n\nb: x\n\n┌"), "each section's tables, a blank line between two, none for an empty one, then the cost:\n%s", text.String())
+	assert.Contains(t, text.String(), " Cost ")
 
 	var js bytes.Buffer
 	opts := Options{Timestamp: time.Date(2026, 3, 22, 14, 30, 22, 0, time.UTC)}
 	require.NoError(t, WriteJSON(&js, secs, opts))
-	assert.Equal(t, "{\n  \"hallumaze_version\": \"1.1\",\n  \"timestamp\": \"2026-03-22T14:30:22\",\n  \"a\": {\"n\":2},\n  \"b\": {\"n\":1},\n  \"empty\": {\"n\":0}\n}\n", js.String())
+	assert.True(t, strings.HasPrefix(js.String(), "{\n  \"hallumaze_version\": \"1.1\",\n  \"timestamp\": \"2026-03-22T14:30:22\",\n  \"a\": {\"n\":2},\n  \"b\": {\"n\":1},\n  \"empty\": {\"n\":0},\n  \"cost\": {"), js.String())
 
 	var page bytes.Buffer
 	require.NoError(t, WriteHTML(&page, rs, secs, Options{}))
 	html := page.String()
-	assert.Contains(t, html, `<a href="#a">Toy</a><a href="#b">Toy</a><a href="#cases">Cases</a>`)
+	assert.Contains(t, html, `<a href="#a">Toy</a><a href="#b">Toy</a><a href="#cost">Cost</a><a href="#cases">Cases</a>`)
 	assert.Contains(t, html, `data-case="other/z"`, "a result of no suite still has its case")
 	assert.Contains(t, html, `<span class="badge">toy=1</span>`)
 	assert.Contains(t, html, "4 results · 3 models")

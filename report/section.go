@@ -4,6 +4,7 @@ import (
 	"html/template"
 	"time"
 
+	"github.com/hallumaze/hallumaze/pricing"
 	"github.com/hallumaze/hallumaze/results"
 )
 
@@ -35,11 +36,15 @@ type Options struct {
 	// Version is the JSON file's hallumaze_version; "" means "1.1", the
 	// seed's version whose definitions the scores follow.
 	Version string
+	// Prices is the price table the Cost section and the CSV's cost_usd
+	// column use; nil means the built-in list prices ([pricing.Default]).
+	Prices pricing.Table
 }
 
 // Section is one suite's part of every output.
 type Section struct {
-	// Suite is the suite's name; Title what people call it.
+	// Suite is the suite's name ("" for the Cost section, which belongs to
+	// no suite); Title what people call it.
 	Suite, Title string
 	// Models are the suite's models in the order its tables rank them.
 	Models []string

@@ -149,9 +149,9 @@ func TestCSV(t *testing.T) {
 	rows, err := csv.NewReader(&b).ReadAll()
 	require.NoError(t, err)
 	want := [][]string{
-		{"suite", "model", "case", "kind", "size", "MEI", "accuracy", "metric_size", "error", "tokens_in", "tokens_out", "duration_s"},
-		{"maze", "a/x", "c1", "", "5", "0.5", "", "3", "", "0", "0", "1.25"},
-		{"abstain", "a/x", "c2", "defective", "", "", "1", "", "boom, \"quoted\"\nline", "0", "0", "0"},
+		{"suite", "model", "case", "kind", "size", "MEI", "accuracy", "metric_size", "error", "tokens_in", "tokens_out", "duration_s", "cost_usd"},
+		{"maze", "a/x", "c1", "", "5", "0.5", "", "3", "", "0", "0", "1.25", ""},
+		{"abstain", "a/x", "c2", "defective", "", "", "1", "", "boom, \"quoted\"\nline", "0", "0", "0", ""},
 	}
 	assert.Equal(t, want, rows)
 }

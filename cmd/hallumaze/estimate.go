@@ -1,42 +1,28 @@
 package main
 
 import (
-	"bytes"
+	"cmp"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"math"
-	"slices"
 	"text/tabwriter"
 	"time"
 
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/internal/cli"
+	"github.com/hallumaze/hallumaze/pricing"
 	"github.com/hallumaze/hallumaze/suites"
 )
 
-// Price is what a model costs per million tokens, in dollars.
-type Price struct {
-	Input  float64 `json:"input"`
-	Output float64 `json:"output"`
-}
-
-// examplePrices are list prices per million tokens as an example only;
-// pass --prices with your provider's current table.
-var examplePrices = map[string]Price{
-	"anthropic/claude-sonnet-4-20250514": {3, 15},
-	"openai/gpt-4o":                      {2.5, 10},
-	"google/gemini-2.5-flash":            {0.3, 2.5},
-	"deepseek/deepseek-reasoner":         {0.55, 2.19},
-}
-
 // runEstimate estimates what recording the bench's cassettes for a model
 // costs: it plays every suite's experiment cases with the suite's
-// estimating agent to count tokens per case, then prices them.
+// estimating agent to count tokens per case, then prices them at every
+// model of the price table (the built-in list prices, or the models of
+// --prices FILE).
 func (a *app) runEstimate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := cli.NewFlagSet("estimate", "[--prices PRICES.json] [--output-factor F] [--seconds-per-call S]", stdout)
-	pricesPath := fs.String("prices", "", `price table: {"provider/model": {"input": $/Mtok, "output": $/Mtok}, ...} (default: example list prices)`)
+	pricesPath := fs.String("prices", "", `price table file, the models to price: {"provider/model": {"input": $/Mtok, "output": $/Mtok}, ...} (default: the built-in list prices)`)
 	factor := fs.Float64("output-factor", 3, "how many times more output a real model writes than the agents (reasoning models: 10 or more)")
 	perCall := fs.Float64("seconds-per-call", 8, "assumed seconds per model call, for the time estimate (sequential)")
 	if err := fs.Parse(args, false); err != nil {
@@ -47,22 +33,11 @@ func (a *app) runEstimate(ctx context.Context, args []string, stdout, stderr io.
 			return cli.Usagef("estimate: %s %v is not a positive number up to 1e6", name, v)
 		}
 	}
-	prices := examplePrices
+	prices := pricing.Default()
 	if *pricesPath != "" {
-		data, err := cli.ReadInput(*pricesPath, a.stdin, 1<<20)
-		if err != nil {
-			return cli.Usagef("estimate: %v", err)
-		}
-		dec := json.NewDecoder(bytes.NewReader(data))
-		dec.DisallowUnknownFields()
-		prices = nil
-		if err := dec.Decode(&prices); err != nil {
-			return cli.Usagef("estimate: %s: %v", *pricesPath, err)
-		}
-		for name, p := range prices {
-			if !(p.Input >= 0 && p.Output >= 0) || math.IsInf(p.Input, 0) || math.IsInf(p.Output, 0) {
-				return cli.Usagef("estimate: %s: %s: prices must be finite and ≥ 0", *pricesPath, name)
-			}
+		var err error
+		if prices, err = a.readPrices("estimate", *pricesPath); err != nil {
+			return err
 		}
 	}
 	env := bench.Env{Agents: suites.Agents(a.suites)}
@@ -110,21 +85,16 @@ func (a *app) runEstimate(ctx context.Context, args []string, stdout, stderr io.
 	fmt.Fprintf(tw, "total\t\t%d\t%d\t%d\t%s\n", totalCalls, totalIn, totalOut, duration(totalCalls, *perCall))
 	tw.Flush()
 	fmt.Fprintln(stdout)
-	names := make([]string, 0, len(prices))
-	for name := range prices {
-		names = append(names, name)
-	}
-	slices.Sort(names)
 	tw = tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "model\t$/Mtok in\t$/Mtok out\testimated cost")
-	for _, name := range names {
+	fmt.Fprintln(tw, "model\t$/Mtok in\t$/Mtok out\testimated cost\tprice as of")
+	for _, name := range prices.Names() {
 		p := prices[name]
-		cost := float64(totalIn)/1e6*p.Input + float64(totalOut)/1e6*p.Output
-		fmt.Fprintf(tw, "%s\t%.2f\t%.2f\t$%.2f\n", name, p.Input, p.Output, cost)
+		cost := p.Cost(pricing.Tokens{Input: totalIn, Output: totalOut})
+		fmt.Fprintf(tw, "%s\t%.3f\t%.3f\t$%.2f\t%s\n", name, p.Input, p.Output, cost, cmp.Or(p.AsOf, "—"))
 	}
 	tw.Flush()
 	if *pricesPath == "" {
-		fmt.Fprintln(stdout, "\nThe prices above are examples: pass --prices with your provider's current table.")
+		fmt.Fprintln(stdout, "\nBuilt-in list prices as of the dates shown; they change: pass --prices FILE with your provider's current table.")
 	}
 	return nil
 }

@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/hallumaze/hallumaze/pricing"
 )
 
 func TestEstimate(t *testing.T) {
@@ -17,12 +19,30 @@ func TestEstimate(t *testing.T) {
 	assert.Contains(t, stdout, "maze")
 	assert.Contains(t, stdout, "abstain")
 	assert.Contains(t, stdout, "openai/gpt-x")
-	assert.NotContains(t, stdout, "examples", "a price file replaces the example prices")
+	assert.NotContains(t, stdout, "openai/gpt-4o", "a price file names the models to price")
+	assert.NotContains(t, stdout, "Built-in list prices")
 
 	require.NoError(t, os.WriteFile(prices, []byte(`{"openai/gpt-x": {"in": 1}}`), 0o644))
 	code, _, stderr = runCLI(t, "estimate", "--prices", prices)
 	assert.Equal(t, exitUsage, code)
-	assert.Contains(t, stderr, "unknown field")
+	assert.Contains(t, stderr, `estimate: --prices: prices `+prices+`: price "openai/gpt-x": json: unknown field "in"`)
+	require.NoError(t, os.WriteFile(prices, []byte(`{"openai/gpt-x": {"input": 1, "output": -4}}`), 0o644))
+	code, _, stderr = runCLI(t, "estimate", "--prices", prices)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr, `price "openai/gpt-x": output: -4 is not a finite price ≥ 0`)
 	code, _, _ = runCLI(t, "estimate", "--output-factor", "0")
 	assert.Equal(t, exitUsage, code)
+}
+
+// Without --prices, estimate prices every model of the built-in table,
+// with each price's date.
+func TestEstimateBuiltIn(t *testing.T) {
+	code, stdout, stderr := runCLI(t, "estimate")
+	require.Equal(t, 0, code, stderr)
+	tab := pricing.Default()
+	for _, name := range tab.Names() {
+		assert.Contains(t, stdout, name)
+	}
+	assert.Contains(t, stdout, tab["openai/gpt-4o"].AsOf)
+	assert.Contains(t, stdout, "Built-in list prices as of the dates shown")
 }

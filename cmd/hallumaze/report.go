@@ -27,6 +27,7 @@ func (a *app) runReport(ctx context.Context, args []string, stdout, stderr io.Wr
 	humanPath := fs.String("human", "", "read human control-group results (JSON) from this file")
 	title := fs.String("title", "", "title of the HTML report")
 	indexDir := fs.String("index", "", "write an HTML index of the past runs in this folder (each *.jsonl results file, linked to its report) to -o, default FOLDER/index.html")
+	pricesPath := fs.String("prices", "", pricesUsage)
 	// Flags may come before, between or after the results files.
 	var inputs []string
 	for rest := args; ; {
@@ -73,8 +74,12 @@ func (a *app) runReport(ctx context.Context, args []string, stdout, stderr io.Wr
 	if len(rs) == 0 {
 		return cli.Usagef("report: the results files hold no result")
 	}
+	prices, err := a.priceTable("report", nil, *pricesPath)
+	if err != nil {
+		return err
+	}
 	now := time.Now()
-	opts := report.Options{Title: *title, Generated: now, Timestamp: now}
+	opts := report.Options{Title: *title, Generated: now, Timestamp: now, Prices: prices}
 	sections, err := report.Summarize(rs, suites.Summarizers(a.suites), opts)
 	if err != nil {
 		return cli.Usagef("report: %v", err)
@@ -84,10 +89,10 @@ func (a *app) runReport(ctx context.Context, args []string, stdout, stderr io.Wr
 		write      func(io.Writer) error
 	}{
 		{"-o", *htmlPath, func(w io.Writer) error { return report.WriteHTML(w, rs, sections, opts) }},
-		{"--csv", *csvPath, func(w io.Writer) error { return report.WriteCSV(w, rs) }},
+		{"--csv", *csvPath, func(w io.Writer) error { return report.WriteCSVPrices(w, rs, prices) }},
 		{"--json", *jsonPath, func(w io.Writer) error { return report.WriteJSON(w, sections, opts) }},
 	}
-	inputsAndOutputs := append(append([]string{}, inputs...), *humanPath)
+	inputsAndOutputs := append(append([]string{}, inputs...), *humanPath, *pricesPath)
 	for _, o := range outputs {
 		if o.path == "" {
 			continue

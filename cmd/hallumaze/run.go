@@ -34,6 +34,7 @@ type runOptions struct {
 	record      bool
 	resume      string
 	human       string
+	prices      string
 	shard       *bench.Shard
 	// filter keeps the cases whose name or suite/name it matches; limit
 	// keeps the first limit cases of each suite (0: all).
@@ -131,6 +132,7 @@ func runFlags(fs *flag.FlagSet, o *runOptions, names []string, raw map[string]*s
 	fs.BoolVar(&o.record, "record", false, "save a cassette of every live case under --cassettes while running (needs the provider's key)")
 	fs.StringVar(&o.resume, "resume", "", "continue the JSONL results file of an interrupted run: finished cases are kept and skipped, failed ones played again; run with the same settings")
 	fs.StringVar(&o.human, "human", "", "human control-group results (JSON) to show in the same tables")
+	fs.StringVar(&o.prices, "prices", "", pricesUsage+", and those of --config")
 	str("shard", "", "run only shard i of n of the cases (i/n, split by a hash of each case's name), for a CI matrix; merge the shards' JSONL files with hallumaze report")
 	str("filter", "", "play only the cases whose name, or suite/name, matches this regular expression (e.g. 'size=7', '^maze/')")
 	str("limit", "", "play at most N cases of each suite (after --filter and --shard), for a quick look")

@@ -14,6 +14,7 @@ import (
 
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/internal/cli"
+	"github.com/hallumaze/hallumaze/pricing"
 	"github.com/hallumaze/hallumaze/providers"
 	"github.com/hallumaze/hallumaze/report"
 	"github.com/hallumaze/hallumaze/results"
@@ -53,9 +54,11 @@ type runPlan struct {
 	fallback bool
 	cases    iter.Seq[bench.Case]
 	humans   []results.Result
-	paths    runPaths
-	resumed  *resumeState
-	now      time.Time
+	// prices is the table the run's cost is reckoned with.
+	prices  pricing.Table
+	paths   runPaths
+	resumed *resumeState
+	now     time.Time
 	// retries counts the retries of live calls, so that the summary says
 	// whether failures came after retries.
 	retries *atomic.Int64
@@ -92,6 +95,9 @@ func (a *app) check(o runOptions, stderr io.Writer) (runPlan, error) {
 	var p runPlan
 	var err error
 	if p.cfg, err = a.loadConfig(o); err != nil {
+		return p, err
+	}
+	if p.prices, err = a.priceTable("run", p.cfg.Prices, o.prices); err != nil {
 		return p, err
 	}
 	if o.interactive {
@@ -323,7 +329,7 @@ func (a *app) write(o runOptions, p runPlan, sw sweepOutcome, stdout, stderr io.
 		return fmt.Errorf("run: read back the results: %w", err)
 	}
 	all = append(all, p.humans...)
-	opts := report.Options{Timestamp: p.now, Generated: p.now, MaxTokens: cmpOr(p.cfg.MaxTokens, providers.DefaultMaxTokens)}
+	opts := report.Options{Timestamp: p.now, Generated: p.now, MaxTokens: cmpOr(p.cfg.MaxTokens, providers.DefaultMaxTokens), Prices: p.prices}
 	sections, err := report.Summarize(all, suites.Summarizers(a.suites), opts)
 	if err != nil {
 		return fmt.Errorf("run: %w", err)
@@ -337,7 +343,7 @@ func (a *app) write(o runOptions, p runPlan, sw sweepOutcome, stdout, stderr io.
 		write func(io.Writer) error
 	}{
 		{p.paths.json, func(w io.Writer) error { return report.WriteJSON(w, sections, opts) }},
-		{p.paths.csv, func(w io.Writer) error { return report.WriteCSV(w, all) }},
+		{p.paths.csv, func(w io.Writer) error { return report.WriteCSVPrices(w, all, p.prices) }},
 		{p.paths.html, func(w io.Writer) error { return report.WriteHTML(w, all, sections, opts) }},
 	}
 	for _, f := range files {

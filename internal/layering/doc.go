@@ -3,8 +3,10 @@
 //
 //	domain     scoring, mazes, abstain, worlds/...: the standard library,
 //	           scoring, their own packages, and for chess its rules library
-//	leaves     results, internal/redact, internal/cli, internal/golden
-//	wire       providers (the standard library), providers/loopback
+//	leaves     results, pricing, internal/redact, internal/cli,
+//	           internal/golden
+//	wire       providers (the standard library and pricing),
+//	           providers/loopback
 //	harness    cassettes (go-vcr), agents, bench: never a suite's adapter
 //	report     results and the leaves, never the harness
 //	suites     suites/<name>: the harness, results, report and its own

@@ -1,4 +1,4 @@
-package analysis
+package analysis_test
 
 import (
 	"encoding/json"
@@ -10,12 +10,13 @@ import (
 	"github.com/hallumaze/hallumaze/mazes"
 	"github.com/hallumaze/hallumaze/results"
 	"github.com/hallumaze/hallumaze/scoring"
+	"github.com/hallumaze/hallumaze/suites/maze/analysis"
 )
 
 func TestAblationsAgents(t *testing.T) {
-	rows := Ablations(agentGrid(t))
+	rows := analysis.Ablations(agentGrid(t))
 	require.Len(t, rows, 6)
-	names := []string{AblateHRR, AblateE, AblateCE, AblateMirage, AblateMirageBRS, AblateAriadne}
+	names := []string{analysis.AblateHRR, analysis.AblateE, analysis.AblateCE, analysis.AblateMirage, analysis.AblateMirageBRS, analysis.AblateAriadne}
 	for i, a := range rows {
 		assert.Equal(t, names[i], a.Name)
 		require.True(t, a.OK, "%s: %s", a.Name, a.Note)
@@ -64,7 +65,7 @@ func TestAblationSwap(t *testing.T) {
 			scoredResult(t, "noticer", seed, mk(1, 0.1, 0, 2)),
 			scoredResult(t, "early", seed, mk(0, 0.95, 0, 2)))
 	}
-	rows := Ablations(rs)
+	rows := analysis.Ablations(rs)
 	hrr, e, ce := rows[0], rows[1], rows[2]
 	require.True(t, hrr.OK)
 	assert.Equal(t, []string{"early", "noticer"}, hrr.Models)

@@ -1,8 +1,10 @@
-package analysis
+package analysis_test
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/hallumaze/hallumaze/suites/maze/analysis"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -27,7 +29,7 @@ func TestMazeBoxSeed(t *testing.T) {
 	m, err := mazes.Generate(7, 945, mazes.DFS)
 	require.NoError(t, err)
 	require.Equal(t, 19, len(m.Solution()))
-	got := strings.Split(MazeBox(m, mazes.Korean), "\n")
+	got := strings.Split(analysis.MazeBox(m, mazes.Korean), "\n")
 	want := strings.Split(seedBox, "\n")
 	require.Len(t, got, 5)
 	assert.Equal(t, want[0], got[0], "top border")
@@ -36,7 +38,7 @@ func TestMazeBoxSeed(t *testing.T) {
 	assert.Equal(t, "", got[4])
 	assert.Equal(t, strings.Replace(want[1], "  │", "│", 1), got[1], "the title line, aligned")
 	for _, l := range got[:4] {
-		assert.Equal(t, 56, displayWidth(l), "every line is 56 columns: %q", l)
+		assert.Equal(t, 56, analysis.DisplayWidth(l), "every line is 56 columns: %q", l)
 	}
 }
 
@@ -55,7 +57,7 @@ func TestMazeBox(t *testing.T) {
 	} {
 		m, err := mazes.Generate(tc.size, tc.seed, tc.alg)
 		require.NoError(t, err)
-		b.WriteString(MazeBox(m, tc.lang))
+		b.WriteString(analysis.MazeBox(m, tc.lang))
 	}
 	golden.Check(t, "maze_box.txt", []byte(b.String()))
 }

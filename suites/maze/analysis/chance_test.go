@@ -1,7 +1,9 @@
-package analysis
+package analysis_test
 
 import (
 	"testing"
+
+	"github.com/hallumaze/hallumaze/suites/maze/analysis"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -13,7 +15,7 @@ import (
 func TestChanceCorrectedAgents(t *testing.T) {
 	rs := agentGrid(t)
 	cache := mazes.NewBaselineCache(mazes.BaselineConfig{Walks: 200, Seed: 1})
-	rows := byModel(ChanceCorrected(rs, cache), func(c Chance) string { return c.Model })
+	rows := byModel(analysis.ChanceCorrected(rs, cache), func(c analysis.Chance) string { return c.Model })
 	require.Len(t, rows, 4)
 	oracle := rows["agent/oracle"]
 	assert.Equal(t, 26, oracle.Cases)
@@ -37,7 +39,7 @@ func TestChanceCorrectedAgents(t *testing.T) {
 // 5, 7, 9 and 11, DFS seeds 1–3, 200 Uniform walks from seed 1, lures shown
 // and confidences asked, both protocols.
 func TestBaselineTable(t *testing.T) {
-	rows, err := BaselineTable([]int{5, 7, 9, 11}, []uint64{1, 2, 3}, mazes.DFS,
+	rows, err := analysis.BaselineTable([]int{5, 7, 9, 11}, []uint64{1, 2, 3}, mazes.DFS,
 		mazes.PromptOptions{Mirage: true, Confidence: true}, []mazes.Protocol{mazes.OneShot, mazes.Interactive},
 		mazes.BaselineConfig{Walks: 200, Seed: 1})
 	require.NoError(t, err)
@@ -46,15 +48,15 @@ func TestBaselineTable(t *testing.T) {
 		assert.InDelta(t, 0.9, r.MaxMEI, 1e-12)
 		assert.InDelta(t, 0.95, r.MaxScore, 1e-12)
 	}
-	golden.Check(t, "baseline_table.md", []byte(BaselineMarkdown(rows)))
+	golden.Check(t, "baseline_table.md", []byte(analysis.BaselineMarkdown(rows)))
 
-	var walkers []BaselineRow
+	var walkers []analysis.BaselineRow
 	for _, w := range []mazes.Walker{mazes.LoopReporting, mazes.Open} {
-		rows, err := BaselineTable([]int{5, 7, 9, 11}, []uint64{1, 2, 3}, mazes.DFS,
+		rows, err := analysis.BaselineTable([]int{5, 7, 9, 11}, []uint64{1, 2, 3}, mazes.DFS,
 			mazes.PromptOptions{Mirage: true, Confidence: true}, []mazes.Protocol{mazes.OneShot},
 			mazes.BaselineConfig{Walker: w, Walks: 200, Seed: 1})
 		require.NoError(t, err)
 		walkers = append(walkers, rows...)
 	}
-	golden.Check(t, "baseline_walkers.md", []byte(BaselineMarkdown(walkers)))
+	golden.Check(t, "baseline_walkers.md", []byte(analysis.BaselineMarkdown(walkers)))
 }

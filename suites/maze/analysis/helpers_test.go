@@ -1,4 +1,4 @@
-package analysis
+package analysis_test
 
 import (
 	"context"

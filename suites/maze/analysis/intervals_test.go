@@ -1,10 +1,12 @@
-package analysis
+package analysis_test
 
 import (
 	"encoding/json"
 	"math"
 	"strconv"
 	"testing"
+
+	"github.com/hallumaze/hallumaze/suites/maze/analysis"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -21,7 +23,7 @@ func TestBounds(t *testing.T) {
 		{"MEI", 0, 1}, {"BRS-lenient", 0, 1}, {"score", 0, 1}, {"HC", 0, math.Inf(1)},
 		{"steps-used", 0, math.Inf(1)}, {"latency", math.Inf(-1), math.Inf(1)},
 	} {
-		lo, hi := Bounds(tc.metric)
+		lo, hi := analysis.Bounds(tc.metric)
 		assert.Equal(t, tc.lo, lo, tc.metric)
 		assert.Equal(t, tc.hi, hi, tc.metric)
 	}
@@ -29,7 +31,7 @@ func TestBounds(t *testing.T) {
 
 func TestEstimatesAgents(t *testing.T) {
 	rs := agentGrid(t)
-	est := byModel(Estimates(rs, "MEI", 2000, 1), func(e Estimate) string { return e.Model })
+	est := byModel(analysis.Estimates(rs, "MEI", 2000, 1), func(e analysis.Estimate) string { return e.Model })
 	require.Len(t, est, 4)
 	oracle := est["agent/oracle"]
 	assert.True(t, oracle.OK)
@@ -43,7 +45,7 @@ func TestEstimatesAgents(t *testing.T) {
 		t.Logf("%s: %v around %v (%d cases, %d mazes)", e.Model, e.CI, e.Mean, e.N, e.Clusters)
 		assert.True(t, 0 <= e.CI.Lo && e.CI.Lo <= e.Mean && e.Mean <= e.CI.Hi && e.CI.Hi <= 1, "%s: %v around %v", e.Model, e.CI, e.Mean)
 	}
-	hc := byModel(Estimates(rs, "HC", 2000, 1), func(e Estimate) string { return e.Model })
+	hc := byModel(analysis.Estimates(rs, "HC", 2000, 1), func(e analysis.Estimate) string { return e.Model })
 	assert.GreaterOrEqual(t, hc["agent/lured"].CI.Lo, 0.0)
 }
 
@@ -59,7 +61,7 @@ func TestEstimatesFewMazes(t *testing.T) {
 	}
 	rs = append(rs, fake("human/g", "7", "", map[string]string{"human": "true"}, map[string]float64{"BRS": 0.9}),
 		results.Result{Suite: "maze", Model: "m", Case: "x", Error: "provider down", Metrics: map[string]float64{"BRS": 1}})
-	est := Estimates(rs, "BRS", 500, 1)
+	est := analysis.Estimates(rs, "BRS", 500, 1)
 	require.Len(t, est, 1, "the human group and the failed case are left out")
 	e := est[0]
 	assert.False(t, e.OK)
@@ -72,7 +74,7 @@ func TestEstimatesFewMazes(t *testing.T) {
 
 func TestCompareAgents(t *testing.T) {
 	rs := agentGrid(t)
-	d := Compare(rs, "agent/explorer", "agent/lured", "score", 2000, 1)
+	d := analysis.Compare(rs, "agent/explorer", "agent/lured", "score", 2000, 1)
 	require.True(t, d.OK, d.Note)
 	assert.Equal(t, 26, d.Pairs)
 	assert.Equal(t, 13, d.Mazes)
@@ -80,7 +82,7 @@ func TestCompareAgents(t *testing.T) {
 	assert.Greater(t, d.CI.Lo, 0.0)
 	assert.Less(t, d.P, 0.001)
 
-	none := Compare(rs, "agent/explorer", "agent/nobody", "score", 100, 1)
+	none := analysis.Compare(rs, "agent/explorer", "agent/nobody", "score", 100, 1)
 	assert.False(t, none.OK)
 	assert.Equal(t, 0, none.Pairs)
 	assert.Equal(t, "no case played by both", none.Note)
@@ -93,11 +95,11 @@ func TestJSONUndefined(t *testing.T) {
 		v    any
 		want string
 	}{
-		{"difference", Difference{A: "a", B: "b", Delta: math.NaN(), P: 0.5, CI: scoring.Interval{Lo: math.NaN(), Hi: math.NaN()}},
+		{"difference", analysis.Difference{A: "a", B: "b", Delta: math.NaN(), P: 0.5, CI: scoring.Interval{Lo: math.NaN(), Hi: math.NaN()}},
 			`{"a":"a","b":"b","metric":"","pairs":0,"mazes":0,"ci95":[null,null],"ok":false,"delta":null,"p":0.5}`},
-		{"H3", H3{Rho: math.NaN(), P: math.NaN(), MinP: 0.25},
+		{"H3", analysis.H3{Rho: math.NaN(), P: math.NaN(), MinP: 0.25},
 			`{"human":"","model":"","metric":"","group":"","sizes":null,"human_values":null,"model_values":null,"exact":false,"ok":false,"rho":null,"p":null,"min_p":0.25}`},
-		{"ablation", Ablation{Name: "x", Tau: math.NaN()},
+		{"ablation", analysis.Ablation{Name: "x", Tau: math.NaN()},
 			`{"name":"x","metric":"","models":null,"full":null,"ablated":null,"cases":null,"swaps":0,"ok":false,"tau":null}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1,7 +1,9 @@
-package analysis
+package analysis_test
 
 import (
 	"testing"
+
+	"github.com/hallumaze/hallumaze/suites/maze/analysis"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -11,7 +13,7 @@ import (
 // is overconfident at its errors (pattern B); the oracle and the explorer
 // make none; the random agent's confidences wander, so it shows both.
 func TestModelPatterns(t *testing.T) {
-	rows := byModel(ModelPatterns(agentGrid(t)), func(p PatternRow) string { return p.Model })
+	rows := byModel(analysis.ModelPatterns(agentGrid(t)), func(p analysis.PatternRow) string { return p.Model })
 	require.Len(t, rows, 4)
 	for _, r := range rows {
 		assert.Equal(t, 26, r.Cases, r.Model)
@@ -34,7 +36,7 @@ func TestModelPatterns(t *testing.T) {
 // from its result.
 func TestConfidencePatternsResult(t *testing.T) {
 	rs := playModel(t, reply("STEP 1: (0,0) → E | confidence: 80%\nSTEP 2: (0,1) → E | confidence: 95%\n"), spec4)
-	p, err := ConfidencePatterns(rs[0])
+	p, err := analysis.ConfidencePatterns(rs[0])
 	require.NoError(t, err)
 	assert.Equal(t, 1, p.Rose, "%+v", p)
 }

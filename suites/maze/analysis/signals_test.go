@@ -1,10 +1,12 @@
-package analysis
+package analysis_test
 
 import (
 	"context"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/hallumaze/hallumaze/suites/maze/analysis"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -27,22 +29,22 @@ func TestProseSignals(t *testing.T) {
 	tests := []struct {
 		name string
 		text string
-		want SignalCounts
+		want analysis.SignalCounts
 	}{
-		{"nothing", "I will go east, then south.", SignalCounts{}},
-		{"dead end in prose", "Hmm, (3,1) is a dead end. Another dead-end at (0,3).", SignalCounts{DeadEnd: 2}},
-		{"backtracking forms", "I backtracked twice; let me go back and retrace my steps.", SignalCounts{Backtrack: 3}},
-		{"loop words", "I'm going in circles: a loop. Loops again; this cell was already visited.", SignalCounts{Loop: 4}},
-		{"not inside other words", "The deadendness of goback and loophole and Backtracker", SignalCounts{Backtrack: 1}},
-		{"strategy", "Let me try a different approach. New strategy: wall-follow. Start over.", SignalCounts{Strategy: 3}},
-		{"Korean", "막다른 길입니다. 되돌아가겠습니다. 루프에 빠졌어요. 다른 전략을 써 봅시다.", SignalCounts{DeadEnd: 1, Backtrack: 1, Loop: 1, Strategy: 1}},
-		{"negations count as mentions", "This is not a dead end.", SignalCounts{DeadEnd: 1}},
-		{"contract lines are not prose", "DEAD_END at (3,1) — backtracking\nLOOP detected at (2,2) — going in circles\nSTRATEGY_CHANGE — a new approach", SignalCounts{}},
-		{"a mention beside a STEP is prose", "Going back now.\nSTEP 3: (1,1) → N | confidence: 60% | go back", SignalCounts{Backtrack: 1}},
+		{"nothing", "I will go east, then south.", analysis.SignalCounts{}},
+		{"dead end in prose", "Hmm, (3,1) is a dead end. Another dead-end at (0,3).", analysis.SignalCounts{DeadEnd: 2}},
+		{"backtracking forms", "I backtracked twice; let me go back and retrace my steps.", analysis.SignalCounts{Backtrack: 3}},
+		{"loop words", "I'm going in circles: a loop. Loops again; this cell was already visited.", analysis.SignalCounts{Loop: 4}},
+		{"not inside other words", "The deadendness of goback and loophole and Backtracker", analysis.SignalCounts{Backtrack: 1}},
+		{"strategy", "Let me try a different approach. New strategy: wall-follow. Start over.", analysis.SignalCounts{Strategy: 3}},
+		{"Korean", "막다른 길입니다. 되돌아가겠습니다. 루프에 빠졌어요. 다른 전략을 써 봅시다.", analysis.SignalCounts{DeadEnd: 1, Backtrack: 1, Loop: 1, Strategy: 1}},
+		{"negations count as mentions", "This is not a dead end.", analysis.SignalCounts{DeadEnd: 1}},
+		{"contract lines are not prose", "DEAD_END at (3,1) — backtracking\nLOOP detected at (2,2) — going in circles\nSTRATEGY_CHANGE — a new approach", analysis.SignalCounts{}},
+		{"a mention beside a STEP is prose", "Going back now.\nSTEP 3: (1,1) → N | confidence: 60% | go back", analysis.SignalCounts{Backtrack: 1}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			assert.Equal(t, tc.want, proseSignals(tc.text))
+			assert.Equal(t, tc.want, analysis.ProseSignals(tc.text))
 		})
 	}
 }
@@ -58,10 +60,10 @@ DEAD_END at (0,0) — backtracking
 Hmm, that was a dead end, I went back.
 LOOP detected at (0,1)
 STRATEGY_CHANGE — follow the right wall`
-	s := CountSignals(m, text)
-	assert.Equal(t, SignalCounts{DeadEnd: 1, Backtrack: 1, Loop: 1, Strategy: 1}, s.Contract)
-	assert.Equal(t, SignalCounts{DeadEnd: 1, Backtrack: 1}, s.Prose)
-	assert.Zero(t, CountSignals(nil, text).Contract.Backtrack, "no maze, no walk")
+	s := analysis.CountSignals(m, text)
+	assert.Equal(t, analysis.SignalCounts{DeadEnd: 1, Backtrack: 1, Loop: 1, Strategy: 1}, s.Contract)
+	assert.Equal(t, analysis.SignalCounts{DeadEnd: 1, Backtrack: 1}, s.Prose)
+	assert.Zero(t, analysis.CountSignals(nil, text).Contract.Backtrack, "no maze, no walk")
 }
 
 // TestResultSignals: a model whose reasoning (returned apart, as a
@@ -76,24 +78,23 @@ func TestResultSignals(t *testing.T) {
 	})
 	rs := playModel(t, model, spec4)
 	require.NotEmpty(t, rs[0].Turns)
-	reply, reasoning, err := ResultSignals(rs[0])
+	reply, reasoning, err := analysis.ResultSignals(rs[0])
 	require.NoError(t, err)
 	assert.False(t, reply.Contract.Any())
 	assert.False(t, reply.Prose.Any())
-	assert.Equal(t, SignalCounts{DeadEnd: 1, Backtrack: 1, Loop: 1}, reasoning.Prose)
+	assert.Equal(t, analysis.SignalCounts{DeadEnd: 1, Backtrack: 1, Loop: 1}, reasoning.Prose)
 	assert.False(t, reasoning.Contract.Any())
 }
 
 func TestResultSignalsAgents(t *testing.T) {
 	for _, r := range agentGrid(t) {
-		reply, _, err := ResultSignals(r)
+		reply, _, err := analysis.ResultSignals(r)
 		require.NoError(t, err, r.Case)
-		var d detail
-		d, err = decodeDetail(r)
+		scores, err := analysis.DetailScores(r)
 		require.NoError(t, err)
-		assert.Equal(t, d.Scores.BT, reply.Contract.Backtrack, "%s %s: BT of the replayed walk", r.Model, r.Case)
-		assert.Equal(t, d.Scores.LT, reply.Contract.Loop, "%s %s", r.Model, r.Case)
-		assert.Equal(t, d.Scores.DeadEndLines, reply.Contract.DeadEnd, "%s %s", r.Model, r.Case)
+		assert.Equal(t, scores.BT, reply.Contract.Backtrack, "%s %s: BT of the replayed walk", r.Model, r.Case)
+		assert.Equal(t, scores.LT, reply.Contract.Loop, "%s %s", r.Model, r.Case)
+		assert.Equal(t, scores.DeadEndLines, reply.Contract.DeadEnd, "%s %s", r.Model, r.Case)
 	}
 }
 
@@ -106,8 +107,8 @@ func FuzzCountSignals(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		s := CountSignals(m, text)
-		for _, c := range []SignalCounts{s.Contract, s.Prose} {
+		s := analysis.CountSignals(m, text)
+		for _, c := range []analysis.SignalCounts{s.Contract, s.Prose} {
 			if c.DeadEnd < 0 || c.Backtrack < 0 || c.Loop < 0 || c.Strategy < 0 {
 				t.Fatalf("negative count %+v", c)
 			}
@@ -117,7 +118,7 @@ func FuzzCountSignals(f *testing.F) {
 			t.Fatalf("%d mentions in %d bytes", n, len(text))
 		}
 		if utf8.ValidString(text) {
-			upper := CountSignals(m, strings.ToUpper(text))
+			upper := analysis.CountSignals(m, strings.ToUpper(text))
 			if upper.Contract != s.Contract && !strings.ContainsAny(text, "ıſK") {
 				t.Logf("case changes contract counts: %+v vs %+v", s.Contract, upper.Contract)
 			}

@@ -1,0 +1,248 @@
+// Package pricing says what language-model tokens cost: a price table in US
+// dollars per million tokens, keyed by "provider/model", and the cost of a
+// count of tokens at a model's price.
+//
+// The table built into the program ([Default], the file prices.json beside
+// this one) holds the list prices of the common models of OpenAI,
+// Anthropic, Google (Gemini) and DeepSeek, each with the date it was taken
+// from the provider's price list ("as_of") and that list named in words
+// ("source"). List prices change: a table of one's own overrides or adds
+// entries ([Table.With]), read from a file in the same format ([Parse]):
+//
+//	{
+//	  "openai/gpt-4o": {"input": 2.5, "output": 10, "cached_input": 1.25,
+//	                    "as_of": "2025-10-01", "source": "OpenAI API list price"},
+//	  "ollama/llama3.1": {"input": 0, "output": 0}
+//	}
+//
+// input and output are required; reasoning (reasoning or thinking tokens
+// billed apart from the answer; absent: billed as output, as the four
+// providers do) and cached_input (input read from the provider's prompt
+// cache; absent: billed as input) are optional, as are as_of (YYYY-MM-DD)
+// and source. Unknown fields, negative or non-finite prices and malformed
+// keys are errors naming the entry.
+//
+// A model that is not in the table has no price: its cost is unknown, never
+// zero. Lookup is by the exact name; the table lists the aliases it knows
+// (claude-sonnet-4 beside claude-sonnet-4-20250514).
+package pricing
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"math"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+	"unicode"
+)
+
+// Price is what a model's tokens cost, in US dollars per million tokens,
+// with where the figures come from.
+type Price struct {
+	Input  float64 `json:"input"`
+	Output float64 `json:"output"`
+	// Reasoning is the price of reasoning or thinking tokens counted apart
+	// from the output; nil means they are billed as output.
+	Reasoning *float64 `json:"reasoning,omitempty"`
+	// CachedInput is the price of input tokens read from the provider's
+	// prompt cache; nil means they are billed as input.
+	CachedInput *float64 `json:"cached_input,omitempty"`
+	// AsOf is the date the price was read from its source (YYYY-MM-DD);
+	// "" when the table does not say.
+	AsOf string `json:"as_of,omitempty"`
+	// Source names where the price comes from, in words.
+	Source string `json:"source,omitempty"`
+}
+
+// Tokens counts the tokens of one or more calls by how they are billed.
+type Tokens struct {
+	// Input counts prompt tokens not read from a cache.
+	Input int
+	// CachedInput counts prompt tokens read from the provider's cache.
+	CachedInput int
+	// Output counts the reply's tokens, reasoning included unless it is
+	// counted in Reasoning.
+	Output int
+	// Reasoning counts reasoning or thinking tokens counted apart from
+	// Output.
+	Reasoning int
+}
+
+// Add sums two counts.
+func (t Tokens) Add(u Tokens) Tokens {
+	return Tokens{t.Input + u.Input, t.CachedInput + u.CachedInput, t.Output + u.Output, t.Reasoning + u.Reasoning}
+}
+
+// Cost is what t costs at p, in US dollars.
+func (p Price) Cost(t Tokens) float64 {
+	reasoning, cached := p.Output, p.Input
+	if p.Reasoning != nil {
+		reasoning = *p.Reasoning
+	}
+	if p.CachedInput != nil {
+		cached = *p.CachedInput
+	}
+	return (float64(t.Input)*p.Input + float64(t.CachedInput)*cached +
+		float64(t.Output)*p.Output + float64(t.Reasoning)*reasoning) / 1e6
+}
+
+// Table is a price table: prices by "provider/model".
+type Table map[string]Price
+
+//go:embed prices.json
+var builtIn []byte
+
+// defaultTable parses the built-in table once; a build whose prices.json
+// does not parse fails its tests (TestDefault).
+var defaultTable = sync.OnceValues(func() (Table, error) { return Parse(builtIn, "pricing/prices.json") })
+
+// Default is the price table built into the program: list prices, each
+// with its date and source. The caller owns the copy it gets.
+func Default() Table {
+	t, err := defaultTable()
+	if err != nil {
+		panic(err) // a defect of the build, held off by the package's tests
+	}
+	return maps.Clone(t)
+}
+
+// Lookup finds a model's price by its exact name.
+func (t Table) Lookup(model string) (Price, bool) {
+	p, ok := t[model]
+	return p, ok
+}
+
+// Names lists the table's models in order.
+func (t Table) Names() []string { return slices.Sorted(maps.Keys(t)) }
+
+// With returns a new table: t's entries, replaced or joined by over's.
+// Neither table changes.
+func (t Table) With(over Table) Table {
+	out := make(Table, len(t)+len(over))
+	maps.Copy(out, t)
+	maps.Copy(out, over)
+	return out
+}
+
+// WithSource returns a copy of t whose entries without a source name src
+// (nil for nil).
+func (t Table) WithSource(src string) Table {
+	if t == nil {
+		return nil
+	}
+	out := make(Table, len(t))
+	for k, p := range t {
+		if p.Source == "" {
+			p.Source = src
+		}
+		out[k] = p
+	}
+	return out
+}
+
+// Validate checks every entry, in the order of the names: a key of the
+// form provider/model, prices finite and ≥ 0, as_of a date.
+func (t Table) Validate() error {
+	for _, name := range t.Names() {
+		if err := checkEntry(name, t[name]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func checkEntry(name string, p Price) error {
+	provider, model, ok := strings.Cut(name, "/")
+	if !ok || provider == "" || model == "" {
+		return fmt.Errorf("price %q: the key is not provider/model", name)
+	}
+	if i := strings.IndexFunc(name, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }); i >= 0 {
+		return fmt.Errorf("price %q: the key has a space or control character", name)
+	}
+	prices := []struct {
+		field string
+		v     *float64
+	}{{"input", &p.Input}, {"output", &p.Output}, {"reasoning", p.Reasoning}, {"cached_input", p.CachedInput}}
+	for _, f := range prices {
+		if f.v == nil {
+			continue
+		}
+		if math.IsNaN(*f.v) || math.IsInf(*f.v, 0) || *f.v < 0 {
+			return fmt.Errorf("price %q: %s: %v is not a finite price ≥ 0", name, f.field, *f.v)
+		}
+	}
+	if p.AsOf != "" {
+		if _, err := time.Parse(time.DateOnly, p.AsOf); err != nil {
+			return fmt.Errorf("price %q: as_of: %q is not a date such as 2025-10-01", name, p.AsOf)
+		}
+	}
+	return nil
+}
+
+// entry is a table entry as written, so that a missing price is told from
+// a price of zero.
+type entry struct {
+	Input       *float64 `json:"input"`
+	Output      *float64 `json:"output"`
+	Reasoning   *float64 `json:"reasoning"`
+	CachedInput *float64 `json:"cached_input"`
+	AsOf        string   `json:"as_of"`
+	Source      string   `json:"source"`
+}
+
+// UnmarshalJSON reads a table strictly, however it is embedded (a file of
+// its own, the "prices" of a config file): an object of entries, each with
+// input and output, no unknown field, every entry valid ([Table.Validate]).
+// An error names the entry.
+func (t *Table) UnmarshalJSON(data []byte) error {
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return fmt.Errorf("prices: want an object of \"provider/model\": {\"input\": …, \"output\": …}: %w", err)
+	}
+	out := make(Table, len(raw))
+	for _, name := range slices.Sorted(maps.Keys(raw)) {
+		dec := json.NewDecoder(bytes.NewReader(raw[name]))
+		dec.DisallowUnknownFields()
+		var e entry
+		if err := dec.Decode(&e); err != nil {
+			return fmt.Errorf("price %q: %w", name, err)
+		}
+		if e.Input == nil || e.Output == nil {
+			return fmt.Errorf("price %q: want both an input and an output price", name)
+		}
+		p := Price{Input: *e.Input, Output: *e.Output, Reasoning: e.Reasoning, CachedInput: e.CachedInput, AsOf: e.AsOf, Source: e.Source}
+		if err := checkEntry(name, p); err != nil {
+			return err
+		}
+		out[name] = p
+	}
+	*t = out
+	return nil
+}
+
+// MaxFileBytes bounds a price file.
+const MaxFileBytes = 1 << 20
+
+// Parse reads a price table in the file format above; from names the file
+// in errors and stands as the source of the entries that name none.
+func Parse(data []byte, from string) (Table, error) {
+	if t := bytes.TrimSpace(data); len(t) == 0 || t[0] != '{' {
+		return nil, fmt.Errorf("prices %s: want a JSON object ({\"provider/model\": {\"input\": …, \"output\": …}})", from)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	var t Table
+	if err := dec.Decode(&t); err != nil {
+		return nil, fmt.Errorf("prices %s: %w", from, err)
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return nil, fmt.Errorf("prices %s: data after the JSON object", from)
+	}
+	return t.WithSource(from), nil
+}

@@ -1,0 +1,207 @@
+package report
+
+import (
+	"cmp"
+	"math"
+	"slices"
+
+	"github.com/hallumaze/hallumaze/pricing"
+	"github.com/hallumaze/hallumaze/results"
+)
+
+// CostKey is the results JSON file's member that holds the cost, and the
+// id of the page's Cost section.
+const CostKey = "cost"
+
+// ModelCost is what one model's results cost: the tokens the providers
+// reported, and their price at the model's entry of the price table.
+type ModelCost struct {
+	Model string
+	// Cases counts the model's results, the cases that could not be played
+	// included (the tokens they used before failing were billed).
+	Cases  int
+	Tokens pricing.Tokens
+	// Price is the model's entry of the table; nil when it has none (a
+	// reference agent, a model the table does not list), and then USD is
+	// nil too: the cost is unknown, never zero.
+	Price *pricing.Price
+	USD   *float64
+	// Suites splits the model's results by suite, in the order of the
+	// suites' names.
+	Suites []SuiteCost
+}
+
+// SuiteCost is the part of a model's cost spent on one suite.
+type SuiteCost struct {
+	Suite  string
+	Cases  int
+	Tokens pricing.Tokens
+	USD    *float64
+}
+
+// Costs prices every model's results at the table, the models in the order
+// of their names. Human control groups (entered by hand, no tokens) are
+// left out. A result from a replayed cassette costs what its recorded
+// tokens would cost now: its call was billed once, when it was recorded.
+func Costs(rs []results.Result, prices pricing.Table) []ModelCost {
+	byModel := map[string]*ModelCost{}
+	for _, r := range rs {
+		if IsHuman(r) {
+			continue
+		}
+		m := byModel[r.Model]
+		if m == nil {
+			m = &ModelCost{Model: r.Model}
+			if p, ok := prices.Lookup(r.Model); ok {
+				m.Price = &p
+			}
+			byModel[r.Model] = m
+		}
+		t := tokensOf(r)
+		m.Cases++
+		m.Tokens = m.Tokens.Add(t)
+		i := slices.IndexFunc(m.Suites, func(s SuiteCost) bool { return s.Suite == r.Suite })
+		if i < 0 {
+			m.Suites = append(m.Suites, SuiteCost{Suite: r.Suite})
+			i = len(m.Suites) - 1
+		}
+		m.Suites[i].Cases++
+		m.Suites[i].Tokens = m.Suites[i].Tokens.Add(t)
+	}
+	out := make([]ModelCost, 0, len(byModel))
+	for _, name := range SortedKeys(byModel) {
+		m := *byModel[name]
+		slices.SortFunc(m.Suites, func(a, b SuiteCost) int { return cmp.Compare(a.Suite, b.Suite) })
+		if m.Price != nil {
+			m.USD = usd(m.Price.Cost(m.Tokens))
+			for i := range m.Suites {
+				m.Suites[i].USD = usd(m.Price.Cost(m.Suites[i].Tokens))
+			}
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// CaseCost is what one result cost at the table: false for a human group's
+// and for a model without a price.
+func CaseCost(r results.Result, prices pricing.Table) (float64, bool) {
+	if IsHuman(r) {
+		return 0, false
+	}
+	p, ok := prices.Lookup(r.Model)
+	if !ok {
+		return 0, false
+	}
+	return roundUSD(p.Cost(tokensOf(r))), true
+}
+
+// tokensOf counts a result's tokens as the records hold them: input and
+// output. The providers count reasoning and thinking tokens within the
+// output (OpenAI's and DeepSeek's completion tokens, Anthropic's output
+// tokens, Gemini's candidates plus thoughts) and bill them at the output
+// price, so the output price applies to them.
+func tokensOf(r results.Result) pricing.Tokens {
+	return pricing.Tokens{Input: r.Usage.InputTokens, Output: r.Usage.OutputTokens}
+}
+
+// roundUSD rounds dollars to a billionth, so that float noise does not
+// show in the files.
+func roundUSD(v float64) float64 { return math.Round(v*1e9) / 1e9 }
+
+func usd(v float64) *float64 {
+	v = roundUSD(v)
+	return &v
+}
+
+// pricesOf is the table of the options: the built-in one when they name
+// none.
+func pricesOf(opts Options) pricing.Table {
+	if opts.Prices == nil {
+		return pricing.Default()
+	}
+	return opts.Prices
+}
+
+// costTotal sums the cost of the models that have a price, and counts
+// those without.
+func costTotal(ms []ModelCost) (total float64, priced, unpriced int) {
+	for _, m := range ms {
+		if m.USD == nil {
+			unpriced++
+			continue
+		}
+		total += *m.USD
+		priced++
+	}
+	return roundUSD(total), priced, unpriced
+}
+
+// costJSON is the results JSON file's "cost" member.
+type costJSON struct {
+	Note     string          `json:"note"`
+	TotalUSD float64         `json:"total_usd"`
+	Unpriced int             `json:"models_without_price"`
+	Models   []modelCostJSON `json:"models"`
+}
+
+type modelCostJSON struct {
+	Model        string          `json:"model"`
+	Cases        int             `json:"cases"`
+	InputTokens  int             `json:"input_tokens"`
+	OutputTokens int             `json:"output_tokens"`
+	USD          *float64        `json:"usd"`
+	AsOf         *string         `json:"as_of"`
+	Price        *pricing.Price  `json:"price"`
+	Suites       []suiteCostJSON `json:"suites"`
+}
+
+type suiteCostJSON struct {
+	Suite        string   `json:"suite"`
+	Cases        int      `json:"cases"`
+	InputTokens  int      `json:"input_tokens"`
+	OutputTokens int      `json:"output_tokens"`
+	USD          *float64 `json:"usd"`
+}
+
+// costNote says in the JSON file how the cost was reckoned.
+const costNote = "US dollars at the price table's list prices (per million tokens, as of each price's date; list prices change). " +
+	"Output tokens include reasoning and thinking tokens, billed at the output price. " +
+	"A replayed model costs what its recorded tokens cost at that price; reference agents and models the table does not list have no price (usd null)."
+
+func costMember(ms []ModelCost) costJSON {
+	total, _, unpriced := costTotal(ms)
+	out := costJSON{Note: costNote, TotalUSD: total, Unpriced: unpriced, Models: make([]modelCostJSON, 0, len(ms))}
+	for _, m := range ms {
+		mj := modelCostJSON{Model: m.Model, Cases: m.Cases, InputTokens: m.Tokens.Input, OutputTokens: m.Tokens.Output, USD: m.USD, Price: m.Price}
+		if m.Price != nil {
+			asOf := m.Price.AsOf
+			mj.AsOf = &asOf
+		}
+		for _, s := range m.Suites {
+			mj.Suites = append(mj.Suites, suiteCostJSON{Suite: s.Suite, Cases: s.Cases, InputTokens: s.Tokens.Input, OutputTokens: s.Tokens.Output, USD: s.USD})
+		}
+		out.Models = append(out.Models, mj)
+	}
+	return out
+}
+
+// CostSection is the report's Cost section, which belongs to no suite (its
+// Suite is ""): every model's tokens over all suites and per suite, and
+// their cost at opts.Prices (the built-in table when nil), as a table on
+// the terminal and the page and the results JSON file's "cost" member.
+// With no model's result it shows nothing but still writes the member.
+func CostSection(rs []results.Result, opts Options) (Section, error) {
+	ms := Costs(rs, pricesOf(opts))
+	sec := Section{Title: "Cost", JSON: []Member{{Key: CostKey, Value: costMember(ms)}}}
+	if len(ms) == 0 {
+		return sec, nil
+	}
+	html, err := costHTML(ms)
+	if err != nil {
+		return sec, err
+	}
+	sec.Text, sec.HTML, sec.CSS = costText(ms), html, costCSS
+	sec.Nav = []Link{{ID: CostKey, Text: "Cost"}}
+	return sec, nil
+}

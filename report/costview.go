@@ -1,0 +1,154 @@
+package report
+
+import (
+	"fmt"
+	"html/template"
+	"strconv"
+	"strings"
+)
+
+// costText is the Cost table of the terminal: a row per model, and under a
+// model that played several suites a row per suite; then what the figures
+// mean.
+func costText(ms []ModelCost) string {
+	cells := [][]string{{"model", "cases", "input tok", "output tok", "cost", "price as of"}}
+	for _, m := range ms {
+		asOf := ""
+		if m.Price != nil {
+			asOf = cmpOrDash(m.Price.AsOf)
+		}
+		cells = append(cells, []string{m.Model, strconv.Itoa(m.Cases), Thousands(m.Tokens.Input), Thousands(m.Tokens.Output), FormatUSD(m.USD), asOf})
+		if len(m.Suites) > 1 {
+			for _, s := range m.Suites {
+				cells = append(cells, []string{"  " + s.Suite, strconv.Itoa(s.Cases), Thousands(s.Tokens.Input), Thousands(s.Tokens.Output), FormatUSD(s.USD), ""})
+			}
+		}
+	}
+	var b strings.Builder
+	WriteBox(&b, " Cost ", cells, costFooter(ms))
+	return b.String()
+}
+
+// costFooter says what the table's figures are.
+func costFooter(ms []ModelCost) []string {
+	total, priced, unpriced := costTotal(ms)
+	var out []string
+	if priced > 1 || (priced > 0 && unpriced > 0) {
+		line := "total " + FormatUSD(&total) + " for " + Plain(priced, "model", "models") + " with a price"
+		if unpriced > 0 {
+			line += ", " + strconv.Itoa(unpriced) + " without"
+		}
+		out = append(out, line)
+	}
+	if priced > 0 {
+		out = append(out, "US dollars at list prices as of the date shown; prices change: --prices FILE overrides.",
+			"Output tokens include reasoning. A replayed model costs what its recorded tokens cost.")
+	}
+	if unpriced > 0 {
+		out = append(out, "price unknown: a reference agent or a model not in the table (add it with --prices FILE).")
+	}
+	return out
+}
+
+// FormatUSD writes dollars for reading: four decimals under a dollar, two
+// from there; "price unknown" for none.
+func FormatUSD(v *float64) string {
+	switch {
+	case v == nil:
+		return "price unknown"
+	case *v < 1:
+		return fmt.Sprintf("$%.4f", *v)
+	}
+	return fmt.Sprintf("$%.2f", *v)
+}
+
+// Thousands writes a count with its thousands grouped: 1,234,567.
+func Thousands(n int) string {
+	s := strconv.Itoa(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
+}
+
+func cmpOrDash(s string) string {
+	if s == "" {
+		return "—"
+	}
+	return s
+}
+
+// costRow is one line of the page's Cost table.
+type costRow struct {
+	Model, Suite, Cases, Input, Output, Price, USD, AsOf, Source string
+	Sub, Unknown                                                 bool
+}
+
+func costRows(ms []ModelCost) []costRow {
+	var out []costRow
+	for _, m := range ms {
+		r := costRow{Model: m.Model, Cases: strconv.Itoa(m.Cases), Input: Thousands(m.Tokens.Input), Output: Thousands(m.Tokens.Output), USD: FormatUSD(m.USD), Unknown: m.Price == nil}
+		if len(m.Suites) == 1 {
+			r.Suite = m.Suites[0].Suite
+		} else {
+			r.Suite = "all"
+		}
+		if p := m.Price; p != nil {
+			r.Price = "$" + FormatNum(p.Input) + " / $" + FormatNum(p.Output)
+			r.AsOf, r.Source = cmpOrDash(p.AsOf), p.Source
+		}
+		out = append(out, r)
+		if len(m.Suites) > 1 {
+			for _, s := range m.Suites {
+				out = append(out, costRow{Model: m.Model, Suite: s.Suite, Cases: strconv.Itoa(s.Cases), Input: Thousands(s.Tokens.Input), Output: Thousands(s.Tokens.Output), USD: FormatUSD(s.USD), Sub: true, Unknown: s.USD == nil})
+			}
+		}
+	}
+	return out
+}
+
+type costPage struct {
+	Rows                     []costRow
+	Total, PricedN, Unpriced string
+}
+
+var costTemplate = template.Must(template.New("cost").Parse(`<section id="cost">
+<h2>Cost</h2>
+<p class="muted">What each model's tokens cost at the price table's list prices, in US dollars per million tokens (input / output) as of the date shown. List prices change: pass <code>--prices FILE</code> (or <code>"prices"</code> in the config file) to use your own. Output tokens include reasoning and thinking tokens, which the providers bill at the output price. A replayed model costs what its recorded tokens cost at that price; a reference agent, or a model the table does not list, has no price.</p>
+<table class="cost"><thead><tr><th>model</th><th>suite</th><th>cases</th><th>input tokens</th><th>output tokens</th><th>$ per Mtok in / out</th><th>cost</th><th>price as of</th><th>source</th></tr></thead><tbody>
+{{range .Rows}}<tr class="{{if .Sub}}sub{{else}}model{{end}}{{if .Unknown}} unknown{{end}}"><td>{{if not .Sub}}{{.Model}}{{end}}</td><td>{{.Suite}}</td><td class="num">{{.Cases}}</td><td class="num">{{.Input}}</td><td class="num">{{.Output}}</td><td class="num">{{.Price}}</td><td class="num">{{.USD}}</td><td class="num">{{.AsOf}}</td><td>{{.Source}}</td></tr>
+{{end}}</tbody></table>
+{{if .Total}}<p class="total">Total: {{.Total}} for {{.PricedN}} with a price{{with .Unpriced}}, {{.}} without{{end}}.</p>{{end}}
+</section>`))
+
+const costCSS = `
+table.cost tr.sub td{color:var(--muted)}
+table.cost tr.sub td:nth-child(2){padding-left:22px}
+table.cost tr.unknown td:nth-child(7){color:var(--muted);font-style:italic}
+`
+
+func costHTML(ms []ModelCost) (template.HTML, error) {
+	total, priced, unpriced := costTotal(ms)
+	page := costPage{Rows: costRows(ms)}
+	if priced > 0 {
+		page.Total = FormatUSD(&total)
+		page.PricedN = Plain(priced, "model", "models")
+		if unpriced > 0 {
+			page.Unpriced = Plain(unpriced, "model", "models")
+		}
+	}
+	var b strings.Builder
+	if err := costTemplate.Execute(&b, page); err != nil {
+		return "", fmt.Errorf("cost: %w", err)
+	}
+	return template.HTML(b.String()), nil
+}

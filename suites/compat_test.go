@@ -170,12 +170,12 @@ func TestCompatibility(t *testing.T) {
 	}
 }
 
-// withoutBoards takes out the seed JSON's "leaderboards", the per-condition
-// rankings added beside the seed's keys.
+// withoutBoards takes out what the seed JSON gained beside the seed's keys:
+// "leaderboards", the per-condition rankings, and "analyses".
 func withoutBoards(sections []report.Section) []report.Section {
 	out := slices.Clone(sections)
 	for i := range out {
-		out[i].JSON = slices.DeleteFunc(slices.Clone(out[i].JSON), func(m report.Member) bool { return m.Key == "leaderboards" })
+		out[i].JSON = slices.DeleteFunc(slices.Clone(out[i].JSON), func(m report.Member) bool { return m.Key == "leaderboards" || m.Key == "analyses" })
 	}
 	return out
 }

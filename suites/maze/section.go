@@ -31,8 +31,10 @@ func (Suite) Summarize(rs []results.Result, opts report.Options) (report.Section
 		}
 	}
 	boards := Boards(rs)
-	sec.JSON = append(sec.JSON, report.Member{Key: "leaderboards", Value: boards})
+	an := analyze(rs, boards[0])
+	sec.JSON = append(sec.JSON, report.Member{Key: "leaderboards", Value: boards}, report.Member{Key: "analyses", Value: an})
 	var text strings.Builder
+	text.WriteString(mazeBoxes(rs, 3))
 	if err := writeTableTitled(&text, boards[0].Rows, headlineTitle(boards)); err != nil {
 		return sec, err
 	}
@@ -46,6 +48,8 @@ func (Suite) Summarize(rs []results.Result, opts report.Options) (report.Section
 	if t := tiersText(tiers); t != "" {
 		text.WriteString("\n" + t)
 	}
+	text.WriteString(effectsText(Mirage(rs)))
+	text.WriteString(analysesText(an, ariadneWithHints(AriadneSummary(rs))))
 	sec.Text = text.String()
 
 	type view struct {
@@ -74,7 +78,12 @@ func (Suite) Summarize(rs []results.Result, opts report.Options) (report.Section
 	if sec.HTML, err = htmlSection(rs, rows, boards, walks, tiers); err != nil {
 		return sec, err
 	}
-	sec.CSS, sec.Nav = css, nav
+	anHTML, err := analysesHTML(an)
+	if err != nil {
+		return sec, err
+	}
+	sec.HTML += anHTML
+	sec.CSS, sec.Nav = css, append(nav, report.Link{ID: "analyses", Text: "Analyses"})
 	for _, r := range rows {
 		if r.Human {
 			sec.Nav = append(sec.Nav, report.Link{ID: "human", Text: "Human groups"})

@@ -12,9 +12,11 @@ import (
 
 	"github.com/hallumaze/hallumaze/agents"
 	"github.com/hallumaze/hallumaze/bench"
+	"github.com/hallumaze/hallumaze/internal/golden"
 	"github.com/hallumaze/hallumaze/mazes"
 	"github.com/hallumaze/hallumaze/providers"
 	"github.com/hallumaze/hallumaze/results"
+	"github.com/hallumaze/hallumaze/suites/maze/analysis"
 )
 
 // playAgents plays the maze agents on specs in process.
@@ -86,4 +88,16 @@ func TestMazeBoxes(t *testing.T) {
 	m, err := mazes.Generate(7, 1, mazes.DFS)
 	require.NoError(t, err)
 	assert.Contains(t, got, "막다른 길: "+strconv.Itoa(m.DeadEnds()))
+}
+
+// TestChanceTable pins the chance baseline the report corrects by,
+// agent/random's expected scores by maze size (docs/metrics.md, "Chance"):
+// DFS seeds 1–3, ChanceWalks draws, lures shown and confidences asked,
+// both protocols.
+func TestChanceTable(t *testing.T) {
+	rows, err := analysis.BaselineTable([]int{5, 7, 9, 11}, []uint64{1, 2, 3}, mazes.DFS,
+		mazes.PromptOptions{Mirage: true, Confidence: true}, []mazes.Protocol{mazes.OneShot, mazes.Interactive},
+		mazes.BaselineConfig{Walker: "agent/random", Walks: ChanceWalks, Sample: agents.RandomScores})
+	require.NoError(t, err)
+	golden.Check(t, "chance_table.md", []byte(analysis.BaselineMarkdown(rows)))
 }

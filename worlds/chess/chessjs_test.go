@@ -1,0 +1,184 @@
+package chess
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// This file runs chess.js, a second rules engine, for the differential
+// tests: one node process per test answers every request, one JSON line
+// each way (testdata/chessjs_driver.mjs says what it answers).
+
+// chessJSVersion is the chess.js that scripts/chessjs.sh pins and the
+// differential tests were written against.
+const chessJSVersion = "1.4.0"
+
+// chessJSInstall is what a skipped test tells the reader to run.
+const chessJSInstall = "scripts/chessjs.sh (npm installs chess.js@" + chessJSVersion + " into a cache folder)"
+
+// jsRequest asks chess.js about the position fen after plies: the
+// analysis of every position along the line (every) or of the last one,
+// with the FEN after each legal move (after); boardOnly reads the board of
+// a FEN that need not be legal.
+type jsRequest struct {
+	ID        int      `json:"id"`
+	FEN       string   `json:"fen"`
+	Plies     []string `json:"plies,omitempty"`
+	Every     bool     `json:"every,omitempty"`
+	After     bool     `json:"after,omitempty"`
+	BoardOnly bool     `json:"boardOnly,omitempty"`
+}
+
+// jsStep is one ply as chess.js played it: SAN, flags (n quiet, b double
+// pawn push, c capture, e en passant, p promotion, k and q castling) and
+// the FEN after it.
+type jsStep struct {
+	SAN   string `json:"san"`
+	Flags string `json:"flags"`
+	FEN   string `json:"fen"`
+}
+
+// jsNode is chess.js's analysis of one position. Board, AttW and AttB have
+// one byte a square in a1, b1, …, h8 order: the FEN letter ('.' empty), and
+// '1' where White (Black) attacks the square. Moves are sorted by UCI, each
+// [uci, san, flags] or [uci, san, flags, fen after].
+type jsNode struct {
+	FEN          string     `json:"fen"`
+	Board        string     `json:"board"`
+	Check        bool       `json:"check"`
+	Mate         bool       `json:"mate"`
+	Stale        bool       `json:"stale"`
+	Insufficient bool       `json:"insufficient"`
+	AttW         string     `json:"attW"`
+	AttB         string     `json:"attB"`
+	Moves        [][]string `json:"moves"`
+}
+
+// jsAnswer is the answer to one request.
+type jsAnswer struct {
+	ID    int      `json:"id"`
+	Error string   `json:"error"`
+	Steps []jsStep `json:"steps"`
+	Nodes []jsNode `json:"nodes"`
+}
+
+// last is the analysis of the line's last position.
+func (a jsAnswer) last() jsNode { return a.Nodes[len(a.Nodes)-1] }
+
+// chessJSDir is the folder holding node_modules/chess.js: $HALLUMAZE_CHESSJS,
+// else the cache folder scripts/chessjs.sh installs into. The test skips,
+// saying how to install, when node or the package is missing, and fails
+// when the folder holds another version than the pin.
+func chessJSDir(t *testing.T) (node, dir string) {
+	t.Helper()
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skipf("node is not installed: the chess.js differential test needs Node.js 18 or later, then %s", chessJSInstall)
+	}
+	dir = os.Getenv("HALLUMAZE_CHESSJS")
+	if dir == "" {
+		cache, err := os.UserCacheDir()
+		if err != nil {
+			t.Skipf("no cache folder (%v): set HALLUMAZE_CHESSJS or run %s", err, chessJSInstall)
+		}
+		dir = filepath.Join(cache, "hallumaze", "chessjs", chessJSVersion)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "node_modules", "chess.js", "package.json"))
+	if errors.Is(err, os.ErrNotExist) {
+		t.Skipf("chess.js is not installed in %s: run %s", dir, chessJSInstall)
+	}
+	if err != nil {
+		t.Fatalf("read chess.js's package.json: %v", err)
+	}
+	var pkg struct{ Version string }
+	if err := json.Unmarshal(data, &pkg); err != nil {
+		t.Fatalf("read chess.js's package.json in %s: %v", dir, err)
+	}
+	if pkg.Version != chessJSVersion {
+		t.Fatalf("%s holds chess.js %s, want the pinned %s: run %s", dir, pkg.Version, chessJSVersion, chessJSInstall)
+	}
+	return node, dir
+}
+
+// askChessJS sends every request to one node process running the driver
+// and returns the answers in request order. Requests are written from a
+// goroutine while answers are read, so neither pipe fills up.
+func askChessJS(t *testing.T, reqs []jsRequest) []jsAnswer {
+	t.Helper()
+	node, dir := chessJSDir(t)
+	driver, err := filepath.Abs(filepath.Join("testdata", "chessjs_driver.mjs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(node, driver, dir)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("start the chess.js driver: %v", err)
+	}
+	for i := range reqs {
+		reqs[i].ID = i
+	}
+	written := make(chan error, 1)
+	go func() { written <- writeRequests(stdin, reqs) }()
+
+	answers := make([]jsAnswer, 0, len(reqs))
+	sc := bufio.NewScanner(stdout)
+	sc.Buffer(make([]byte, 0, 1<<20), 64<<20)
+	for sc.Scan() {
+		var a jsAnswer
+		if err := json.Unmarshal(sc.Bytes(), &a); err != nil {
+			t.Fatalf("chess.js driver answer %d: %v", len(answers), err)
+		}
+		if a.ID != len(answers) {
+			t.Fatalf("chess.js driver answered request %d, want %d", a.ID, len(answers))
+		}
+		answers = append(answers, a)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatalf("read the chess.js driver: %v", err)
+	}
+	if err := <-written; err != nil {
+		t.Fatalf("write to the chess.js driver: %v\n%s", err, stderr.String())
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("chess.js driver: %v\n%s", err, stderr.String())
+	}
+	if len(answers) != len(reqs) {
+		t.Fatalf("chess.js driver answered %d of %d requests\n%s", len(answers), len(reqs), stderr.String())
+	}
+	return answers
+}
+
+// writeRequests writes the requests as JSON lines and closes w.
+func writeRequests(w io.WriteCloser, reqs []jsRequest) error {
+	bw := bufio.NewWriterSize(w, 1<<16)
+	enc := json.NewEncoder(bw)
+	for i := range reqs {
+		if err := enc.Encode(reqs[i]); err != nil {
+			w.Close()
+			return fmt.Errorf("request %d: %w", i, err)
+		}
+	}
+	if err := bw.Flush(); err != nil {
+		w.Close()
+		return err
+	}
+	return w.Close()
+}

@@ -1,0 +1,142 @@
+// chessjs_driver.mjs answers questions about chess positions with chess.js,
+// for the chess world's differential test (differential_test.go). It reads
+// one JSON request a line on standard input and writes one JSON answer a
+// line, in the same order, on standard output.
+//
+// Usage: node chessjs_driver.mjs DIR, where DIR/node_modules/chess.js is the
+// pinned chess.js (scripts/chessjs.sh installs it and prints DIR).
+//
+// A request: {"id": n, "fen": F, "plies": [UCI...], "every": bool,
+// "after": bool, "boardOnly": bool}. The driver loads F, plays the plies in
+// order, and answers {"id": n, "steps": [...], "nodes": [...]} or
+// {"id": n, "error": text}:
+//   - steps: for each ply, {"san", "flags", "fen"}: the move's SAN, its
+//     chess.js flags, and the FEN after it.
+//   - nodes: the analysis of every position along the line with "every",
+//     else of the last one only: {"fen", "board", "check", "mate", "stale",
+//     "insufficient", "attW", "attB", "moves"}. board is the 64 squares in
+//     a1, b1, ..., h8 order as FEN letters ('.' empty); attW and attB say
+//     for each square, in the same order, whether White (Black) attacks it
+//     ('1') or not ('0'); moves are the legal moves sorted by UCI, each
+//     [uci, san, flags] and, with "after", the FEN after it as a fourth
+//     item.
+// With "boardOnly" the FEN is loaded without validation (a FEN line a view
+// may have altered) and each node has only fen and board.
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+
+const dir = process.argv[2]
+if (!dir) {
+  process.stderr.write('usage: node chessjs_driver.mjs DIR (DIR/node_modules/chess.js)\n')
+  process.exit(2)
+}
+const { Chess } = createRequire(join(dir, 'driver.cjs'))('chess.js')
+
+const squares = []
+for (let r = 1; r <= 8; r++) for (const f of 'abcdefgh') squares.push(f + r)
+
+const uciOf = (m) => m.from + m.to + (m.promotion || '')
+
+function board(c) {
+  let out = ''
+  for (const s of squares) {
+    const p = c.get(s)
+    out += p ? (p.color === 'w' ? p.type.toUpperCase() : p.type) : '.'
+  }
+  return out
+}
+
+function attacked(c, colour) {
+  let out = ''
+  for (const s of squares) out += c.isAttacked(s, colour) ? '1' : '0'
+  return out
+}
+
+// analyse is chess.js's word on position c. Its verbose moves() builds
+// each Move with a fresh list of the position's legal moves (for the SAN's
+// disambiguation), generating them once per move; while the position is
+// being analysed that list is generated once and handed out again to every
+// caller at this position (no move made: the history is as long), which
+// changes no answer (CHESSJS_NO_MEMO=1 turns this off, to check that).
+function analyse(c, after) {
+  if (process.env.CHESSJS_NO_MEMO) return analysis(c, after)
+  const depth = c._history.length
+  const generate = c._moves
+  const legal = generate.call(c, { legal: true })
+  c._moves = function (opts = {}) {
+    const root = this._history.length === depth && opts.legal !== false && !opts.square && !opts.piece
+    return root ? legal : generate.call(this, opts)
+  }
+  try {
+    return analysis(c, after)
+  } finally {
+    delete c._moves
+  }
+}
+
+function analysis(c, after) {
+  const moves = c
+    .moves({ verbose: true })
+    .map((m) => (after ? [uciOf(m), m.san, m.flags, m.after] : [uciOf(m), m.san, m.flags]))
+  moves.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+  return {
+    fen: c.fen(),
+    board: board(c),
+    check: c.inCheck(),
+    mate: c.isCheckmate(),
+    stale: c.isStalemate(),
+    insufficient: c.isInsufficientMaterial(),
+    attW: attacked(c, 'w'),
+    attB: attacked(c, 'b'),
+    moves,
+  }
+}
+
+function answer(req) {
+  if (req.boardOnly) {
+    const c = new Chess(req.fen, { skipValidation: true })
+    return { nodes: [{ fen: c.fen(), board: board(c) }] }
+  }
+  const c = new Chess(req.fen)
+  const plies = req.plies || []
+  const steps = []
+  const nodes = []
+  if (req.every) nodes.push(analyse(c, req.after))
+  for (const u of plies) {
+    let m
+    try {
+      m = c.move({ from: u.slice(0, 2), to: u.slice(2, 4), promotion: u[4] })
+    } catch (e) {
+      throw new Error(`ply ${steps.length + 1} (${u}) is not legal in ${c.fen()}: ${e.message}`)
+    }
+    if (uciOf(m) !== u) throw new Error(`ply ${u} was played as ${uciOf(m)}`)
+    steps.push({ san: m.san, flags: m.flags, fen: c.fen() })
+    if (req.every) nodes.push(analyse(c, req.after))
+  }
+  if (!req.every) nodes.push(analyse(c, req.after))
+  return { steps, nodes }
+}
+
+const rl = createInterface({ input: process.stdin, crlfDelay: Infinity })
+const out = []
+const flush = () => {
+  if (out.length > 0) {
+    process.stdout.write(out.join(''))
+    out.length = 0
+  }
+}
+for await (const line of rl) {
+  if (line.trim() === '') continue
+  let reply
+  let req = {}
+  try {
+    req = JSON.parse(line)
+    reply = { id: req.id, ...answer(req) }
+  } catch (e) {
+    reply = { id: req.id, error: String(e && e.message ? e.message : e) }
+  }
+  out.push(JSON.stringify(reply) + '\n')
+  if (out.length >= 64) flush()
+}
+flush()

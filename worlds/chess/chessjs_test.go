@@ -27,14 +27,16 @@ const chessJSInstall = "scripts/chessjs.sh (npm installs chess.js@" + chessJSVer
 // jsRequest asks chess.js about the position fen after plies: the
 // analysis of every position along the line (every) or of the last one,
 // with the FEN after each legal move (after); boardOnly reads the board of
-// a FEN that need not be legal.
+// a FEN that need not be legal; epVariants analyses the FEN with each en
+// passant field its board allows ("-" first).
 type jsRequest struct {
-	ID        int      `json:"id"`
-	FEN       string   `json:"fen"`
-	Plies     []string `json:"plies,omitempty"`
-	Every     bool     `json:"every,omitempty"`
-	After     bool     `json:"after,omitempty"`
-	BoardOnly bool     `json:"boardOnly,omitempty"`
+	ID         int      `json:"id"`
+	FEN        string   `json:"fen"`
+	Plies      []string `json:"plies,omitempty"`
+	Every      bool     `json:"every,omitempty"`
+	After      bool     `json:"after,omitempty"`
+	BoardOnly  bool     `json:"boardOnly,omitempty"`
+	EPVariants bool     `json:"epVariants,omitempty"`
 }
 
 // jsStep is one ply as chess.js played it: SAN, flags (n quiet, b double

@@ -16,7 +16,7 @@ import (
 // reaches (its standard set, chess-builtin seeds 1–10, more seeded games)
 // is analysed by this package, through corentings/chess, and by chess.js
 // (a second engine, pinned by scripts/chessjs.sh), and the two must agree
-// on everything the probes rest on. probes_diff_test.go re-derives the
+// on everything the probes rest on. differential_probes_test.go re-derives the
 // probes' golds themselves from chess.js's answers.
 
 // Extra seeded games beyond the ones the world itself draws: plain random

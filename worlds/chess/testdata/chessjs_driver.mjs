@@ -21,7 +21,11 @@
 //     [uci, san, flags] and, with "after", the FEN after it as a fourth
 //     item.
 // With "boardOnly" the FEN is loaded without validation (a FEN line a view
-// may have altered) and each node has only fen and board.
+// may have altered) and each node has only fen and board. With
+// "epVariants" the nodes are the analyses of the FEN with each en passant
+// field a board allows: "-" first, then, in file order, the square behind
+// each enemy pawn that may just have made a double push (it stands on its
+// fourth rank with the two squares it crossed empty).
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
@@ -93,11 +97,31 @@ function analysis(c, after) {
   }
 }
 
+function epVariants(fen) {
+  const fields = fen.split(' ')
+  const c = new Chess(fen)
+  const turn = c.turn()
+  const rank = turn === 'w' ? 5 : 4
+  const step = turn === 'w' ? 1 : -1
+  const eps = ['-']
+  for (const f of 'abcdefgh') {
+    const p = c.get(f + rank)
+    if (p && p.type === 'p' && p.color !== turn && !c.get(f + (rank + step)) && !c.get(f + (rank + 2 * step))) {
+      eps.push(f + (rank + step))
+    }
+  }
+  return eps.map((ep) => {
+    fields[3] = ep
+    return analyse(new Chess(fields.join(' ')), false)
+  })
+}
+
 function answer(req) {
   if (req.boardOnly) {
     const c = new Chess(req.fen, { skipValidation: true })
     return { nodes: [{ fen: c.fen(), board: board(c) }] }
   }
+  if (req.epVariants) return { steps: [], nodes: epVariants(req.fen) }
   const c = new Chess(req.fen)
   const plies = req.plies || []
   const steps = []

@@ -111,9 +111,19 @@ func chessJSDir(t *testing.T) (node, dir string) {
 }
 
 // askChessJS sends every request to one node process running the driver
-// and returns the answers in request order. Requests are written from a
-// goroutine while answers are read, so neither pipe fills up.
+// and returns the answers in request order.
 func askChessJS(t *testing.T, reqs []jsRequest) []jsAnswer {
+	t.Helper()
+	answers := make([]jsAnswer, 0, len(reqs))
+	streamChessJS(t, reqs, func(_ int, a jsAnswer) { answers = append(answers, a) })
+	return answers
+}
+
+// streamChessJS sends every request to one node process running the
+// driver and hands each answer to handle, in request order, as it
+// arrives, so the comparison runs while chess.js works. Requests are
+// written from a goroutine, so neither pipe fills up.
+func streamChessJS(t *testing.T, reqs []jsRequest, handle func(i int, a jsAnswer)) {
 	t.Helper()
 	node, dir := chessJSDir(t)
 	driver, err := filepath.Abs(filepath.Join("testdata", "chessjs_driver.mjs"))
@@ -140,18 +150,19 @@ func askChessJS(t *testing.T, reqs []jsRequest) []jsAnswer {
 	written := make(chan error, 1)
 	go func() { written <- writeRequests(stdin, reqs) }()
 
-	answers := make([]jsAnswer, 0, len(reqs))
+	n := 0
 	sc := bufio.NewScanner(stdout)
 	sc.Buffer(make([]byte, 0, 1<<20), 64<<20)
 	for sc.Scan() {
 		var a jsAnswer
 		if err := json.Unmarshal(sc.Bytes(), &a); err != nil {
-			t.Fatalf("chess.js driver answer %d: %v", len(answers), err)
+			t.Fatalf("chess.js driver answer %d: %v", n, err)
 		}
-		if a.ID != len(answers) {
-			t.Fatalf("chess.js driver answered request %d, want %d", a.ID, len(answers))
+		if a.ID != n {
+			t.Fatalf("chess.js driver answered request %d, want %d", a.ID, n)
 		}
-		answers = append(answers, a)
+		handle(n, a)
+		n++
 	}
 	if err := sc.Err(); err != nil {
 		t.Fatalf("read the chess.js driver: %v", err)
@@ -162,10 +173,9 @@ func askChessJS(t *testing.T, reqs []jsRequest) []jsAnswer {
 	if err := cmd.Wait(); err != nil {
 		t.Fatalf("chess.js driver: %v\n%s", err, stderr.String())
 	}
-	if len(answers) != len(reqs) {
-		t.Fatalf("chess.js driver answered %d of %d requests\n%s", len(answers), len(reqs), stderr.String())
+	if n != len(reqs) {
+		t.Fatalf("chess.js driver answered %d of %d requests\n%s", n, len(reqs), stderr.String())
 	}
-	return answers
 }
 
 // writeRequests writes the requests as JSON lines and closes w.

@@ -33,17 +33,33 @@ const (
 // endings come from the moves not played).
 const endingMaterial = 4
 
-// perftFENs are the chessprogramming wiki's perft positions 3 and 6 and
-// the ones TestPerft uses: castling through attacked squares, promotions,
-// en passant with a pinned pawn. They and their children are compared with
-// the FEN after every legal move.
-var perftFENs = []string{
+// specialFENs are positions where rules engines are known to go wrong:
+// the chessprogramming wiki's perft positions (TestPerft's and its
+// positions 3 and 6) and a few of one rule each. They and their children
+// are compared with the FEN after every legal move.
+var specialFENs = []string{
 	StartFEN,
-	builtins[1].FEN,
+	builtins[1].FEN, // Kiwipete
 	"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
 	"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
 	"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
 	"r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+	// Two knights reach f3 and e4, but the one on d2 is pinned: Nf3, not Ngf3.
+	"4k3/8/8/b5N1/8/8/3N4/4K3 w - - 0 1",
+	// En passant takes the pawn that gives check.
+	"4k3/8/8/3pP3/4K3/8/8/8 w - d6 0 2",
+	// En passant would empty the rank between the king and the rook: not
+	// legal, so the FEN names no en passant square.
+	"8/8/8/K2pP2r/8/8/8/4k3 w - d6 0 2",
+	// The rook on b8 attacks b1, which the king does not cross: O-O-O is legal.
+	"1r2k3/8/8/8/8/8/8/R3K3 w Q - 0 1",
+	// The king on g2 guards f1 and g1: no O-O.
+	"8/8/8/8/8/8/6k1/4K2R w K - 0 1",
+	// Material: bishops on opposite colours (enough), on one colour (not),
+	// two knights (enough by both engines' rules).
+	"4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1",
+	"4k3/8/8/8/8/2b5/8/B3K3 w - - 0 1",
+	"4k3/8/8/8/8/8/8/1NN1K3 w - - 0 1",
 }
 
 // diffLine is one request's worth of our side: a game whose every node is
@@ -79,13 +95,12 @@ func TestDifferentialRules(t *testing.T) {
 			reqs[i].FEN = l.raw
 		}
 	}
-	answers := askChessJS(t, reqs)
 	d := newDiffer(t)
-	for i, l := range lines {
-		a := answers[i]
+	streamChessJS(t, reqs, func(i int, a jsAnswer) {
+		l := lines[i]
 		if a.Error != "" {
 			d.fail(l.name, "chess.js: %s", a.Error)
-			continue
+			return
 		}
 		for j, st := range a.Steps {
 			n, m := l.g.nodes[j], l.g.moves[j]
@@ -95,12 +110,12 @@ func TestDifferentialRules(t *testing.T) {
 		}
 		if l.after {
 			d.position(l.name, l.g.last(), a.last(), true)
-			continue
+			return
 		}
 		for j, js := range a.Nodes {
 			d.position(fmt.Sprintf("%s node %d", l.name, j), l.g.nodes[j], js, false)
 		}
-	}
+	})
 	d.report()
 }
 
@@ -142,7 +157,7 @@ func diffLines(t *testing.T) []diffLine {
 	}
 	out = append(out, endings(out)...)
 	// The positions probes are drawn from, the boards with every hidden
-	// state a diagram allows (boardCaptures's), and the perft positions
+	// state a diagram allows (boardCaptures's), and the special positions
 	// with their children: every move with the FEN after it.
 	for _, p := range probed {
 		out = append(out, single(fmt.Sprintf("%s (probe position)", p.fen), p.node, ""))
@@ -158,12 +173,12 @@ func diffLines(t *testing.T) []diffLine {
 			out = append(out, single(raw+" (board reading)", n, raw))
 		}
 	}
-	for _, fen := range perftFENs {
+	for _, fen := range specialFENs {
 		n, err := nodeFromFEN(fen)
 		require.NoError(t, err)
-		out = append(out, single(fen, n, ""))
+		out = append(out, single(fen, n, fen))
 		for _, m := range n.moves() {
-			out = append(out, single(fmt.Sprintf("%s after %s", fen, m.uci), n.play(m), ""))
+			out = append(out, child(fen, n, m))
 		}
 	}
 	return out
@@ -194,7 +209,7 @@ func endings(games []diffLine) []diffLine {
 				}
 				if fen := after.fen(); !seen[fen] {
 					seen[fen] = true
-					out = append(out, single(fmt.Sprintf("%s after %s (%s)", n.fen(), m.uci, status), after, ""))
+					out = append(out, child(n.fen(), n, m))
 				}
 			}
 		}
@@ -202,9 +217,18 @@ func endings(games []diffLine) []diffLine {
 	return out
 }
 
-// single is a one-position line compared with the FEN after each move.
+// single is a one-position line compared with the FEN after each move;
+// chess.js reads raw, or the node's FEN when raw is "".
 func single(name string, n *node, raw string) diffLine {
 	return diffLine{name: name, g: &game{start: n.fen(), nodes: []*node{n}}, after: true, raw: raw}
+}
+
+// child is the position after move m of n, read by chess.js from start
+// (n's FEN as written where the line began) and m, and compared with the
+// FEN after each of its moves.
+func child(start string, n *node, m move) diffLine {
+	return diffLine{name: fmt.Sprintf("%s after %s", start, m.uci), after: true,
+		g: &game{start: start, plies: []string{m.uci}, nodes: []*node{n, n.play(m)}, moves: []move{m}}}
 }
 
 // differ compares positions, each distinct FEN once (with and without the

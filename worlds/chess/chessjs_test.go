@@ -26,7 +26,8 @@ const chessJSInstall = "scripts/chessjs.sh (npm installs chess.js@" + chessJSVer
 
 // jsRequest asks chess.js about the position fen after plies: the
 // analysis of every position along the line (every) or of the last one,
-// with the FEN after each legal move (after); boardOnly reads the board of
+// with the FEN after each legal move (after) and the squares each side
+// attacks (attacks); boardOnly reads the board of
 // a FEN that need not be legal; epVariants analyses the FEN with each en
 // passant field its board allows ("-" first).
 type jsRequest struct {
@@ -35,6 +36,7 @@ type jsRequest struct {
 	Plies      []string `json:"plies,omitempty"`
 	Every      bool     `json:"every,omitempty"`
 	After      bool     `json:"after,omitempty"`
+	Attacks    bool     `json:"attacks,omitempty"`
 	BoardOnly  bool     `json:"boardOnly,omitempty"`
 	EPVariants bool     `json:"epVariants,omitempty"`
 }
@@ -48,10 +50,11 @@ type jsStep struct {
 	FEN   string `json:"fen"`
 }
 
-// jsNode is chess.js's analysis of one position. Board, AttW and AttB have
-// one byte a square in a1, b1, …, h8 order: the FEN letter ('.' empty), and
-// '1' where White (Black) attacks the square. Moves are sorted by UCI, each
-// [uci, san, flags] or [uci, san, flags, fen after].
+// jsNode is chess.js's analysis of one position. Board, AttW and AttB
+// (asked for with attacks, else empty) have one byte a square in a1, b1,
+// …, h8 order: the FEN letter ('.' empty), and '1' where White (Black)
+// attacks the square. Moves are sorted by UCI, each [uci, san, flags] or
+// [uci, san, flags, fen after].
 type jsNode struct {
 	FEN          string     `json:"fen"`
 	Board        string     `json:"board"`

@@ -46,9 +46,8 @@ import (
 // streams, not rules), and the views' FEN fields other than the board and
 // the side to move (fen-flip-turn's en passant "-" is set by construction).
 func TestDifferentialProbes(t *testing.T) {
-	if testing.Short() || raceEnabled {
-		t.Skip("the chess.js differential test runs without -short and without -race")
-	}
+	skipDifferential(t)
+	t.Parallel()
 	w := New()
 	probes, err := w.Standard()
 	require.NoError(t, err)
@@ -124,7 +123,7 @@ func planProbes(t *testing.T, probes []worlds.Probe) ([]probePlan, []jsRequest) 
 		pl := probePlan{p: p, pos: -1, reach: -1, line: -1, variants: -1, fenLine: -1}
 		require.NoError(t, json.Unmarshal(p.Meta, &pl.m), p.ID)
 		m := pl.m
-		pl.pos = ask(jsRequest{FEN: m.FEN})
+		pl.pos = ask(jsRequest{FEN: m.FEN, Attacks: true})
 		switch {
 		case len(m.Moves) > 0:
 			pl.reach = ask(jsRequest{FEN: StartFEN, Plies: m.Moves})
@@ -133,9 +132,9 @@ func planProbes(t *testing.T, probes []worlds.Probe) ([]probePlan, []jsRequest) 
 		}
 		switch p.ProbeType {
 		case TypeInCheck:
-			pl.line = ask(jsRequest{FEN: m.FEN, Plies: []string{m.Move}})
+			pl.line = ask(jsRequest{FEN: m.FEN, Plies: []string{m.Move}, Attacks: true})
 		case TypeUndefended:
-			pl.line = ask(jsRequest{FEN: m.FEN, Plies: []string{m.Move, m.Reply}})
+			pl.line = ask(jsRequest{FEN: m.FEN, Plies: []string{m.Move, m.Reply}, Attacks: true})
 		case TypeCanCapture:
 			pl.variants = ask(jsRequest{FEN: m.FEN, EPVariants: true})
 		}
@@ -165,6 +164,11 @@ func (pl probePlan) derive(answers []jsAnswer) (worlds.Gold, string, error) {
 		}
 	}
 	m := pl.m
+	for _, i := range []int{pl.pos, pl.line} {
+		if i >= 0 && !wellFormed(answers[i]) {
+			return worlds.Gold{}, "", fmt.Errorf("chess.js answer %d is not whole", i)
+		}
+	}
 	pos := answers[pl.pos].last()
 	if pos.FEN != m.FEN {
 		return worlds.Gold{}, "", fmt.Errorf("meta FEN %q, chess.js writes it %q", m.FEN, pos.FEN)
@@ -200,10 +204,16 @@ func (pl probePlan) derive(answers []jsAnswer) (worlds.Gold, string, error) {
 		return worlds.GoldBool(opp[sq] == '1' && !defended), q, nil
 	case TypeInCheck:
 		a := answers[pl.line]
+		if len(a.Steps) != 1 {
+			return worlds.Gold{}, "", fmt.Errorf("chess.js played %d plies of 1", len(a.Steps))
+		}
 		q := fmt.Sprintf("If %s plays %s (%s), will %s be in check?", turn, plainSAN(a.Steps[0].SAN), m.Move, otherColour(turn))
 		return worlds.GoldBool(a.last().Check), q, nil
 	case TypeUndefended:
 		a := answers[pl.line]
+		if len(a.Steps) != 2 {
+			return worlds.Gold{}, "", fmt.Errorf("chess.js played %d plies of 2", len(a.Steps))
+		}
 		end := a.last()
 		att := end.AttW
 		if turn == "black" {
@@ -270,7 +280,7 @@ func (pl probePlan) hiddenGold(answers []jsAnswer, pos jsNode) worlds.Gold {
 		return worlds.GoldUnknown()
 	}
 	line := answers[pl.fenLine].last()
-	if jsTurn(line.FEN) != jsTurn(pos.FEN) {
+	if len(line.Board) != 64 || jsTurn(line.FEN) != jsTurn(pos.FEN) {
 		return worlds.GoldUnknown()
 	}
 	for i := range 64 {
@@ -323,6 +333,9 @@ func (pl probePlan) checkContext(answers []jsAnswer) error {
 		return nil
 	}
 	line := answers[pl.fenLine].last()
+	if len(line.Board) != 64 {
+		return fmt.Errorf("chess.js read no board from the FEN line %q", obs.fen)
+	}
 	want := []byte(pos.Board)
 	sameTurn := true
 	switch p.View {
@@ -351,6 +364,16 @@ func (pl probePlan) checkContext(answers []jsAnswer) error {
 		return fmt.Errorf("%s line's side to move %s, the position's %s", p.View, jsTurn(line.FEN), jsTurn(pos.FEN))
 	}
 	return nil
+}
+
+// wellFormed reports whether an answer has a position with its board and
+// attacked squares.
+func wellFormed(a jsAnswer) bool {
+	if len(a.Nodes) == 0 {
+		return false
+	}
+	n := a.last()
+	return len(n.Board) == 64 && len(n.AttW) == 64 && len(n.AttB) == 64
 }
 
 // jsCaptures reports whether a legal move in a chess.js analysis removes

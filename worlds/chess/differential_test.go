@@ -1,9 +1,8 @@
 package chess
 
 import (
+	"flag"
 	"fmt"
-	"slices"
-	"strings"
 	"testing"
 
 	chesslib "github.com/corentings/chess/v2"
@@ -12,20 +11,23 @@ import (
 	"github.com/hallumaze/hallumaze/worlds"
 )
 
-// The differential test of the rules: every position the chess world
-// reaches (its standard set, chess-builtin seeds 1–10, more seeded games)
-// is analysed by this package, through corentings/chess, and by chess.js
-// (a second engine, pinned by scripts/chessjs.sh), and the two must agree
-// on everything the probes rest on. differential_probes_test.go re-derives the
+// The differential tests of the rules: every position the chess world
+// reaches (its standard set, chess-builtin seeds 1–10) and more seeded
+// games are analysed by this package, through corentings/chess, and by
+// chess.js (a second engine, pinned by scripts/chessjs.sh), and the two
+// must agree on everything the probes rest on (differential_compare_test.go
+// says what is compared). differential_probes_test.go re-derives the
 // probes' golds themselves from chess.js's answers.
+//
+// Each test runs one node process; the tests run in parallel with each
+// other, and skip under -short and the race detector, and, saying how to
+// install it, where node or the pinned chess.js is missing.
 
-// Extra seeded games beyond the ones the world itself draws: plain random
-// games like chess-random's, and long capture-biased ones like the M
+// diffGames is how many seeded games beyond the ones the world draws
+// TestDifferentialSeededGames compares: plain random games like
+// chess-random's, and half as many long capture-biased ones like the M
 // lists, which reach endgames (promotions, bare kings, stalemates).
-const (
-	diffRandomGames = 100
-	diffLongGames   = 50
-)
+var diffGames = flag.Int("chessjs.games", 30, "random games (and half as many long ones) the chess.js differential test plays beyond the world's")
 
 // endingMaterial: a move is followed to see whether it mates or stalemates
 // when it gives check, or when the side it leaves to move has at most this
@@ -62,35 +64,82 @@ var specialFENs = []string{
 	"4k3/8/8/8/8/8/8/1NN1K3 w - - 0 1",
 }
 
-// diffLine is one request's worth of our side: a game whose every node is
-// compared (every), or one position whose moves are compared with the FEN
-// after each (after).
+// diffLine is one request's worth of our side: a game, each of whose plies
+// is compared (SAN, flags, FEN after), and its positions: every one
+// (every), or the last one, with the FEN after each of its moves (after).
 type diffLine struct {
 	name  string
 	g     *game
+	every bool
 	after bool
-	// raw is the FEN sent to chess.js when it is not the node's own (a
-	// board with every plausible castling right and en passant field).
+	// attacks: compare which squares each side attacks (everywhere but
+	// the long games, far past where probes are drawn: chess.js takes a
+	// third of its time on them).
+	attacks bool
+	// raw is the FEN chess.js reads when it is not the first node's own:
+	// a position as written by hand, or a board with every hidden state a
+	// diagram allows.
 	raw string
 }
 
-// TestDifferentialRules compares this package's rules with chess.js's,
-// position by position: the FEN (castling rights, the en passant field as
-// both write it, the clocks), the board, check, checkmate, stalemate,
-// insufficient material (the library's automatic draw, which no probe
-// uses), which squares each side attacks (attacks, under defended, hanging
-// and after_move_undefended_count), and the legal moves as UCI with their
-// SAN (check and mate marks, disambiguation), capture, en passant,
-// castling and promotion flags, the square a capture empties, and, for the
-// positions probes are drawn from, the FEN after each move.
+// TestDifferentialRules compares the rules over the chess world's own
+// positions: the standard set's games and move lists, chess-builtin seeds
+// 1–10, every position a probe is drawn from (with the FEN after each
+// move, and as a board with every castling right and en passant field the
+// diagram allows, as boardCaptures reads it), the mates and stalemates one
+// move from the games, and the special positions with their children.
 func TestDifferentialRules(t *testing.T) {
-	if testing.Short() || raceEnabled {
-		t.Skip("the chess.js differential test runs without -short and without -race")
+	skipDifferential(t)
+	t.Parallel()
+	lines, games := worldLines(t)
+	lines = append(lines, endings(games)...)
+	for _, fen := range specialFENs {
+		n, err := nodeFromFEN(fen)
+		require.NoError(t, err)
+		lines = append(lines, diffLine{name: fen, g: &game{start: n.fen(), nodes: []*node{n}}, after: true, attacks: true, raw: fen})
+		for _, m := range n.moves() {
+			lines = append(lines, child(fen, n, m))
+		}
 	}
-	lines := diffLines(t)
+	compareLines(t, lines)
+}
+
+// TestDifferentialSeededGames compares the rules over seeded games the
+// world's generator plays beyond its standard set, and the mates and
+// stalemates one move from them.
+func TestDifferentialSeededGames(t *testing.T) {
+	skipDifferential(t)
+	t.Parallel()
+	var lines []diffLine
+	for i := range *diffGames {
+		s := worlds.NewStream(uint64(100_000+i), worlds.StreamChessGames)
+		g, err := play(s, StartFEN, between(20, 41), 0)
+		require.NoError(t, err)
+		lines = append(lines, diffLine{name: fmt.Sprintf("random game %d", 100_000+i), g: g, every: true, attacks: true})
+	}
+	for i := range *diffGames / 2 {
+		s := worlds.NewStream(uint64(200_000+i), worlds.StreamChessGames)
+		g, err := play(s, StartFEN, between(70, 121), memoryBias)
+		require.NoError(t, err)
+		lines = append(lines, diffLine{name: fmt.Sprintf("long game %d", 200_000+i), g: g, every: true})
+	}
+	compareLines(t, append(lines, endings(lines)...))
+}
+
+func skipDifferential(t *testing.T) {
+	t.Helper()
+	if testing.Short() || raceEnabled {
+		t.Skip("the chess.js differential tests run without -short and without -race")
+	}
+}
+
+// compareLines asks chess.js about every line in one node process and
+// compares its answers with our positions as they arrive.
+func compareLines(t *testing.T, lines []diffLine) {
+	t.Helper()
 	reqs := make([]jsRequest, len(lines))
 	for i, l := range lines {
-		reqs[i] = jsRequest{FEN: l.g.start, Plies: l.g.plies, Every: !l.after, After: l.after}
+		reqs[i] = jsRequest{FEN: l.g.start, Plies: l.g.plies, Every: l.every, After: l.after, Attacks: l.attacks}
 		if l.raw != "" {
 			reqs[i].FEN = l.raw
 		}
@@ -102,35 +151,45 @@ func TestDifferentialRules(t *testing.T) {
 			d.fail(l.name, "chess.js: %s", a.Error)
 			return
 		}
+		if len(a.Steps) != len(l.g.moves) {
+			d.fail(l.name, "chess.js played %d plies of %d", len(a.Steps), len(l.g.moves))
+			return
+		}
 		for j, st := range a.Steps {
 			n, m := l.g.nodes[j], l.g.moves[j]
 			where := fmt.Sprintf("%s ply %d (%s)", l.name, j+1, m.uci)
 			d.equal(where, "SAN", n.san(m), st.SAN)
+			d.equal(where, "flags", ourFlags(m), jsFlags(st.Flags))
 			d.equal(where, "FEN after", l.g.nodes[j+1].fen(), st.FEN)
 		}
-		if l.after {
-			d.position(l.name, l.g.last(), a.last(), true)
+		if !l.every {
+			d.position(l.name, l.g.last(), a.last(), l.after, l.attacks)
 			return
 		}
 		for j, js := range a.Nodes {
-			d.position(fmt.Sprintf("%s node %d", l.name, j), l.g.nodes[j], js, false)
+			d.position(fmt.Sprintf("%s node %d", l.name, j), l.g.nodes[j], js, false, l.attacks)
 		}
 	})
 	d.report()
 }
 
-// diffLines gathers the games and positions to compare.
-func diffLines(t *testing.T) []diffLine {
+// worldLines are the chess world's own games (chess-random's game and
+// move lists at the standard seeds, chess-builtin's games at seeds 1–10)
+// and the positions its probes are drawn from, alone and as boards with
+// every hidden state; games is the games alone. The games' positions are
+// compared one by one; the move lists' by their plies (the SAN, capture
+// flags and FEN after each, which is what capture_count and san_legal_move
+// read) and their last position.
+func worldLines(t *testing.T) (lines, games []diffLine) {
 	t.Helper()
-	var out []diffLine
 	var probed []*position
 	for seed := uint64(1); seed <= StandardSeeds; seed++ {
 		ps, err := positions(LevelRandom, seed)
 		require.NoError(t, err)
 		memory, conflict, err := moveLists(seed)
 		require.NoError(t, err)
-		out = append(out,
-			diffLine{name: fmt.Sprintf("chess-random seed %d game", seed), g: ps[0].game},
+		games = append(games,
+			diffLine{name: fmt.Sprintf("chess-random seed %d game", seed), g: ps[0].game, every: true, attacks: true},
 			diffLine{name: fmt.Sprintf("chess-random seed %d M list", seed), g: memory},
 			diffLine{name: fmt.Sprintf("chess-random seed %d X list", seed), g: conflict})
 		probed = append(probed, ps...)
@@ -139,49 +198,27 @@ func diffLines(t *testing.T) []diffLine {
 		ps, err := positions(LevelBuiltin, seed)
 		require.NoError(t, err)
 		for _, p := range ps {
-			out = append(out, diffLine{name: fmt.Sprintf("chess-builtin seed %d %s", seed, p.base), g: p.game})
+			games = append(games, diffLine{name: fmt.Sprintf("chess-builtin seed %d %s", seed, p.base), g: p.game, every: true, attacks: true})
 		}
 		probed = append(probed, ps...)
 	}
-	for i := range diffRandomGames {
-		s := worlds.NewStream(uint64(100_000+i), worlds.StreamChessGames)
-		g, err := play(s, StartFEN, between(20, 41), 0)
-		require.NoError(t, err)
-		out = append(out, diffLine{name: fmt.Sprintf("random game %d", 100_000+i), g: g})
-	}
-	for i := range diffLongGames {
-		s := worlds.NewStream(uint64(200_000+i), worlds.StreamChessGames)
-		g, err := play(s, StartFEN, between(70, 121), memoryBias)
-		require.NoError(t, err)
-		out = append(out, diffLine{name: fmt.Sprintf("long game %d", 200_000+i), g: g})
-	}
-	out = append(out, endings(out)...)
-	// The positions probes are drawn from, the boards with every hidden
-	// state a diagram allows (boardCaptures's), and the special positions
-	// with their children: every move with the FEN after it.
+	lines = append(lines, games...)
 	for _, p := range probed {
-		out = append(out, single(fmt.Sprintf("%s (probe position)", p.fen), p.node, ""))
-		b, turn := &p.node.sq, p.node.turn()
+		n := p.node
+		lines = append(lines, diffLine{name: p.fen + " (probe position)", g: &game{start: p.fen, nodes: []*node{n}}, after: true, attacks: true})
+		b, turn := &n.sq, n.turn()
 		eps := []string{"-"}
 		for _, ep := range epTargets(b, turn) {
 			eps = append(eps, ep.String())
 		}
 		for _, ep := range eps {
 			raw := placement(b) + " " + turn.String() + " " + plausibleCastling(b) + " " + ep + " 0 1"
-			n, err := boardNode(b, turn, ep)
+			bn, err := boardNode(b, turn, ep)
 			require.NoError(t, err)
-			out = append(out, single(raw+" (board reading)", n, raw))
+			lines = append(lines, diffLine{name: raw + " (board reading)", g: &game{start: bn.fen(), nodes: []*node{bn}}, after: true, attacks: true, raw: raw})
 		}
 	}
-	for _, fen := range specialFENs {
-		n, err := nodeFromFEN(fen)
-		require.NoError(t, err)
-		out = append(out, single(fen, n, fen))
-		for _, m := range n.moves() {
-			out = append(out, child(fen, n, m))
-		}
-	}
-	return out
+	return lines, games
 }
 
 // endings are the checkmates and stalemates one move away from the
@@ -217,265 +254,10 @@ func endings(games []diffLine) []diffLine {
 	return out
 }
 
-// single is a one-position line compared with the FEN after each move;
-// chess.js reads raw, or the node's FEN when raw is "".
-func single(name string, n *node, raw string) diffLine {
-	return diffLine{name: name, g: &game{start: n.fen(), nodes: []*node{n}}, after: true, raw: raw}
-}
-
-// child is the position after move m of n, read by chess.js from start
-// (n's FEN as written where the line began) and m, and compared with the
-// FEN after each of its moves.
+// child is the position after move m of n, which chess.js reaches by
+// reading start (n's FEN as the line began with it) and playing m, and
+// compares with the FEN after each of its moves.
 func child(start string, n *node, m move) diffLine {
-	return diffLine{name: fmt.Sprintf("%s after %s", start, m.uci), after: true,
+	return diffLine{name: fmt.Sprintf("%s after %s", start, m.uci), after: true, attacks: true,
 		g: &game{start: start, plies: []string{m.uci}, nodes: []*node{n, n.play(m)}, moves: []move{m}}}
-}
-
-// differ compares positions, each distinct FEN once (with and without the
-// FENs after its moves), and counts what it compared.
-type differ struct {
-	t      *testing.T
-	seen   map[string]bool
-	errors int
-	counts diffCounts
-}
-
-// diffCounts is what the comparison covered.
-type diffCounts struct {
-	positions, moves, afters, attacks                    int
-	checks, mates, stalemates, insufficient              int
-	enPassant, castles, promotions, disambiguated, mated int
-}
-
-func newDiffer(t *testing.T) *differ { return &differ{t: t, seen: map[string]bool{}} }
-
-// maxReported bounds the disagreements reported one by one.
-const maxReported = 40
-
-func (d *differ) fail(where, format string, args ...any) {
-	d.t.Helper()
-	d.errors++
-	if d.errors <= maxReported {
-		d.t.Errorf("%s: %s", where, fmt.Sprintf(format, args...))
-	}
-}
-
-func (d *differ) equal(where, what string, ours, theirs any) {
-	d.t.Helper()
-	if ours != theirs {
-		d.fail(where, "%s: ours %v, chess.js %v", what, ours, theirs)
-	}
-}
-
-// report logs the counts and fails if nothing was compared.
-func (d *differ) report() {
-	c := d.counts
-	if d.errors > maxReported {
-		d.t.Errorf("%d disagreements in all (the first %d above)", d.errors, maxReported)
-	}
-	d.t.Logf("compared %d positions (%d legal moves, %d FENs after a move, %d square attacks): "+
-		"%d in check, %d checkmates, %d stalemates, %d with insufficient material; moves: %d en passant, "+
-		"%d castling, %d promotions, %d disambiguated SANs, %d mates",
-		c.positions, c.moves, c.afters, c.attacks, c.checks, c.mates, c.stalemates, c.insufficient,
-		c.enPassant, c.castles, c.promotions, c.disambiguated, c.mated)
-	if c.positions == 0 || c.moves == 0 {
-		d.t.Error("nothing was compared")
-	}
-}
-
-// position compares one position, unless its FEN was compared already
-// (with the FENs after its moves when after is set).
-func (d *differ) position(where string, n *node, js jsNode, after bool) {
-	d.t.Helper()
-	fen := n.fen()
-	key := fmt.Sprintf("%s|%v", fen, after)
-	if d.seen[key] {
-		return
-	}
-	d.seen[key] = true
-	if !d.seen[fen] {
-		d.seen[fen] = true
-		d.counts.positions++
-	}
-	d.equal(where, "FEN", fen, js.FEN)
-	var ours strings.Builder
-	for _, p := range n.sq {
-		ours.WriteByte(letter(p))
-	}
-	d.equal(where, "board", ours.String(), js.Board)
-	turn := n.turn()
-	check := attacks(&n.sq, turn.Other(), kingSquare(&n.sq, turn))
-	d.equal(where, "in check", check, js.Check)
-	d.equal(where, "checkmate", n.status() == chesslib.Checkmate, js.Mate)
-	d.equal(where, "stalemate", n.status() == chesslib.Stalemate, js.Stale)
-	d.equal(where, "insufficient material", libInsufficient(d.t, fen), js.Insufficient)
-	d.attacks(where, n, js)
-	d.moves(where, n, js, after)
-	if js.Check {
-		d.counts.checks++
-	}
-	if js.Mate {
-		d.counts.mates++
-	}
-	if js.Stale {
-		d.counts.stalemates++
-	}
-	if js.Insufficient {
-		d.counts.insufficient++
-	}
-}
-
-// attacks compares, for both colours and every square, whether the colour
-// attacks the square.
-func (d *differ) attacks(where string, n *node, js jsNode) {
-	d.t.Helper()
-	for _, side := range []struct {
-		c    chesslib.Color
-		bits string
-	}{{chesslib.White, js.AttW}, {chesslib.Black, js.AttB}} {
-		if len(side.bits) != 64 {
-			d.fail(where, "chess.js gave %d attack bits for %s", len(side.bits), colourName(side.c))
-			continue
-		}
-		for sq := range chesslib.Square(64) {
-			if ours := attacks(&n.sq, side.c, sq); ours != (side.bits[sq] == '1') {
-				d.fail(where, "does %s attack %s: ours %v, chess.js %v", colourName(side.c), sq, ours, !ours)
-			}
-			d.counts.attacks++
-		}
-	}
-}
-
-// moves compares the legal moves one by one.
-func (d *differ) moves(where string, n *node, js jsNode, after bool) {
-	d.t.Helper()
-	ours := n.moves()
-	if len(ours) != len(js.Moves) {
-		var a, b []string
-		for _, m := range ours {
-			a = append(a, m.uci)
-		}
-		for _, m := range js.Moves {
-			b = append(b, m[0])
-		}
-		d.fail(where, "legal moves: ours %v, chess.js %v", a, b)
-		return
-	}
-	for i, m := range ours {
-		theirs := js.Moves[i]
-		if len(theirs) < 3 || (after && len(theirs) < 4) {
-			d.fail(where, "chess.js move %v is short", theirs)
-			continue
-		}
-		w := where + " move " + m.uci
-		if m.uci != theirs[0] {
-			d.fail(where, "legal move %d: ours %s, chess.js %s", i, m.uci, theirs[0])
-			continue
-		}
-		san := n.san(m)
-		d.equal(w, "SAN", san, theirs[1])
-		d.equal(w, "flags", ourFlags(m), jsFlags(theirs[2]))
-		d.equal(w, "captured square", victimName(m.victim), jsVictim(theirs[0], theirs[2]))
-		d.equal(w, "gives check", m.check, strings.ContainsAny(theirs[1], "+#"))
-		if after {
-			d.equal(w, "FEN after", n.play(m).fen(), theirs[3])
-			d.counts.afters++
-		}
-		d.counts.moves++
-		d.countMove(m, san)
-	}
-}
-
-// countMove counts the kinds of move compared.
-func (d *differ) countMove(m move, san string) {
-	c := &d.counts
-	switch {
-	case m.lib.HasTag(chesslib.EnPassant):
-		c.enPassant++
-	case m.lib.HasTag(chesslib.KingSideCastle), m.lib.HasTag(chesslib.QueenSideCastle):
-		c.castles++
-	}
-	if m.promo {
-		c.promotions++
-	}
-	if strings.HasSuffix(san, "#") {
-		c.mated++
-	}
-	// A piece move's SAN names its origin when another piece of the same
-	// kind could go to the same square: Nbd2, R1e2, Qh4xe1.
-	body := strings.TrimRight(san, "+#")
-	if len(body) > 3 && strings.ContainsRune("NBRQK", rune(body[0])) {
-		if len(strings.ReplaceAll(body[1:], "x", "")) > 2 {
-			c.disambiguated++
-		}
-	}
-}
-
-// ourFlags are a move's kinds as chess.js's flag letters: c capture, e en
-// passant (a capture chess.js does not also mark c), p promotion, k and q
-// castling.
-func ourFlags(m move) string {
-	var f []byte
-	switch {
-	case m.lib.HasTag(chesslib.EnPassant):
-		f = append(f, 'e')
-	case m.capture():
-		f = append(f, 'c')
-	}
-	if m.promo {
-		f = append(f, 'p')
-	}
-	if m.lib.HasTag(chesslib.KingSideCastle) {
-		f = append(f, 'k')
-	}
-	if m.lib.HasTag(chesslib.QueenSideCastle) {
-		f = append(f, 'q')
-	}
-	slices.Sort(f)
-	return string(f)
-}
-
-// jsFlags keeps the flag letters ourFlags writes, sorted.
-func jsFlags(flags string) string {
-	var f []byte
-	for i := range len(flags) {
-		if strings.IndexByte("cepkq", flags[i]) >= 0 {
-			f = append(f, flags[i])
-		}
-	}
-	slices.Sort(f)
-	return string(f)
-}
-
-// jsVictim is the square a chess.js move empties of an enemy piece: its
-// target for a capture, the square beside its origin on the target's file
-// for en passant, "-" for no capture.
-func jsVictim(uci, flags string) string {
-	switch {
-	case strings.Contains(flags, "e"):
-		return uci[2:3] + uci[1:2]
-	case strings.Contains(flags, "c"):
-		return uci[2:4]
-	}
-	return "-"
-}
-
-func victimName(sq chesslib.Square) string {
-	if sq == chesslib.NoSquare {
-		return "-"
-	}
-	return sq.String()
-}
-
-// libInsufficient is the library's insufficient-material verdict: a game
-// from the FEN drawn automatically for it.
-func libInsufficient(t *testing.T, fen string) bool {
-	t.Helper()
-	fenMu.Lock()
-	opt, err := chesslib.FEN(fen)
-	fenMu.Unlock()
-	if err != nil {
-		t.Fatalf("library FEN %q: %v", fen, err)
-	}
-	return chesslib.NewGame(opt).Method() == chesslib.InsufficientMaterial
 }

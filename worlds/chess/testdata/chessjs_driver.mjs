@@ -1,29 +1,30 @@
 // chessjs_driver.mjs answers questions about chess positions with chess.js,
-// for the chess world's differential test (differential_test.go). It reads
-// one JSON request a line on standard input and writes one JSON answer a
-// line, in the same order, on standard output.
+// for the chess world's differential tests (differential_test.go,
+// differential_probes_test.go). It reads one JSON request a line on
+// standard input and writes one JSON answer a line, in the same order, on
+// standard output.
 //
 // Usage: node chessjs_driver.mjs DIR, where DIR/node_modules/chess.js is the
 // pinned chess.js (scripts/chessjs.sh installs it and prints DIR).
 //
 // A request: {"id": n, "fen": F, "plies": [UCI...], "every": bool,
-// "after": bool, "boardOnly": bool}. The driver loads F, plays the plies in
-// order, and answers {"id": n, "steps": [...], "nodes": [...]} or
-// {"id": n, "error": text}:
+// "after": bool, "attacks": bool, "boardOnly": bool, "epVariants": bool}.
+// The driver loads F, plays the plies in order, and answers
+// {"id": n, "steps": [...], "nodes": [...]} or {"id": n, "error": text}:
 //   - steps: for each ply, {"san", "flags", "fen"}: the move's SAN, its
 //     chess.js flags, and the FEN after it.
 //   - nodes: the analysis of every position along the line with "every",
 //     else of the last one only: {"fen", "board", "check", "mate", "stale",
-//     "insufficient", "attW", "attB", "moves"}. board is the 64 squares in
-//     a1, b1, ..., h8 order as FEN letters ('.' empty); attW and attB say
-//     for each square, in the same order, whether White (Black) attacks it
-//     ('1') or not ('0'); moves are the legal moves sorted by UCI, each
-//     [uci, san, flags] and, with "after", the FEN after it as a fourth
-//     item.
+//     "insufficient", "moves", "attW", "attB"}. board is the 64 squares in
+//     a1, b1, ..., h8 order as FEN letters ('.' empty); moves are the legal
+//     moves sorted by UCI, each [uci, san, flags] and, with "after", the
+//     FEN after it as a fourth item. With "attacks", attW and attB say for
+//     each square, in board order, whether White (Black) attacks it ('1')
+//     or not ('0').
 // With "boardOnly" the FEN is loaded without validation (a FEN line a view
-// may have altered) and each node has only fen and board. With
+// may have altered) and the one node has only fen and board. With
 // "epVariants" the nodes are the analyses of the FEN with each en passant
-// field a board allows: "-" first, then, in file order, the square behind
+// field its board allows: "-" first, then, in file order, the square behind
 // each enemy pawn that may just have made a double push (it stands on its
 // fourth rank with the two squares it crossed empty).
 import { createRequire } from 'node:module'
@@ -57,47 +58,56 @@ function attacked(c, colour) {
   return out
 }
 
-// analyse is chess.js's word on position c. Its verbose moves() builds
-// each Move with a fresh list of the position's legal moves (for the SAN's
-// disambiguation), generating them once per move; while the position is
-// being analysed that list is generated once and handed out again to every
-// caller at this position (no move made: the history is as long), which
-// changes no answer (CHESSJS_NO_MEMO=1 turns this off, to check that).
-function analyse(c, after) {
-  if (process.env.CHESSJS_NO_MEMO) return analysis(c, after)
+// atRoot runs fn on chess.js c, generating the legal moves of c's
+// position once. chess.js generates them afresh wherever it needs them:
+// move() for the move it plays and again for its SAN, and each Move of a
+// verbose moves() for its SAN's disambiguation. The list is handed out
+// again to every caller at this position (no move made: the history is as
+// long), which changes no answer (CHESSJS_NO_MEMO=1 turns this off, to
+// check that).
+function atRoot(c, fn) {
+  if (process.env.CHESSJS_NO_MEMO) return fn()
   const depth = c._history.length
   const generate = c._moves
   const legal = generate.call(c, { legal: true })
-  c._moves = function (opts = {}) {
-    const root = this._history.length === depth && opts.legal !== false && !opts.square && !opts.piece
-    return root ? legal : generate.call(this, opts)
+  c._moves = function (o = {}) {
+    const root = this._history.length === depth && o.legal !== false && !o.square && !o.piece
+    return root ? legal : generate.call(this, o)
   }
   try {
-    return analysis(c, after)
+    return fn()
   } finally {
     delete c._moves
   }
 }
 
-function analysis(c, after) {
+// analyse is chess.js's word on position c.
+function analyse(c, opts) {
+  return atRoot(c, () => analysis(c, opts))
+}
+
+function analysis(c, { after, attacks }) {
   const moves = c
     .moves({ verbose: true })
     .map((m) => (after ? [uciOf(m), m.san, m.flags, m.after] : [uciOf(m), m.san, m.flags]))
   moves.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
-  return {
+  const out = {
     fen: c.fen(),
     board: board(c),
     check: c.inCheck(),
     mate: c.isCheckmate(),
     stale: c.isStalemate(),
     insufficient: c.isInsufficientMaterial(),
-    attW: attacked(c, 'w'),
-    attB: attacked(c, 'b'),
     moves,
   }
+  if (attacks) {
+    out.attW = attacked(c, 'w')
+    out.attB = attacked(c, 'b')
+  }
+  return out
 }
 
-function epVariants(fen) {
+function epVariants(fen, opts) {
   const fields = fen.split(' ')
   const c = new Chess(fen)
   const turn = c.turn()
@@ -112,7 +122,7 @@ function epVariants(fen) {
   }
   return eps.map((ep) => {
     fields[3] = ep
-    return analyse(new Chess(fields.join(' ')), false)
+    return analyse(new Chess(fields.join(' ')), opts)
   })
 }
 
@@ -121,24 +131,24 @@ function answer(req) {
     const c = new Chess(req.fen, { skipValidation: true })
     return { nodes: [{ fen: c.fen(), board: board(c) }] }
   }
-  if (req.epVariants) return { steps: [], nodes: epVariants(req.fen) }
+  const opts = { after: Boolean(req.after), attacks: Boolean(req.attacks) }
+  if (req.epVariants) return { steps: [], nodes: epVariants(req.fen, opts) }
   const c = new Chess(req.fen)
-  const plies = req.plies || []
   const steps = []
   const nodes = []
-  if (req.every) nodes.push(analyse(c, req.after))
-  for (const u of plies) {
+  if (req.every) nodes.push(analyse(c, opts))
+  for (const u of req.plies || []) {
     let m
     try {
-      m = c.move({ from: u.slice(0, 2), to: u.slice(2, 4), promotion: u[4] })
+      m = atRoot(c, () => c.move({ from: u.slice(0, 2), to: u.slice(2, 4), promotion: u[4] }))
     } catch (e) {
       throw new Error(`ply ${steps.length + 1} (${u}) is not legal in ${c.fen()}: ${e.message}`)
     }
     if (uciOf(m) !== u) throw new Error(`ply ${u} was played as ${uciOf(m)}`)
     steps.push({ san: m.san, flags: m.flags, fen: c.fen() })
-    if (req.every) nodes.push(analyse(c, req.after))
+    if (req.every) nodes.push(analyse(c, opts))
   }
-  if (!req.every) nodes.push(analyse(c, req.after))
+  if (!req.every) nodes.push(analyse(c, opts))
   return { steps, nodes }
 }
 
@@ -161,6 +171,6 @@ for await (const line of rl) {
     reply = { id: req.id, error: String(e && e.message ? e.message : e) }
   }
   out.push(JSON.stringify(reply) + '\n')
-  if (out.length >= 64) flush()
+  if (out.length >= 16) flush()
 }
 flush()

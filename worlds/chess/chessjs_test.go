@@ -11,6 +11,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 // This file runs chess.js, a second rules engine, for the differential
@@ -196,4 +198,21 @@ func writeRequests(w io.WriteCloser, reqs []jsRequest) error {
 		return err
 	}
 	return w.Close()
+}
+
+// TestDifferentialDriverReadsAlteredFEN: a view's FEN line can name an en
+// passant square whose pawn the view swapped away (chess-builtin seed 365,
+// fen-transposed: the pawn on c5 and the bishop on a6). chess.js 1.4.0
+// accepts such a FEN, and its fen() turns the bishop into a pawn; the
+// driver reads the board first.
+func TestDifferentialDriverReadsAlteredFEN(t *testing.T) {
+	skipDifferential(t)
+	const line = "r2k3r/p3qpb1/p3p1p1/2bPN3/Bp2P1Q1/2N3Pp/PnPB1P1P/R3KR2 w Q c6 0 8"
+	a := askChessJS(t, []jsRequest{{FEN: line, BoardOnly: true}})
+	require.Empty(t, a[0].Error)
+	b := a[0].last().Board
+	require.Len(t, b, 64)
+	require.Equal(t, "b", string(b[squareIndex("c5")]), "c5 as chess.js read it")
+	require.Equal(t, "p", string(b[squareIndex("a6")]), "a6 as chess.js read it")
+	require.Equal(t, line, a[0].last().FEN)
 }

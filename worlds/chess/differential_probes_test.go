@@ -2,6 +2,7 @@ package chess
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"slices"
 	"strings"
@@ -13,8 +14,9 @@ import (
 )
 
 // TestDifferentialProbes re-derives every probe of the standard set and of
-// chess-builtin seeds 1–10, in every view, from chess.js's answers and the
-// record's meta alone, and compares the gold and the question's text:
+// chess-builtin seeds 1–10 (-chessjs.seeds N adds seeds up to N), in every
+// view, from chess.js's answers and the record's meta alone, and compares
+// the gold and the question's text:
 //
 //   - can_capture: a chess.js legal move of the side to move captures on
 //     the square (en passant for the pawn beside its target). The board
@@ -51,7 +53,12 @@ func TestDifferentialProbes(t *testing.T) {
 	w := New()
 	probes, err := w.Standard()
 	require.NoError(t, err)
-	for seed := uint64(1); seed <= 10; seed++ {
+	for seed := uint64(StandardSeeds + 1); seed <= uint64(*diffSeeds); seed++ {
+		ps, err := w.Probes(LevelRandom, "", seed)
+		require.NoError(t, err)
+		probes = append(probes, ps...)
+	}
+	for seed := uint64(1); seed <= uint64(max(10, *diffSeeds)); seed++ {
 		ps, err := w.Probes(LevelBuiltin, "", seed)
 		require.NoError(t, err)
 		probes = append(probes, ps...)
@@ -90,6 +97,11 @@ func TestDifferentialProbes(t *testing.T) {
 		t.Errorf("re-derived %d probe types, want all 8", len(byType))
 	}
 }
+
+// diffSeeds is the last seed whose probes TestDifferentialProbes
+// re-derives beyond the standard set (chess-random seeds 1–50) and
+// chess-builtin seeds 1–10.
+var diffSeeds = flag.Int("chessjs.seeds", 0, "also re-derive with chess.js the probes of chess-random seeds 51…N and chess-builtin seeds 11…N")
 
 // probePlan is one probe and the chess.js answers it is re-derived from
 // (indices into the answers, -1 where not asked).

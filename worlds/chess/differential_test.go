@@ -126,11 +126,14 @@ func TestDifferentialSeededGames(t *testing.T) {
 	compareLines(t, append(lines, endings(lines)...))
 }
 
+// skipDifferential skips under -short and the race detector, and where
+// node or the pinned chess.js is missing (saying how to install it).
 func skipDifferential(t *testing.T) {
 	t.Helper()
 	if testing.Short() || raceEnabled {
 		t.Skip("the chess.js differential tests run without -short and without -race")
 	}
+	chessJSDir(t)
 }
 
 // compareLines asks chess.js about every line in one node process and

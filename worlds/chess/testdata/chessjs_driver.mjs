@@ -22,7 +22,8 @@
 //     each square, in board order, whether White (Black) attacks it ('1')
 //     or not ('0').
 // With "boardOnly" the FEN is loaded without validation (a FEN line a view
-// may have altered) and the one node has only fen and board. With
+// may have altered) and the one node has only fen (as read, the en passant
+// field kept) and board. With
 // "epVariants" the nodes are the analyses of the FEN with each en passant
 // field its board allows: "-" first, then, in file order, the square behind
 // each enemy pawn that may just have made a double push (it stands on its
@@ -128,8 +129,15 @@ function epVariants(fen, opts) {
 
 function answer(req) {
   if (req.boardOnly) {
+    // The board is read before fen() runs: chess.js 1.4.0's fen() tries
+    // the en passant capture its en passant field names, and undoing it
+    // puts a pawn back on the square beside, whatever stood there, so a
+    // FEN whose en passant square has no pawn in front of it (as a view's
+    // altered FEN line may) would read back changed. forceEnpassantSquare
+    // writes the field without trying the capture.
     const c = new Chess(req.fen, { skipValidation: true })
-    return { nodes: [{ fen: c.fen(), board: board(c) }] }
+    const b = board(c)
+    return { nodes: [{ fen: c.fen({ forceEnpassantSquare: true }), board: b }] }
   }
   const opts = { after: Boolean(req.after), attacks: Boolean(req.attacks) }
   if (req.epVariants) return { steps: [], nodes: epVariants(req.fen, opts) }

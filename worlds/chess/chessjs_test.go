@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -199,6 +200,68 @@ func writeRequests(w io.WriteCloser, reqs []jsRequest) error {
 	}
 	return w.Close()
 }
+
+// wellFormed reports whether an answer has a position with its board and
+// attacked squares.
+func wellFormed(a jsAnswer) bool {
+	if len(a.Nodes) == 0 {
+		return false
+	}
+	n := a.last()
+	return len(n.Board) == 64 && len(n.AttW) == 64 && len(n.AttB) == 64
+}
+
+// jsCaptures reports whether a legal move in a chess.js analysis removes
+// the piece on sq: a capture on it, or en passant from beside it.
+func jsCaptures(n jsNode, sq string) bool {
+	for _, mv := range n.Moves {
+		if jsVictim(mv[0], mv[2]) == sq {
+			return true
+		}
+	}
+	return false
+}
+
+// squareIndex is a square's index in a chess.js board string (a1 = 0).
+func squareIndex(s string) int { return int(s[1]-'1')*8 + int(s[0]-'a') }
+
+// squareName is the name of index i of a board string.
+func squareName(i int) string { return string([]byte{byte('a' + i%8), byte('1' + i/8)}) }
+
+// jsTurn is the side to move of a FEN, "white" or "black".
+func jsTurn(fen string) string {
+	if f := strings.Fields(fen); len(f) > 1 && f[1] == "b" {
+		return "black"
+	}
+	return "white"
+}
+
+func otherColour(c string) string {
+	if c == "white" {
+		return "black"
+	}
+	return "white"
+}
+
+// jsColour is the colour of a FEN letter.
+func jsColour(c byte) string {
+	if c >= 'a' && c <= 'z' {
+		return "black"
+	}
+	return "white"
+}
+
+// jsPiece names a FEN letter as the questions do: "black knight", "empty".
+func jsPiece(c byte) string {
+	names := map[byte]string{'k': "king", 'q': "queen", 'r': "rook", 'b': "bishop", 'n': "knight", 'p': "pawn"}
+	if c == '.' {
+		return "empty"
+	}
+	return jsColour(c) + " " + names[c|0x20]
+}
+
+// plainSAN is a SAN without its check or mate mark.
+func plainSAN(san string) string { return strings.TrimRight(san, "+#") }
 
 // TestDifferentialDriverReadsAlteredFEN: a view's FEN line can name an en
 // passant square whose pawn the view swapped away (chess-builtin seed 365,

@@ -20,8 +20,9 @@ import (
 // move gives check (hypothetical_in_check), and, where asked, the FEN
 // after each move.
 
-// differ compares positions, each distinct FEN once (with and without the
-// FENs after its moves), and counts what it compared.
+// differ compares positions, each distinct FEN once for each way it is
+// asked about (with or without the FENs after its moves and the attacked
+// squares), and counts what it compared.
 type differ struct {
 	t      *testing.T
 	seen   map[string]bool
@@ -31,9 +32,9 @@ type differ struct {
 
 // diffCounts is what the comparison covered.
 type diffCounts struct {
-	positions, moves, afters, attacks                    int
-	checks, mates, stalemates, insufficient              int
-	enPassant, castles, promotions, disambiguated, mated int
+	positions, moves, afters, attacks, plies              int
+	checks, mates, stalemates, insufficient               int
+	enPassant, castles, promotions, disambiguated, mating int
 }
 
 func newDiffer(t *testing.T) *differ { return &differ{t: t, seen: map[string]bool{}} }
@@ -62,11 +63,11 @@ func (d *differ) report() {
 	if d.errors > maxReported {
 		d.t.Errorf("%d disagreements in all (the first %d above)", d.errors, maxReported)
 	}
-	d.t.Logf("compared %d positions (%d legal moves, %d FENs after a move, %d square attacks): "+
+	d.t.Logf("compared %d plies (SAN, flags, FEN after) and %d positions (%d legal moves, %d FENs after a move, %d square attacks): "+
 		"%d in check, %d checkmates, %d stalemates, %d with insufficient material; moves: %d en passant, "+
-		"%d castling, %d promotions, %d disambiguated SANs, %d mates",
-		c.positions, c.moves, c.afters, c.attacks, c.checks, c.mates, c.stalemates, c.insufficient,
-		c.enPassant, c.castles, c.promotions, c.disambiguated, c.mated)
+		"%d castling, %d promotions, %d disambiguated SANs, %d mating",
+		c.plies, c.positions, c.moves, c.afters, c.attacks, c.checks, c.mates, c.stalemates, c.insufficient,
+		c.enPassant, c.castles, c.promotions, c.disambiguated, c.mating)
 	if c.positions == 0 || c.moves == 0 {
 		d.t.Error("nothing was compared")
 	}
@@ -83,10 +84,8 @@ func (d *differ) position(where string, n *node, js jsNode, after, withAttacks b
 		return
 	}
 	d.seen[key] = true
-	if !d.seen[fen] {
-		d.seen[fen] = true
-		d.counts.positions++
-	}
+	first := !d.seen[fen]
+	d.seen[fen] = true
 	d.equal(where, "FEN", fen, js.FEN)
 	var ours strings.Builder
 	for _, p := range n.sq {
@@ -102,18 +101,27 @@ func (d *differ) position(where string, n *node, js jsNode, after, withAttacks b
 	if withAttacks {
 		d.attacks(where, n, js)
 	}
-	d.moves(where, n, js, after)
+	d.moves(where, n, js, after, first)
+	if first {
+		d.countPosition(js)
+	}
+}
+
+// countPosition counts a position's kind the first time it is compared.
+func (d *differ) countPosition(js jsNode) {
+	c := &d.counts
+	c.positions++
 	if js.Check {
-		d.counts.checks++
+		c.checks++
 	}
 	if js.Mate {
-		d.counts.mates++
+		c.mates++
 	}
 	if js.Stale {
-		d.counts.stalemates++
+		c.stalemates++
 	}
 	if js.Insufficient {
-		d.counts.insufficient++
+		c.insufficient++
 	}
 }
 
@@ -138,8 +146,9 @@ func (d *differ) attacks(where string, n *node, js jsNode) {
 	}
 }
 
-// moves compares the legal moves one by one.
-func (d *differ) moves(where string, n *node, js jsNode, after bool) {
+// moves compares the legal moves one by one, counting them the first time
+// their position is compared.
+func (d *differ) moves(where string, n *node, js jsNode, after, first bool) {
 	d.t.Helper()
 	ours := n.moves()
 	if len(ours) != len(js.Moves) {
@@ -173,14 +182,16 @@ func (d *differ) moves(where string, n *node, js jsNode, after bool) {
 			d.equal(w, "FEN after", n.play(m).fen(), theirs[3])
 			d.counts.afters++
 		}
-		d.counts.moves++
-		d.countMove(m, san)
+		if first {
+			d.countMove(m, san)
+		}
 	}
 }
 
-// countMove counts the kinds of move compared.
+// countMove counts a move and its kind.
 func (d *differ) countMove(m move, san string) {
 	c := &d.counts
+	c.moves++
 	switch {
 	case m.lib.HasTag(chesslib.EnPassant):
 		c.enPassant++
@@ -191,7 +202,7 @@ func (d *differ) countMove(m move, san string) {
 		c.promotions++
 	}
 	if strings.HasSuffix(san, "#") {
-		c.mated++
+		c.mating++
 	}
 	// A piece move's SAN names its origin when another piece of the same
 	// kind could go to the same square: Nbd2, R1e2, Qh4xe1.

@@ -164,6 +164,7 @@ func compareLines(t *testing.T, lines []diffLine) {
 			d.equal(where, "SAN", n.san(m), st.SAN)
 			d.equal(where, "flags", ourFlags(m), jsFlags(st.Flags))
 			d.equal(where, "FEN after", l.g.nodes[j+1].fen(), st.FEN)
+			d.counts.plies++
 		}
 		if !l.every {
 			d.position(l.name, l.g.last(), a.last(), l.after, l.attacks)

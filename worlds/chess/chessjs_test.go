@@ -93,9 +93,14 @@ func chessJSDir(t *testing.T) (node, dir string) {
 	}
 	dir = os.Getenv("HALLUMAZE_CHESSJS")
 	if dir == "" {
-		cache, err := os.UserCacheDir()
-		if err != nil {
-			t.Skipf("no cache folder (%v): set HALLUMAZE_CHESSJS or run %s", err, chessJSInstall)
+		// The script's ${XDG_CACHE_HOME:-$HOME/.cache}, on every system.
+		cache := os.Getenv("XDG_CACHE_HOME")
+		if cache == "" {
+			home, err := os.UserHomeDir()
+			if err != nil {
+				t.Skipf("no home folder (%v): set HALLUMAZE_CHESSJS or run %s", err, chessJSInstall)
+			}
+			cache = filepath.Join(home, ".cache")
 		}
 		dir = filepath.Join(cache, "hallumaze", "chessjs", chessJSVersion)
 	}

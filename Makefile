@@ -5,7 +5,7 @@ FUZZTIME ?= 60s
 # loaded machine makes it slower but never fails it.
 FUZZSMOKE ?= 500x
 
-.PHONY: run test vet race bash fuzz-smoke fuzz bench lint build gate record record-agents browser
+.PHONY: run test vet race bash chessjs fuzz-smoke fuzz bench lint build gate record record-agents browser
 
 # The experiments a recording covers (go test -run), and the suite whose
 # cassettes it saves: every experiment of every suite by default.
@@ -19,7 +19,7 @@ run:
 
 ## test: vet, every test under the race detector, and a short run of each fuzz target
 ## (FUZZSMOKE executions each, from one instrumented test binary per package)
-test: browser vet race bash fuzz-smoke
+test: browser vet race bash chessjs fuzz-smoke
 
 # browser: Debian's chromium for the HTML report's browser test, where missing
 browser:
@@ -35,6 +35,11 @@ race:
 # (forks thousands of processes, so not repeated under -race)
 bash:
 	$(GO) test -count=1 -run 'MatchBash' ./worlds/terminal
+
+# chessjs: the chess world's rules and probe golds against chess.js (a pinned
+# npm package installed into the user's cache; skipped without node)
+chessjs:
+	./scripts/chessjs.sh >/dev/null && $(GO) test -count=1 -run Differential ./worlds/chess
 
 fuzz-smoke:
 	GO=$(GO) FUZZTIME=$(FUZZSMOKE) ./scripts/fuzz.sh

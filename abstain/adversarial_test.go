@@ -1,9 +1,10 @@
 package abstain
 
 import (
-	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/hallumaze/hallumaze/internal/hostile"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -27,10 +28,7 @@ type adversarial struct {
 }
 
 // build returns the reply of about size bytes.
-func (a adversarial) build(size int) string {
-	n := (size - len(a.head) - len(a.tail)) / len(a.unit)
-	return a.head + strings.Repeat(a.unit, max(n, 0)) + a.tail
-}
+func (a adversarial) build(size int) string { return hostile.Build(a.head, a.unit, a.tail, size) }
 
 // strictAdversarial are the hostile replies for ParseStrict. Each opening
 // brace starts a read; braces inside strings start reads in another
@@ -60,15 +58,6 @@ var lenientAdversarial = []adversarial{
 	{name: "upper case", unit: "INSUFFICIENTLY "},
 }
 
-// allocated returns the bytes fn allocates.
-func allocated(fn func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	fn()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
-}
-
 // TestParsersLinear holds the parsers to linear work on the hostile
 // replies: the object search reads each byte once (at most 2·n steps,
 // merges included), and neither parser allocates more than a small
@@ -82,7 +71,7 @@ func TestParsersLinear(t *testing.T) {
 				s := a.build(size)
 				_, _, work := scanObjects(s)
 				assert.LessOrEqual(t, work, 2*len(s), "steps of the object search on %d bytes", len(s))
-				bytes := allocated(func() { _, _ = ParseStrict(s) })
+				bytes := hostile.Allocated(func() { _, _ = ParseStrict(s) })
 				// A stack of 4-byte entries, one per brace, grown by append
 				// (1.25× a step for large slices) allocates about 20·n.
 				assert.LessOrEqual(t, bytes, uint64(32*len(s)+64<<10), "bytes allocated on %d bytes", len(s))
@@ -92,7 +81,7 @@ func TestParsersLinear(t *testing.T) {
 	for _, a := range lenientAdversarial {
 		t.Run("lenient/"+a.name, func(t *testing.T) {
 			s := a.build(256 << 10)
-			bytes := allocated(func() { _, _ = ParseLenient(s) })
+			bytes := hostile.Allocated(func() { _, _ = ParseLenient(s) })
 			assert.LessOrEqual(t, bytes, uint64(8*len(s)+64<<10), "bytes allocated on %d bytes", len(s))
 		})
 	}

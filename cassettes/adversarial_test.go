@@ -3,9 +3,10 @@ package cassettes
 import (
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/hallumaze/hallumaze/internal/hostile"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -34,8 +35,7 @@ type hostileCassette struct {
 
 // build returns the cassette of about size bytes.
 func (h hostileCassette) build(size int) []byte {
-	n := (size - len(h.head) - len(h.tail)) / len(h.unit)
-	return []byte(h.head + strings.Repeat(h.unit, max(n, 0)) + h.tail)
+	return []byte(hostile.Build(h.head, h.unit, h.tail, size))
 }
 
 const (
@@ -98,15 +98,6 @@ func writeCassette(tb testing.TB, data []byte) string {
 	return path
 }
 
-// bytesAllocated returns the bytes fn allocates.
-func bytesAllocated(fn func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	fn()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
-}
-
 // TestOpenLinear bounds the bytes Open allocates on each hostile cassette
 // of 256 KiB to a small multiple of its size (64·n), and checks that each
 // opens or is refused as it should. Before aliases were refused, 256 KiB
@@ -117,7 +108,7 @@ func TestOpenLinear(t *testing.T) {
 		t.Run(h.name, func(t *testing.T) {
 			path := writeCassette(t, h.build(size))
 			var err error
-			bytes := bytesAllocated(func() {
+			bytes := hostile.Allocated(func() {
 				var r *Recorder
 				if r, err = Open(path, Options{}); err == nil {
 					r.Close()

@@ -1,9 +1,9 @@
 package mazes
 
 import (
-	"runtime"
-	"strings"
 	"testing"
+
+	"github.com/hallumaze/hallumaze/internal/hostile"
 
 	"github.com/stretchr/testify/assert"
 )
@@ -23,10 +23,7 @@ type hostileReply struct {
 }
 
 // build returns the reply of at most size bytes.
-func (h hostileReply) build(size int) string {
-	n := (size - len(h.head)) / len(h.unit)
-	return h.head + strings.Repeat(h.unit, max(n, 0))
-}
+func (h hostileReply) build(size int) string { return hostile.Build(h.head, h.unit, "", size) }
 
 var hostileReplies = []hostileReply{
 	{name: "confidence labels without a value", head: "STEP 1: (0,0) → E | ", unit: "confidence: x "},
@@ -45,15 +42,6 @@ var hostileReplies = []hostileReply{
 	{name: "long number", head: "STEP 1: (0,0) → E | confidence: ", unit: "9"},
 }
 
-// bytesAllocated returns the bytes fn allocates.
-func bytesAllocated(fn func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	fn()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
-}
-
 // TestParseReplyLinear bounds the bytes the parser allocates on each
 // hostile reply of 256 KiB to a small multiple of its size: a parser that
 // copied or re-read the rest of the reply at each line, cell or label would
@@ -63,7 +51,7 @@ func TestParseReplyLinear(t *testing.T) {
 		t.Run(h.name, func(t *testing.T) {
 			reply := h.build(256 << 10)
 			var tr Transcript
-			bytes := bytesAllocated(func() { tr = ParseReply(reply) })
+			bytes := hostile.Allocated(func() { tr = ParseReply(reply) })
 			assert.False(t, tr.Truncated)
 			t.Logf("%d bytes allocated on %d (%.1f×)", bytes, len(reply), float64(bytes)/float64(len(reply)))
 			assert.LessOrEqual(t, bytes, uint64(32*len(reply)+64<<10), "bytes allocated on %d bytes", len(reply))

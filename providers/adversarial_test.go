@@ -1,9 +1,9 @@
 package providers
 
 import (
-	"runtime"
-	"strings"
 	"testing"
+
+	"github.com/hallumaze/hallumaze/internal/hostile"
 
 	"github.com/hallumaze/hallumaze/providers/internal/wire"
 	"github.com/stretchr/testify/assert"
@@ -29,8 +29,7 @@ type hostileBody struct {
 
 // build returns the body of about size bytes.
 func (h hostileBody) build(size int) []byte {
-	n := (size - len(h.head) - len(h.tail)) / len(h.unit)
-	return []byte(h.head + strings.Repeat(h.unit, max(n, 0)) + h.tail)
+	return []byte(hostile.Build(h.head, h.unit, h.tail, size))
 }
 
 // decoder is one reply decoder: the body as exchange reads it, then the
@@ -105,15 +104,6 @@ var decoders = []decoder{
 	}},
 }
 
-// bytesAllocated returns the bytes fn allocates.
-func bytesAllocated(fn func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	fn()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
-}
-
 // TestDecodersLinear bounds the bytes each decoder allocates on each
 // hostile body of 256 KiB to a small multiple of its size (a struct and a
 // string for each part of a few bytes); a decoder that joined parts by
@@ -124,7 +114,7 @@ func TestDecodersLinear(t *testing.T) {
 		for _, h := range d.bodies {
 			t.Run(d.name+"/"+h.name, func(t *testing.T) {
 				body := h.build(256 << 10)
-				bytes := bytesAllocated(func() { _, _ = d.decode(body) })
+				bytes := hostile.Allocated(func() { _, _ = d.decode(body) })
 				t.Logf("%d bytes allocated on %d (%.1f×)", bytes, len(body), float64(bytes)/float64(len(body)))
 				assert.LessOrEqual(t, bytes, uint64(32*len(body)+64<<10), "bytes allocated on %d bytes", len(body))
 			})

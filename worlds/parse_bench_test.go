@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/hallumaze/hallumaze/internal/hostile"
 )
 
 // fill repeats unit to exactly n bytes.
@@ -59,13 +61,13 @@ func BenchmarkParseAdversarial(b *testing.B) {
 		for _, tc := range adversarial(size) {
 			b.Run(fmt.Sprintf("%s/%dKiB", tc.name, size>>10), func(b *testing.B) {
 				b.SetBytes(int64(len(tc.reply)))
-				start, ok := cpuTime()
+				start, ok := hostile.CPUTime()
 				n := 0
 				for b.Loop() {
 					Parse(tc.probe, tc.reply)
 					n++
 				}
-				if end, ok2 := cpuTime(); ok && ok2 && end > start {
+				if end, ok2 := hostile.CPUTime(); ok && ok2 && end > start {
 					b.ReportMetric(float64(n)*float64(len(tc.reply))/1e6/(end-start).Seconds(), "cpu-MB/s")
 				}
 			})

@@ -3,6 +3,8 @@ package worlds
 import (
 	"fmt"
 	"testing"
+
+	"github.com/hallumaze/hallumaze/internal/hostile"
 )
 
 // manyProbes are n probes cycling through the example probes' kinds, with
@@ -43,13 +45,13 @@ func manyProbes(n int) ([]Probe, map[string]string) {
 func BenchmarkScore(b *testing.B) {
 	probes, resp := manyProbes(100_000)
 	b.ReportAllocs()
-	start, ok := cpuTime()
+	start, ok := hostile.CPUTime()
 	n := 0
 	for b.Loop() {
 		Score(probes, resp)
 		n++
 	}
-	if end, ok2 := cpuTime(); ok && ok2 && end > start {
+	if end, ok2 := hostile.CPUTime(); ok && ok2 && end > start {
 		b.ReportMetric(float64((end-start).Milliseconds())/float64(n), "cpu-ms/op")
 	}
 }

@@ -59,22 +59,36 @@ var (
 const minLiteral = 8
 
 // rule is one secret pattern: the regexp, whether the byte before the match
-// must not be a token byte, and a check of the captured secret.
+// must not be a token byte, a check of the captured secret, and the words
+// (lower case) of which any match holds one: where the text, lowered, holds
+// none of them the regexp cannot match and is not run (the case-insensitive
+// ones are slow over megabytes of cassettes).
 type rule struct {
 	name     string
 	re       *regexp.Regexp
 	boundary bool
 	check    func(secret []byte) bool
+	needs    []string
 }
 
 func secretRules() []rule {
 	return []rule{
-		{"sk-key", skKeyRE, true, hasLetterAndDigit},
-		{"google-key", googleKeyRE, true, nil},
-		{"bearer-token", bearerRE, true, looksRandom},
-		{"key-header", keyHeaderRE, false, isCredentialValue},
-		{"key-param", keyParamRE, true, looksRandom},
+		{"sk-key", skKeyRE, true, hasLetterAndDigit, []string{"sk-"}},
+		{"google-key", googleKeyRE, true, nil, []string{"aiza"}},
+		{"bearer-token", bearerRE, true, looksRandom, []string{"bearer"}},
+		{"key-header", keyHeaderRE, false, isCredentialValue, []string{"api-key", "authorization"}},
+		{"key-param", keyParamRE, true, looksRandom, []string{"key=", "access_token="}},
 	}
+}
+
+// mayMatch reports whether the lowered text holds one of the rule's words.
+func (r rule) mayMatch(lower []byte) bool {
+	for _, w := range r.needs {
+		if bytes.Contains(lower, []byte(w)) {
+			return true
+		}
+	}
+	return false
 }
 
 // ScanForSecrets reports everything in data that looks like an API key:
@@ -100,7 +114,11 @@ type span struct {
 // literal values of at least minLiteral bytes.
 func scan(data []byte, literals []string) []Finding {
 	var spans []span
+	lower := bytes.ToLower(data)
 	for _, r := range secretRules() {
+		if !r.mayMatch(lower) {
+			continue
+		}
 		for _, m := range r.re.FindAllSubmatchIndex(data, -1) {
 			start, end := m[2], m[3]
 			if start < 0 {

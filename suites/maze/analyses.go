@@ -14,8 +14,26 @@ import (
 )
 
 // ChanceWalks is how many draws of agent/random the chance baseline of a
-// maze and protocol averages (docs/analyses.md).
-const ChanceWalks = 100
+// maze and protocol averages (docs/analyses.md), with up to
+// chanceDrawsPerRun/ChanceWalks mazes; beyond, each maze gets
+// chanceDrawsPerRun/mazes draws, but never fewer than minChanceWalks: a
+// model's corrected mean averages over its mazes, so its error shrinks with
+// their number as much as with the draws of each, and a run of a thousand
+// mazes does not spend minutes on its baselines.
+const (
+	ChanceWalks       = 100
+	minChanceWalks    = 20
+	chanceDrawsPerRun = 10000
+)
+
+// chanceWalks is the draws a baseline takes in a run over n mazes and
+// framings.
+func chanceWalks(n int) int {
+	if n <= 0 {
+		return ChanceWalks
+	}
+	return max(minChanceWalks, min(ChanceWalks, (chanceDrawsPerRun+n-1)/n))
+}
 
 // Analyses are the seed's analyses beyond the leaderboard, in the report's
 // text, JSON ("analyses") and page. The per-model ones read the headline
@@ -25,6 +43,8 @@ const ChanceWalks = 100
 type Analyses struct {
 	// Condition names the headline condition the per-model analyses read.
 	Condition string `json:"condition"`
+	// ChanceWalks is the draws of agent/random each maze's baseline took.
+	ChanceWalks int `json:"chance_walks"`
 	// Chance are the chance-corrected MEI and Score: chance is agent/random
 	// on the same mazes under the same protocol (agents.RandomScores).
 	Chance []analysis.Chance `json:"chance_corrected"`
@@ -74,8 +94,10 @@ type SignalRow struct {
 func analyze(rs []results.Result, headline Board) Analyses {
 	base := inCondition(rs, headline.Condition)
 	a := Analyses{Condition: headline.Name}
-	cache := mazes.NewBaselineCache(mazes.BaselineConfig{Walker: "agent/random", Walks: ChanceWalks, Sample: agents.RandomScores})
-	prefill(cache, base)
+	jobs := baselineJobs(base)
+	a.ChanceWalks = chanceWalks(len(jobs))
+	cache := mazes.NewBaselineCache(mazes.BaselineConfig{Walker: "agent/random", Walks: a.ChanceWalks, Sample: agents.RandomScores})
+	prefill(cache, jobs)
 	a.Chance = analysis.ChanceCorrected(base, cache)
 	a.Patterns = analysis.ModelPatterns(base)
 	a.Signals = reasoningSignals(base)
@@ -109,14 +131,16 @@ func modelsOf(rs []results.Result) []string {
 	return out
 }
 
-// prefill simulates the baselines of every maze and framing of rs on all
-// cores, so that ChanceCorrected finds them cached.
-func prefill(cache *mazes.BaselineCache, rs []results.Result) {
-	type job struct {
-		m   *mazes.Maze
-		opt mazes.PromptOptions
-	}
-	var jobs []job
+// baselineJob is one maze and framing whose chance baseline a run needs.
+type baselineJob struct {
+	m   *mazes.Maze
+	opt mazes.PromptOptions
+}
+
+// baselineJobs lists the mazes and framings of the scored cases of rs,
+// each once.
+func baselineJobs(rs []results.Result) []baselineJob {
+	var jobs []baselineJob
 	seen := map[string]bool{}
 	for _, r := range rs {
 		if r.Error != "" || analysis.IsHuman(r) {
@@ -129,10 +153,16 @@ func prefill(cache *mazes.BaselineCache, rs []results.Result) {
 		}
 		seen[k] = true
 		if m, err := analysis.Maze(r); err == nil {
-			jobs = append(jobs, job{m, opt})
+			jobs = append(jobs, baselineJob{m, opt})
 		}
 	}
-	ch := make(chan job)
+	return jobs
+}
+
+// prefill simulates the baselines of the jobs on all cores, so that
+// ChanceCorrected finds them cached.
+func prefill(cache *mazes.BaselineCache, jobs []baselineJob) {
+	ch := make(chan baselineJob)
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), max(1, len(jobs))) {
 		wg.Add(1)

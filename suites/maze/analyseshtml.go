@@ -54,7 +54,7 @@ func analysesHTML(a Analyses) (template.HTML, error) {
 		Chance, Patterns, Signals, H3, Abl [][]string
 		Ablations                          [][]string
 		Readings                           []reading
-	}{Condition: a.Condition, Walks: ChanceWalks}
+	}{Condition: a.Condition, Walks: a.ChanceWalks}
 	for _, c := range a.Chance {
 		data.Chance = append(data.Chance, []string{c.Model, f3(c.MEI), f3(c.MEIChance), pm(c.MEICorrected, c.SEMEICorrected),
 			f3(c.Score), f3(c.ScoreChance), pm(c.ScoreCorrected, c.SEScoreCorrected), fmt.Sprint(c.Cases)})

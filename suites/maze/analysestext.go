@@ -63,7 +63,7 @@ func analysesText(a Analyses, ariadne []AriadneEffect) string {
 		}
 		b.WriteString("\n")
 		report.WriteBox(&b, " HalluMaze beyond chance — "+a.Condition+" ", cells, []string{
-			"chance: agent/random on the same mazes and protocol (" + fmt.Sprint(ChanceWalks) + " draws each);",
+			"chance: agent/random on the same mazes and protocol (" + fmt.Sprint(a.ChanceWalks) + " draws each);",
 			"x′ = (x − chance)/(flawless − chance): 0 is chance, 1 a flawless walk (± the baseline's error).",
 		})
 	}

@@ -1,6 +1,10 @@
 package mazes
 
-import "math/rand/v2"
+import (
+	"math/rand/v2"
+
+	"github.com/hallumaze/hallumaze/scoring"
+)
 
 // Streams of the PCG source. Each use of randomness draws from its own
 // stream so that, for example, changing how traps are chosen never changes
@@ -21,17 +25,4 @@ func newSource(seed, stream uint64) source {
 
 // intn returns a uniform integer in [0, n) for 0 < n ≤ 2³², by Lemire's
 // multiply-and-reject method.
-func (s source) intn(n uint32) uint32 {
-	x := s.pcg.Uint64()
-	prod := (x >> 32) * uint64(n)
-	low := uint32(prod)
-	if low < n {
-		thresh := -n % n
-		for low < thresh {
-			x = s.pcg.Uint64()
-			prod = (x >> 32) * uint64(n)
-			low = uint32(prod)
-		}
-	}
-	return uint32(prod >> 32)
-}
+func (s source) intn(n uint32) uint32 { return scoring.Bounded(s.pcg, n) }

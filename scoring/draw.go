@@ -20,18 +20,24 @@ type draws struct{ pcg *rand.PCG }
 func newDraws(seed, stream uint64) draws { return draws{rand.NewPCG(seed, stream)} }
 
 // intn returns a uniform integer in [0, n) for 0 < n < 2³².
-func (d draws) intn(n int) int {
-	m := uint32(n)
-	x := d.pcg.Uint64()
-	prod := (x >> 32) * uint64(m)
+func (d draws) intn(n int) int { return int(Bounded(d.pcg, uint32(n))) }
+
+// Bounded returns a uniform integer in [0, n), 0 < n < 2³², from p by
+// Lemire's multiply-and-reject on the high 32 bits of p.Uint64. Unlike
+// math/rand/v2's IntN, whose method a Go release may change, it gives the
+// same draws from the same PCG state everywhere: the module's seeded worlds
+// (mazes, HalluWorld) and resamplings draw their bounded integers with it.
+func Bounded(p *rand.PCG, n uint32) uint32 {
+	x := p.Uint64()
+	prod := (x >> 32) * uint64(n)
 	low := uint32(prod)
-	if low < m {
-		thresh := -m % m
+	if low < n {
+		thresh := -n % n
 		for low < thresh {
-			x = d.pcg.Uint64()
-			prod = (x >> 32) * uint64(m)
+			x = p.Uint64()
+			prod = (x >> 32) * uint64(n)
 			low = uint32(prod)
 		}
 	}
-	return int(prod >> 32)
+	return uint32(prod >> 32)
 }

@@ -3,6 +3,8 @@ package worlds
 import (
 	"math/rand/v2"
 	"slices"
+
+	"github.com/hallumaze/hallumaze/scoring"
 )
 
 // The PCG stream constants, one per use of randomness, each its ASCII name.
@@ -37,19 +39,7 @@ func (s *Stream) Intn(n int) int {
 	if n == 1<<32 {
 		return int(s.pcg.Uint64() >> 32)
 	}
-	m := uint32(n)
-	x := s.pcg.Uint64()
-	prod := (x >> 32) * uint64(m)
-	low := uint32(prod)
-	if low < m {
-		thresh := -m % m
-		for low < thresh {
-			x = s.pcg.Uint64()
-			prod = (x >> 32) * uint64(m)
-			low = uint32(prod)
-		}
-	}
-	return int(prod >> 32)
+	return int(scoring.Bounded(s.pcg, uint32(n)))
 }
 
 // Coin is Intn(2) == 0.

@@ -12,6 +12,7 @@ import (
 	"github.com/hallumaze/hallumaze/mazes"
 	"github.com/hallumaze/hallumaze/report"
 	"github.com/hallumaze/hallumaze/results"
+	"github.com/hallumaze/hallumaze/suites/maze/analysis"
 )
 
 // pageData is the maze part of the report page.
@@ -20,7 +21,6 @@ type pageData struct {
 	// Conditions names the conditions the results span, when several.
 	Conditions                       string
 	Glossary                         []Term
-	Headers                          []header
 	Best                             string
 	MEIBySize, SRBySize, Reliability template.HTML
 	Mirage, Ariadne                  template.HTML
@@ -31,9 +31,12 @@ type pageData struct {
 }
 
 type rowView struct {
-	Rank, Model, SR, MEI, MEIBand, CE, BRS, HC, Score, Sizes string
-	Cases, Errors                                            int
-	Human, Tied                                              bool
+	Rank, Model, SR, MEI, CE, BRS, HC, Score, Sizes string
+	// MEIc and Scorec are the chance-corrected values (the headline
+	// table's), MEIBand the seed's mark of MEIc.
+	MEIc, Scorec, MEIBand string
+	Cases, Errors         int
+	Human, Tied           bool
 }
 
 // boardView is one condition's leaderboard on the page.
@@ -44,6 +47,9 @@ type boardView struct {
 	Ties []string
 	// MixedSizes reports rows over different maze sizes.
 	MixedSizes bool
+	// Chance reports the MEI′ and Score′ columns (the headline table).
+	Chance  bool
+	Headers []header
 }
 
 // header is a leaderboard column: its text and its tooltip.
@@ -53,7 +59,7 @@ type header struct{ Text, Tip string }
 // reliability diagram, the Linguistic Mirage effect, the Ariadne's Thread
 // groups) and the human control groups; walks are the replayed walk of each
 // played case, for the reliability diagram.
-func htmlSection(rs []results.Result, rows []Row, boards []Board, walks map[string]*walk, tiers []tierRow) (template.HTML, error) {
+func htmlSection(rs []results.Result, rows []Row, boards []Board, chance []analysis.Chance, walks map[string]*walk, tiers []tierRow) (template.HTML, error) {
 	order, colors := make([]string, 0, len(rows)), map[string]string{}
 	for i, r := range rows {
 		order = append(order, r.Model)
@@ -88,9 +94,8 @@ func htmlSection(rs []results.Result, rows []Row, boards []Board, walks map[stri
 	srSizes, srSeries := byTagSeries(rs, "size", "SR", colors, order)
 	mirage, ariadne := Mirage(rs), AriadneSummary(rs)
 	page := pageData{
-		Boards:      boardViews(boards),
+		Boards:      boardViews(boards, chance),
 		Glossary:    Glossary,
-		Headers:     headers(),
 		MEIBySize:   lineChart("chart-mei-size", "MEI by maze size (mean, 95% interval)", "size", sizes, meiSeries),
 		SRBySize:    lineChart("chart-sr-size", "SR by maze size (mean, 95% Wilson interval)", "size", srSizes, srSeries),
 		Reliability: reliabilityChart("chart-reliability", cals, colors),
@@ -116,13 +121,25 @@ func htmlSection(rs []results.Result, rows []Row, boards []Board, walks map[stri
 	return template.HTML(b.String()), nil
 }
 
-func boardViews(boards []Board) []boardView {
+func boardViews(boards []Board, chance []analysis.Chance) []boardView {
 	out := make([]boardView, len(boards))
 	for i, b := range boards {
 		out[i] = boardView{Name: b.Name, Filter: filterText(b.Filter), Rows: rowViews(b.Rows, b.Sizes), MixedSizes: mixedSizes(b)}
 		for _, g := range b.Ties {
 			out[i].Ties = append(out[i].Ties, strings.Join(g, ", "))
 		}
+		if i == 0 && len(chance) > 0 {
+			out[i].Chance = true
+			for j, r := range out[i].Rows {
+				for _, c := range chance {
+					if c.Model == r.Model {
+						out[i].Rows[j].MEIc, out[i].Rows[j].Scorec = f3(c.MEICorrected), f3(c.ScoreCorrected)
+						out[i].Rows[j].MEIBand = Band(c.MEICorrected)
+					}
+				}
+			}
+		}
+		out[i].Headers = headers(out[i].Chance)
 	}
 	return out
 }
@@ -147,9 +164,6 @@ func rowViews(rows []Row, sizes map[string][]int) []rowView {
 		out[i] = rowView{Rank: rankText(r), Model: r.Model, SR: statCell(r.SR, 2), MEI: statCell(r.MEI, 3),
 			CE: statCell(r.CE, 3), BRS: statCell(r.BRS, 3), HC: statCell(r.HC, 1), Score: statCell(r.Score, 3),
 			Sizes: sizesText(sizes[r.Model]), Cases: r.Cases, Errors: r.Errors, Human: r.Human, Tied: r.Tied}
-		if r.MEI.Defined() {
-			out[i].MEIBand = Band(r.MEI.Mean)
-		}
 	}
 	return out
 }
@@ -313,10 +327,16 @@ func decodeDetail(r results.Result) (*Detail, error) {
 	return &d, nil
 }
 
-// headers are the leaderboard's columns with their glossary tooltips.
-func headers() []header {
+// headers are the leaderboard's columns with their glossary tooltips;
+// chance adds MEI′ and Score′ after Score.
+func headers(chance bool) []header {
+	cols := []string{"rank", "model", "SR", "MEI★", "CE", "BRS", "Hall", "Score"}
+	if chance {
+		cols = append(cols, "MEI′", "Score′")
+	}
+	cols = append(cols, "sizes", "cases", "errors")
 	var out []header
-	for _, h := range []string{"rank", "model", "SR", "MEI★", "CE", "BRS", "Hall", "Score", "sizes", "cases", "errors"} {
+	for _, h := range cols {
 		out = append(out, header{Text: h, Tip: tooltip(h)})
 	}
 	return out

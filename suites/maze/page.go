@@ -53,16 +53,16 @@ var sectionTemplate = template.Must(template.New("maze").Parse(`<section id="lea
 {{range $i, $b := .Boards}}{{if gt (len $.Boards) 1}}<h3>{{if eq $i 0}}Headline: {{end}}{{$b.Name}}</h3>{{end}}
 <p class="muted filter">Filter: {{$b.Filter}}</p>
 <div class="scroll"><table class="leaderboard">
-<thead><tr>{{range $.Headers}}<th{{with .Tip}} title="{{.}}"{{end}}>{{.Text}}</th>{{end}}</tr></thead>
+<thead><tr>{{range $b.Headers}}<th{{with .Tip}} title="{{.}}"{{end}}>{{.Text}}</th>{{end}}</tr></thead>
 <tbody>
-{{range $b.Rows}}<tr class="row{{if .Human}} human{{end}}" data-model="{{.Model}}"><td class="rank{{if .Tied}} tied{{end}}">{{.Rank}}</td><td>{{.Model}}{{if .Human}} <span class="badge">(human)</span>{{end}}</td><td class="num">{{.SR}}</td><td class="num">{{.MEI}} {{.MEIBand}}</td><td class="num">{{.CE}}</td><td class="num">{{.BRS}}</td><td class="num">{{.HC}}</td><td class="num">{{.Score}}</td><td class="num">{{.Sizes}}</td><td class="num">{{.Cases}}</td><td class="num">{{.Errors}}</td></tr>
+{{range $b.Rows}}<tr class="row{{if .Human}} human{{end}}" data-model="{{.Model}}"><td class="rank{{if .Tied}} tied{{end}}">{{.Rank}}</td><td>{{.Model}}{{if .Human}} <span class="badge">(human)</span>{{end}}</td><td class="num">{{.SR}}</td><td class="num">{{.MEI}}</td><td class="num">{{.CE}}</td><td class="num">{{.BRS}}</td><td class="num">{{.HC}}</td><td class="num">{{.Score}}</td>{{if $b.Chance}}<td class="num">{{.MEIc}} {{.MEIBand}}</td><td class="num">{{.Scorec}}</td>{{end}}<td class="num">{{.Sizes}}</td><td class="num">{{.Cases}}</td><td class="num">{{.Errors}}</td></tr>
 {{end}}</tbody>
 </table></div>
 {{range $b.Ties}}<p class="ties">Statistically tied (=): {{.}}. Their paired Scores over the cases both played do not differ significantly (Wilcoxon signed-rank, p ≥ 0.05), so they share a rank.</p>{{end}}
 {{if $b.MixedSizes}}<p class="muted">The rows of this table cover different maze sizes (column sizes): compare them with care.</p>{{end}}
 {{end}}
 {{with .Best}}<p class="best">{{.}}</p>{{end}}
-<p class="muted">Means over each model's scored cases, with 95% intervals (Wilson for SR) when there are several. MEI bands: ● ≥ 0.7, ◑ ≥ 0.4, ○ below. Cases that could not be played are counted apart and never scored. Click a row to show its cases; hover a column's header for its meaning, or read the <a href="#glossary">glossary</a>.</p>
+<p class="muted">Means over each model's scored cases, with 95% intervals (Wilson for SR) when there are several. MEI′ and Score′ are corrected for chance (see Analyses); the bands mark MEI′: ● ≥ 0.7, ◑ ≥ 0.4, ○ below. Cases that could not be played are counted apart and never scored. Click a row to show its cases; hover a column's header for its meaning, or read the <a href="#glossary">glossary</a>.</p>
 {{if .Tiers}}<h3>Strict and lenient readings</h3>
 <table class="tiers"><thead><tr><th>model</th><th>format compliance</th><th>SR strict | lenient</th><th>MEI strict | lenient</th><th>Score strict | lenient</th><th>cases</th></tr></thead><tbody>
 {{range .Tiers}}<tr><td>{{.Model}}</td><td class="num">{{printf "%.3f" .Compliance}}</td><td class="num">{{printf "%.2f" (index .SR 0)}} | {{printf "%.2f" (index .SR 1)}}</td><td class="num">{{printf "%.3f" (index .MEI 0)}} | {{printf "%.3f" (index .MEI 1)}}</td><td class="num">{{printf "%.3f" (index .Score 0)}} | {{printf "%.3f" (index .Score 1)}}</td><td class="num">{{.Cases}}</td></tr>

@@ -75,7 +75,7 @@ func (Suite) Summarize(rs []results.Result, opts report.Options) (report.Section
 			walks[id] = w
 		}
 	}
-	if sec.HTML, err = htmlSection(rs, rows, boards, walks, tiers); err != nil {
+	if sec.HTML, err = htmlSection(rs, rows, boards, an.Chance, walks, tiers); err != nil {
 		return sec, err
 	}
 	anHTML, err := analysesHTML(an)

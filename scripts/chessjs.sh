@@ -9,8 +9,9 @@
 # staging folder beside it, the package's integrity is checked against the
 # pin, and the staging folder is renamed into place.
 #
-# Without node or npm it says so and exits 0 (the test then skips); a
-# failed install or a wrong integrity exits 1.
+# Without node or npm, or when npm cannot fetch the package (no registry in
+# reach), it says so and exits 0: the test then skips and says how to
+# install. A package whose integrity is not the pinned one exits 1.
 set -euo pipefail
 
 VERSION=1.4.0
@@ -40,9 +41,10 @@ STAGE=$(mktemp -d "$DIR.staging.XXXXXX")
 chmod 755 "$STAGE"
 trap 'rm -rf "$STAGE"' EXIT
 echo "chessjs.sh: installing chess.js@$VERSION into $DIR" >&2
-if ! npm install --no-save --no-audit --no-fund --ignore-scripts --prefix "$STAGE" "chess.js@$VERSION" >&2; then
-	echo "chessjs.sh: npm install chess.js@$VERSION failed" >&2
-	exit 1
+if ! npm install --no-save --no-audit --no-fund --ignore-scripts --fetch-retries=2 --fetch-timeout=60000 \
+	--prefix "$STAGE" "chess.js@$VERSION" >&2; then
+	echo "chessjs.sh: npm install chess.js@$VERSION failed: the chess.js differential test will skip" >&2
+	exit 0
 fi
 got=$(node -e 'const l = require(process.argv[1]); process.stdout.write(l.packages["node_modules/chess.js"].integrity || "")' "$STAGE/node_modules/.package-lock.json")
 if [ "$got" != "$INTEGRITY" ]; then

@@ -30,20 +30,20 @@ var (
 
 // shellScript is what the standard episode (level "terminal") draws.
 type shellScript struct {
-	a, b, c              string    // data file names
-	w                    [6]string // w1…w6
-	g                    string    // the word grepped for in secret.txt
-	mode0, mode1         string
-	port0, port1         string
-	level                string
-	cmode                string // data/<c>.txt's mode
-	conflict             bool
-	echo                 int // index into echoes: how the echo edits the data files
-	order                bool
-	back                 int    // index into backs
-	twin                 int    // the answerable grep's exit status: 0, 1 or 2
-	noted                string // the port notes.txt states
-	foil                 string // a name not among a, b, c
+	a, b, c      string    // data file names
+	w            [6]string // w1…w6
+	g            string    // the word grepped for in secret.txt
+	mode0, mode1 string
+	port0, port1 string
+	level        string
+	cmode        string // data/<c>.txt's mode
+	conflict     bool
+	echo         int // index into echoes: how the echo edits the data files
+	order        bool
+	back         int    // index into backs
+	twin         int    // the answerable grep's exit status: 0, 1 or 2
+	noted        string // the port notes.txt states
+	foil         string // a name not among a, b, c
 }
 
 // drawShell draws a standard episode from the terminal stream, in the

@@ -1,0 +1,84 @@
+package chess_test
+
+import (
+	"strconv"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hallumaze/hallumaze/internal/worldstest"
+	"github.com/hallumaze/hallumaze/worlds"
+	"github.com/hallumaze/hallumaze/worlds/chess"
+)
+
+// sets are the standard set and chess-random at the seeds -worlds.seeds
+// names (chess-builtin seeds 1–10 with them), made once.
+func sets(t *testing.T) map[string][]worlds.Probe {
+	t.Helper()
+	setsOnce.Do(func() { setsMade, setsErr = makeSets(t) })
+	require.NoError(t, setsErr)
+	return setsMade
+}
+
+var (
+	setsOnce sync.Once
+	setsMade map[string][]worlds.Probe
+	setsErr  error
+)
+
+func makeSets(t *testing.T) (map[string][]worlds.Probe, error) {
+	w := chess.New()
+	std, err := w.Standard()
+	if err != nil {
+		return nil, err
+	}
+	n := worldstest.Seeds(testing.Short())
+	var more []worlds.Probe
+	for seed := uint64(1); seed <= uint64(n); seed++ {
+		ps, err := w.Probes(chess.LevelRandom, "", seed)
+		if err != nil {
+			return nil, err
+		}
+		more = append(more, ps...)
+	}
+	for seed := uint64(1); seed <= 10; seed++ {
+		ps, err := w.Probes(chess.LevelBuiltin, "", seed)
+		if err != nil {
+			return nil, err
+		}
+		more = append(more, ps...)
+	}
+	return map[string][]worlds.Probe{"standard set": std, "seeds 1–" + strconv.Itoa(n): more}, nil
+}
+
+// Every gold of the standard set and of the seeds follows from the probe's
+// message alone: the reader settles every probe and agrees with its gold.
+func TestReaderDerivesEveryGold(t *testing.T) {
+	for name, probes := range sets(t) {
+		disagree := 0
+		for _, p := range probes {
+			got, err := readGold(p.Context)
+			if !assert.NoError(t, err, "%s: the reader cannot settle %s", name, p.ID) {
+				disagree++
+				continue
+			}
+			if got != p.Gold.Canonical() {
+				disagree++
+				t.Errorf("%s: %s (%s): the reader says %q, the gold is %q", name, p.ID, p.Question, got, p.Gold.Canonical())
+			}
+		}
+		t.Logf("%s: %d probes, %d disagreements", name, len(probes), disagree)
+	}
+}
+
+// The golds are balanced per probe type and view.
+func TestGoldsBalanced(t *testing.T) {
+	for name, probes := range sets(t) {
+		for _, g := range worlds.Balance(probes) {
+			assert.True(t, g.OK(), "%s: %s", name, g)
+			t.Logf("%s: %s", name, g)
+		}
+	}
+}

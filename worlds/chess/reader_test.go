@@ -103,7 +103,9 @@ func (p *pos) attacked(t int, side byte) bool {
 		}
 		return p.sq[r*8+f]
 	}
-	own := func(c byte, kind byte) bool { return c != 0 && c != '.' && c != '?' && colourOf(c) == side && upper(c) == kind }
+	own := func(c byte, kind byte) bool {
+		return c != 0 && c != '.' && c != '?' && colourOf(c) == side && upper(c) == kind
+	}
 	dir := 1
 	if side == 'b' {
 		dir = -1

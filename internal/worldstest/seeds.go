@@ -25,3 +25,7 @@ func Seeds(short bool) int {
 	}
 	return FullSeeds
 }
+
+// Slow reports whether a check too slow for the race detector or -short
+// should step aside: it runs in a plain test run.
+func Slow(short bool) bool { return raceEnabled || short }

@@ -139,7 +139,13 @@ func filesProbes(seed uint64, s filesScript) (*Episode, []spec, error) {
 		}
 	}
 	notedGold := worlds.Resolve(worlds.GoldEnum(dir(noted)), o.content[dir("notes.txt")])
-	dirOpts := sorted(dir(s.src), dir(s.dst), dir(s.arc))
+	// Every directory name the episodes draw from, not just this session's
+	// three: options that list only these would let the place of the
+	// answer among them stand in for reading the session.
+	var dirOpts []string
+	for _, d := range sorted(dirNames...) {
+		dirOpts = append(dirOpts, dir(d))
+	}
 	lineOpts := sorted(fileWords...)
 	var specs []spec
 	for _, x := range []string{s.c, s.foil} {

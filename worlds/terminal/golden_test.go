@@ -108,7 +108,7 @@ $ grep -q jade falcon.txt`
 		obs := strings.TrimPrefix(p.Context, "## Current observation\n")
 		assert.Equal(t, transcript, obs[:strings.Index(obs, "\n\n## Question\n")], "q%02d", i)
 	}
-	assert.Equal(t, "dir=</home/user/done|/home/user/inbox|/home/user/keep|unknown>", probes[10].Schema)
+	assert.Equal(t, "dir=</home/user/archive|/home/user/done|/home/user/drafts|/home/user/inbox|/home/user/keep|/home/user/work|unknown>", probes[10].Schema)
 	assert.True(t, *probes[10].Conflict)
 	assert.Equal(t, "/home/user/inbox", *probes[10].Testimony, "notes.txt names the one directory cedar.txt is never in")
 }

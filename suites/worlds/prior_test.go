@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/internal/golden"
 	"github.com/hallumaze/hallumaze/internal/worldstest"
 	hw "github.com/hallumaze/hallumaze/worlds"
@@ -154,6 +155,75 @@ func TestBalance(t *testing.T) {
 	for name, probes := range sets {
 		for _, g := range hw.Balance(probes) {
 			assert.True(t, g.OK(), "%s: %s", name, g)
+		}
+	}
+}
+
+// TestReferenceAgents plays the standard sets (every seventh case under
+// the race detector and -short) with every reference agent through the
+// suite, as a model is played, and holds the headline to what it must
+// mean: the prior agent, reading the question alone, scores accuracy′ 0
+// (within ±0.05) in every world × category; always-unknown scores skill 0
+// (the ranking measure cannot be gamed by abstaining) and the guesser
+// ranks below the oracle; testimony_following is defined in every world,
+// the credulous agent follows the testimony and the guesser, which never
+// reads it, follows it no more often than chance (a false testimony is
+// never a value the context shows, so never the guesser's answer).
+func TestReferenceAgents(t *testing.T) {
+	cases, err := Suite{}.Standard()
+	require.NoError(t, err)
+	if worldstest.Slow(testing.Short()) {
+		var some []bench.Case
+		for i := 0; i < len(cases); i += 7 {
+			some = append(some, cases[i])
+		}
+		cases = some
+	}
+	var names []string
+	for _, p := range hw.Policies {
+		names = append(names, string(p))
+	}
+	scores := Score(play(t, cases, names...))
+	byModel := map[string]hw.Report{}
+	var order []string
+	for _, m := range scores {
+		byModel[strings.TrimPrefix(m.Model, "agent/")] = m.Report
+		order = append(order, strings.TrimPrefix(m.Model, "agent/"))
+	}
+	assert.Equal(t, []string{"oracle", "credulous", "guesser"}, order[:3], "the leaderboard's order")
+
+	prior := byModel["prior"]
+	for cell, r := range prior.ByWorldCategory {
+		if assert.NotNil(t, r.AccuracyPrime, "prior %s", cell) {
+			assert.InDelta(t, 0, *r.AccuracyPrime, 0.05, "the prior agent's accuracy′ in %s", cell)
+		}
+	}
+	unknown := byModel["always-unknown"]
+	require.NotNil(t, unknown.Skill)
+	assert.InDelta(t, 0, *unknown.Skill, 0.05, "always-unknown's skill")
+	for cell, r := range unknown.ByWorldCategory {
+		if r.Skill != nil {
+			assert.InDelta(t, 0, *r.Skill, 0.05, "always-unknown's skill in %s", cell)
+		}
+	}
+	require.NotNil(t, byModel["guesser"].Skill)
+	assert.Less(t, *byModel["guesser"].Skill, *byModel["oracle"].Skill)
+	assert.InDelta(t, 1, *byModel["oracle"].Skill, 1e-9)
+
+	for _, w := range []string{hw.Grid, hw.Chess, hw.Terminal} {
+		for _, name := range names {
+			tf := byModel[name].ByWorld[w].TestimonyFollowing
+			if !assert.NotNil(t, tf, "%s: testimony_following in %s", name, w) {
+				continue
+			}
+			switch name {
+			case "credulous":
+				// Not always: where a tour's true notice board comes after its
+				// lying signpost, the credulous agent believes the last.
+				assert.GreaterOrEqual(t, tf.Rate, 0.5, "%s follows the testimony in %s", name, w)
+			case "guesser", "oracle", "always-unknown":
+				assert.Zero(t, tf.K, "%s never reads the testimony, and a false one is no value the context shows (%s)", name, w)
+			}
 		}
 	}
 }

@@ -250,6 +250,15 @@ func (u *unit) observed(r string) bool {
 	return false
 }
 
+// signSubjects are the objects the U2 keys' signposts make claims about
+// ("The target room beyond this corridor contains a red key.", "… no red
+// key.").
+var signSubjects = map[string]string{
+	"U2_oracle_high": "red key",
+	"U2_oracle_mid":  "red key",
+	"U2_oracle_low":  "red key",
+}
+
 // unseen is U.unseen (U1, U2, U4), pairs asked with two contexts: the history
 // cut before its last observation, where the last area is not (yet) seen
 // — the target room of U2 behind its signposts, the room of U4 after time
@@ -281,7 +290,19 @@ func (u *unit) unseen() {
 		}
 	}
 	seen := u.seenNames(last)
-	for _, name := range []string{worlds.Pick(u.st, yes), worlds.Pick(u.st, no)} {
+	names := []string{worlds.Pick(u.st, yes), worlds.Pick(u.st, no)}
+	// U2's signposts claim what the target room holds; their subject is
+	// asked in its place, so the pair tests whether a signpost of stated
+	// reliability (80 %, 50 % or 20 %) is taken to settle what no
+	// observation has shown.
+	if subject, ok := signSubjects[u.e.Level]; ok {
+		if slices.Contains(yes, subject) {
+			names[0] = subject
+		} else if slices.Contains(no, subject) {
+			names[1] = subject
+		}
+	}
+	for _, name := range names {
 		q := "Is there a " + name + " " + where + "?"
 		u.add(probe{template: "U.unseen", question: q, answer: worlds.Bool, key: "present", values: worlds.SchemaBool,
 			context: cut, gold: worlds.GoldUnknown()})

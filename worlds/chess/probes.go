@@ -169,12 +169,7 @@ func (p *position) drawSwap(s *worlds.Stream) {
 // square the rules would settle once masked (see settled) is not masked.
 func (p *position) drawMask(s *worlds.Stream) {
 	b := &p.node.sq
-	var free []chesslib.Square
-	for sq := range chesslib.Square(64) {
-		if !slices.Contains(p.swap, sq) && b[sq].Type() != chesslib.King {
-			free = append(free, sq)
-		}
-	}
+	free := p.kinglessOutsideSwap()
 	for len(free) >= 2 {
 		a := drawByContent(s, b, free)
 		rest := slices.DeleteFunc(slices.Clone(free), func(sq chesslib.Square) bool { return sq == a })
@@ -194,6 +189,18 @@ func (p *position) drawMask(s *worlds.Stream) {
 			free = rest // neither settles alone: drop the first and go on
 		}
 	}
+}
+
+// kinglessOutsideSwap are the squares, a1…h8, outside the transposed
+// pair that hold no king: those a mask or an annotation may name.
+func (p *position) kinglessOutsideSwap() []chesslib.Square {
+	var out []chesslib.Square
+	for sq := range chesslib.Square(64) {
+		if !slices.Contains(p.swap, sq) && p.node.sq[sq].Type() != chesslib.King {
+			out = append(out, sq)
+		}
+	}
+	return out
 }
 
 // drawByContent draws what stands on the square (empty, or a piece),
@@ -402,13 +409,7 @@ func (p *position) hiddenSpec(sq chesslib.Square) spec {
 // in every view).
 func (p *position) addClaim(s *worlds.Stream) {
 	b := &p.node.sq
-	var cands []chesslib.Square
-	for sq := range chesslib.Square(64) {
-		if !slices.Contains(p.swap, sq) && b[sq].Type() != chesslib.King {
-			cands = append(cands, sq)
-		}
-	}
-	sq := drawByContent(s, b, cands)
+	sq := drawByContent(s, b, p.kinglessOutsideSwap())
 	truth := pieceName(b[sq])
 	said := truth
 	if !s.Coin() {

@@ -126,6 +126,12 @@ func Parse(text string) (*History, error) {
 		return err
 	}
 	for _, line := range strings.Split(text, "\n") {
+		if !strings.HasPrefix(line, "[") || strings.HasPrefix(line, "[Step ") || strings.HasPrefix(line, "[Terrain]") ||
+			strings.HasPrefix(line, "[Flood]") || strings.HasPrefix(line, "[Plate]") || strings.HasPrefix(line, "[Signpost]") ||
+			strings.HasPrefix(line, "[Notice board]") || strings.HasPrefix(line, "[Combat log]") {
+			cur = append(cur, line) // a line of the view being read
+			continue
+		}
 		var err error
 		switch {
 		case obsHead.MatchString(line):
@@ -238,32 +244,109 @@ func facingOf(s string) (Dir, error) {
 	return 0, fmt.Errorf("read: facing %q", s)
 }
 
-var (
-	bullet = regexp.MustCompile(`^- (.+?), (\d+ steps? (?:forward|to your (?:left|right)).*)$`)
-	ego    = regexp.MustCompile(`^(?:(\d+) steps? forward)?(?:, )?(?:directly in front|(\d+) steps? to your (left|right))?$`)
-	textLn = regexp.MustCompile(`^\[(Signpost|Notice board|Combat log)\]: "(.*)"$`)
-)
+var textLn = regexp.MustCompile(`^\[(Signpost|Notice board|Combat log)\]: "(.*)"$`)
 
-// Ego reads an egocentric phrase: "3 steps forward, directly in front",
-// "1 step forward, 2 steps to your left", "2 steps to your right".
+// Ego reads an egocentric phrase: "3 steps forward", "3 steps forward,
+// directly in front", "1 step forward, 2 steps to your left", "2 steps to
+// your right".
 func Ego(s string) (a, l int, ok bool) {
-	m := ego.FindStringSubmatch(s)
-	if m == nil || s == "" {
+	first, second, two := strings.Cut(s, ", ")
+	n, rest, ok := countPhrase(first)
+	switch {
+	case ok && rest == "forward" && !two:
+		return n, 0, true
+	case ok && rest == "forward":
+		a = n
+	case two:
+		return 0, 0, false
+	default:
+		second = first
+	}
+	if second == "directly in front" {
+		return a, 0, two
+	}
+	n, rest, ok = countPhrase(second)
+	switch {
+	case ok && rest == "to your left":
+		return a, -n, true
+	case ok && rest == "to your right":
+		return a, n, true
+	}
+	return 0, 0, false
+}
+
+// Compass reads "2 steps north, 1 step west" as (north, east) = (2, -1),
+// and "at your position" as (0, 0).
+func Compass(s string) (n, e int, ok bool) {
+	if s == "at your position" {
+		return 0, 0, true
+	}
+	first, second, two := strings.Cut(s, ", ")
+	k, dir, ok := countPhrase(first)
+	if !ok {
 		return 0, 0, false
 	}
-	if m[1] != "" {
-		a, _ = strconv.Atoi(m[1])
+	switch dir {
+	case "north", "south":
+		if dir == "south" {
+			k = -k
+		}
+		n = k
+		if !two {
+			return n, 0, true
+		}
+		if k, dir, ok = countPhrase(second); !ok {
+			return 0, 0, false
+		}
+	case "east", "west":
+		if two {
+			return 0, 0, false
+		}
+	default:
+		return 0, 0, false
 	}
-	if m[2] != "" {
-		l, _ = strconv.Atoi(m[2])
-		if m[3] == "left" {
-			l = -l
+	switch dir {
+	case "east":
+		return n, k, true
+	case "west":
+		return n, -k, true
+	}
+	return 0, 0, false
+}
+
+// countPhrase reads "<digits> step(s) <rest>".
+func countPhrase(s string) (int, string, bool) {
+	num, rest, ok := strings.Cut(s, " ")
+	if !ok || num == "" || strings.Trim(num, "0123456789") != "" {
+		return 0, "", false
+	}
+	n, err := strconv.Atoi(num)
+	if err != nil {
+		return 0, "", false
+	}
+	if r, ok := strings.CutPrefix(rest, "steps "); ok {
+		return n, r, true
+	}
+	if r, ok := strings.CutPrefix(rest, "step "); ok {
+		return n, r, true
+	}
+	return 0, "", false
+}
+
+// splitBullet splits a symbolic view's object line, "- yellow door
+// (locked), 3 steps forward, directly in front", at the first ", " before
+// a digit: into the label and the position phrase.
+func splitBullet(l string) (label, pos string, ok bool) {
+	rest, ok := strings.CutPrefix(l, "- ")
+	if !ok {
+		return "", "", false
+	}
+	for i := 0; i+2 < len(rest); i++ {
+		if rest[i] == ',' && rest[i+1] == ' ' && rest[i+2] >= '0' && rest[i+2] <= '9' {
+			return rest[:i], rest[i+2:], i > 0
 		}
 	}
-	if strings.Contains(s, "directly in front") && m[1] == "" {
-		return 0, 0, false
-	}
-	return a, l, true
+	return "", "", false
 }
 
 // nameOf splits a view's label, "yellow door (locked)", into its name and
@@ -289,19 +372,23 @@ func parseSymbolic(text string) (Obs, error) {
 		case l == "Nothing else is visible.":
 		case l == "The whole area is in view.":
 			o.Whole = true
-		case textLn.MatchString(l):
+		case strings.HasPrefix(l, "["):
 			m := textLn.FindStringSubmatch(l)
-			o.Texts = append(o.Texts, Text{Kind: strings.ToLower(m[1]), Words: m[2]})
-		case bullet.MatchString(l):
-			m := bullet.FindStringSubmatch(l)
-			a, lat, ok := Ego(m[2])
-			if !ok {
-				return o, fmt.Errorf("read: position %q", m[2])
+			if m == nil {
+				return o, fmt.Errorf("read: symbolic line %q", l)
 			}
-			name, state := nameOf(m[1])
-			o.Objects = append(o.Objects, Object{Name: name, State: state, A: a, L: lat})
+			o.Texts = append(o.Texts, Text{Kind: strings.ToLower(m[1]), Words: m[2]})
 		default:
-			return o, fmt.Errorf("read: symbolic line %q", l)
+			label, pos, ok := splitBullet(l)
+			if !ok {
+				return o, fmt.Errorf("read: symbolic line %q", l)
+			}
+			a, lat, ok := Ego(pos)
+			if !ok {
+				return o, fmt.Errorf("read: position %q", pos)
+			}
+			name, state := nameOf(label)
+			o.Objects = append(o.Objects, Object{Name: name, State: state, A: a, L: lat})
 		}
 	}
 	return o, nil
@@ -311,7 +398,6 @@ var (
 	colourLetters = map[byte]string{'r': "red", 'g': "green", 'b': "blue", 'y': "yellow", 'p': "purple", 'e': "grey"}
 	typeLetters   = map[byte]string{'K': "key", 'B': "ball", 'X': "box"}
 	doorLetters   = map[byte]string{'D': "closed", 'L': "locked", 'O': "open"}
-	rowLabel      = regexp.MustCompile(`^ahead (\d+)\s`)
 )
 
 // objectOfCode is the object an ascii code shows, if any.
@@ -360,9 +446,13 @@ func parseASCII(text string) (Obs, error) {
 			o.Facing = f
 		case o.V == 0 && i > 0 && strings.HasPrefix(l, "        ") && strings.Contains(l+" ", " 0 "):
 			o.V = len(strings.Fields(l))
-		case rowLabel.MatchString(l):
-			a, _ := strconv.Atoi(rowLabel.FindStringSubmatch(l)[1])
-			cells := strings.Fields(l)[2:]
+		case strings.HasPrefix(l, "ahead "):
+			fields := strings.Fields(l)
+			a, err := strconv.Atoi(fields[1])
+			if err != nil {
+				return o, fmt.Errorf("read: ascii row %q", l)
+			}
+			cells := fields[2:]
 			if len(cells) != o.V {
 				return o, fmt.Errorf("read: ascii row %q has %d cells, the header %d", l, len(cells), o.V)
 			}
@@ -379,9 +469,10 @@ func parseASCII(text string) (Obs, error) {
 			}
 		case l == "The whole area is in view.":
 			o.Whole = true
-		case textLn.MatchString(l):
-			m := textLn.FindStringSubmatch(l)
-			o.Texts = append(o.Texts, Text{Kind: strings.ToLower(m[1]), Words: m[2]})
+		case strings.HasPrefix(l, "["):
+			if m := textLn.FindStringSubmatch(l); m != nil {
+				o.Texts = append(o.Texts, Text{Kind: strings.ToLower(m[1]), Words: m[2]})
+			}
 		}
 	}
 	if o.V == 0 {
@@ -398,35 +489,9 @@ var (
 	memFlood  = regexp.MustCompile(`^\[Flood\]: Schedule: (.+)\.$`)
 	floodPart = regexp.MustCompile(`row (\d+) at step (\d+) \(cols ([\d–, ]+)\)`)
 	memPlate  = regexp.MustCompile(`^\[Plate\]: (.+?) — effect (trigger|open)( \(already triggered\))?; (?:opens the door (.+?)|opens no door)(; a boulder rests on it)?$`)
-	memObj    = regexp.MustCompile(`^- ([^:\[]+?): (at your position|\d+ steps? (?:north|south|east|west)(?:, \d+ steps? (?:east|west))?)(.*)$`)
 	memText   = regexp.MustCompile(`^- \[(Signpost|Notice board|Combat log) at (.+?)\]: "(.*)"$`)
 	memWet    = regexp.MustCompile(`\[(?:WET|SOAKED), dries in (\d+) turns?\]`)
-	compass   = regexp.MustCompile(`^(?:(\d+) steps? (north|south))?(?:, )?(?:(\d+) steps? (east|west))?$`)
 )
-
-// Compass reads "2 steps north, 1 step west" as (north, east) = (2, -1).
-func Compass(s string) (n, e int, ok bool) {
-	if s == "at your position" {
-		return 0, 0, true
-	}
-	m := compass.FindStringSubmatch(s)
-	if m == nil || s == "" {
-		return 0, 0, false
-	}
-	if m[1] != "" {
-		n, _ = strconv.Atoi(m[1])
-		if m[2] == "south" {
-			n = -n
-		}
-	}
-	if m[3] != "" {
-		e, _ = strconv.Atoi(m[3])
-		if m[4] == "west" {
-			e = -e
-		}
-	}
-	return n, e, true
-}
 
 // spans reads "1–6, 8, 10–18".
 func spans(s string) []int {
@@ -445,14 +510,56 @@ func spans(s string) []int {
 	return out
 }
 
+// splitMemoryObject splits a memory view's object line, "- red key: 10
+// steps north, 3 steps west (in river, flowing east) [WET, dries in 2
+// turns]", into its label (no ':' or '['), its position phrase and the
+// marks after it.
+func splitMemoryObject(l string) (label, pos, tail string, ok bool) {
+	rest, _ := strings.CutPrefix(l, "- ")
+	label, rest, ok = strings.Cut(rest, ": ")
+	if !ok || label == "" || strings.ContainsAny(label, ":[") {
+		return "", "", "", false
+	}
+	end := len(rest)
+	for _, mark := range []string{" (", " ["} {
+		if i := strings.Index(rest, mark); i >= 0 && i < end {
+			end = i
+		}
+	}
+	return label, rest[:end], rest[end:], true
+}
+
 func parseMemory(text string) (Obs, error) {
 	o := Obs{View: "memory", Fire: map[[2]int]bool{}, Flood: map[int]floodRow{}}
 	for _, l := range strings.Split(text, "\n") {
+		// Each line is told by its opening words, then read by its pattern.
+		var re *regexp.Regexp
 		switch {
-		case memStep.MatchString(l):
-			o.Step, _ = strconv.Atoi(memStep.FindStringSubmatch(l)[1])
-		case memPos.MatchString(l):
-			m := memPos.FindStringSubmatch(l)
+		case strings.HasPrefix(l, "[Step "):
+			re = memStep
+		case strings.HasPrefix(l, "You are at row "):
+			re = memPos
+		case strings.HasPrefix(l, "[Terrain]: River "):
+			re = memRiver
+		case strings.HasPrefix(l, "[Terrain]: "):
+			re = memFire
+		case strings.HasPrefix(l, "[Flood]: Schedule: "):
+			re = memFlood
+		case strings.HasPrefix(l, "[Plate]: "):
+			re = memPlate
+		case strings.HasPrefix(l, "- ["):
+			re = memText
+		}
+		var m []string
+		if re != nil {
+			if m = re.FindStringSubmatch(l); m == nil {
+				return o, fmt.Errorf("read: memory line %q", l)
+			}
+		}
+		switch {
+		case re == memStep:
+			o.Step, _ = strconv.Atoi(m[1])
+		case re == memPos:
 			o.Row, _ = strconv.Atoi(m[1])
 			o.Col, _ = strconv.Atoi(m[2])
 			f, err := facingOf(m[3])
@@ -460,8 +567,7 @@ func parseMemory(text string) (Obs, error) {
 				return o, err
 			}
 			o.Facing = f
-		case memRiver.MatchString(l):
-			m := memRiver.FindStringSubmatch(l)
+		case re == memRiver:
 			var r River
 			r.Rows[0], _ = strconv.Atoi(m[1])
 			r.Rows[1], _ = strconv.Atoi(m[2])
@@ -488,21 +594,19 @@ func parseMemory(text string) (Obs, error) {
 				}
 			}
 			o.Rivers = append(o.Rivers, r)
-		case memFire.MatchString(l):
-			m := memFire.FindStringSubmatch(l)
+		case re == memFire:
 			row, _ := strconv.Atoi(m[2])
 			for _, c := range spans(m[3]) {
 				o.Fire[[2]int{row, c}] = m[1] == "Active fire"
 			}
-		case memFlood.MatchString(l):
-			for _, p := range floodPart.FindAllStringSubmatch(memFlood.FindStringSubmatch(l)[1], -1) {
+		case re == memFlood:
+			for _, p := range floodPart.FindAllStringSubmatch(m[1], -1) {
 				row, _ := strconv.Atoi(p[1])
 				rise, _ := strconv.Atoi(p[2])
 				o.Flood[row] = floodRow{rise: rise, cols: spans(p[3])}
 			}
 		case strings.HasPrefix(l, "[Flood]: "):
-		case memPlate.MatchString(l):
-			m := memPlate.FindStringSubmatch(l)
+		case re == memPlate:
 			var p Plate
 			var ok bool
 			if p.N, p.E, ok = Compass(m[1]); !ok {
@@ -516,8 +620,7 @@ func parseMemory(text string) (Obs, error) {
 				}
 			}
 			o.Plates = append(o.Plates, p)
-		case memText.MatchString(l):
-			m := memText.FindStringSubmatch(l)
+		case re == memText:
 			n, e, ok := Compass(m[2])
 			if !ok {
 				return o, fmt.Errorf("read: text position %q", m[2])
@@ -525,16 +628,21 @@ func parseMemory(text string) (Obs, error) {
 			kind := strings.ToLower(m[1])
 			o.Texts = append(o.Texts, Text{Kind: kind, Words: m[3]})
 			o.Objects = append(o.Objects, Object{Name: kind, N: n, E: e})
-		case memObj.MatchString(l):
-			m := memObj.FindStringSubmatch(l)
-			n, e, ok := Compass(m[2])
+		case strings.HasPrefix(l, "- "):
+			label, pos, tail, ok := splitMemoryObject(l)
 			if !ok {
-				return o, fmt.Errorf("read: position %q", m[2])
+				return o, fmt.Errorf("read: memory line %q", l)
 			}
-			name, state := nameOf(m[1])
-			ob := Object{Name: name, State: state, N: n, E: e, InRiver: strings.Contains(m[3], "(in river")}
-			if w := memWet.FindStringSubmatch(m[3]); w != nil {
-				ob.Wet, _ = strconv.Atoi(w[1])
+			n, e, ok := Compass(pos)
+			if !ok {
+				return o, fmt.Errorf("read: position %q", pos)
+			}
+			name, state := nameOf(label)
+			ob := Object{Name: name, State: state, N: n, E: e, InRiver: strings.Contains(tail, "(in river")}
+			if strings.Contains(tail, "dries in ") {
+				if w := memWet.FindStringSubmatch(tail); w != nil {
+					ob.Wet, _ = strconv.Atoi(w[1])
+				}
 			}
 			o.Objects = append(o.Objects, ob)
 		default:

@@ -1,6 +1,7 @@
 // Package worldstest holds what the HalluWorld worlds' tests share: how
 // many seeds the checks that re-derive every gold from the prompt text, and
-// hold the golds' balance, cover beyond the standard sets.
+// hold the golds' balance, cover beyond the standard sets, and those
+// checks themselves.
 package worldstest
 
 import "flag"

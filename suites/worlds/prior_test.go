@@ -152,11 +152,7 @@ func TestCheapStrategies(t *testing.T) {
 func TestBalance(t *testing.T) {
 	sets, err := checkSets()
 	require.NoError(t, err)
-	for name, probes := range sets {
-		for _, g := range hw.Balance(probes) {
-			assert.True(t, g.OK(), "%s: %s", name, g)
-		}
-	}
+	worldstest.CheckBalance(t, sets)
 }
 
 // TestReferenceAgents plays the standard sets (every seventh case under

@@ -5,7 +5,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/hallumaze/hallumaze/internal/worldstest"
@@ -57,28 +56,9 @@ func makeSets(t *testing.T) (map[string][]worlds.Probe, error) {
 // message alone: the reader settles every probe and agrees with its gold.
 func TestReaderDerivesEveryGold(t *testing.T) {
 	for name, probes := range sets(t) {
-		disagree := 0
-		for _, p := range probes {
-			got, err := readGold(p.Context)
-			if !assert.NoError(t, err, "%s: the reader cannot settle %s", name, p.ID) {
-				disagree++
-				continue
-			}
-			if got != p.Gold.Canonical() {
-				disagree++
-				t.Errorf("%s: %s (%s): the reader says %q, the gold is %q", name, p.ID, p.Question, got, p.Gold.Canonical())
-			}
-		}
-		t.Logf("%s: %d probes, %d disagreements", name, len(probes), disagree)
+		worldstest.Disagreements(t, name, probes, func(p worlds.Probe) (string, error) { return readGold(p.Context) })
 	}
 }
 
 // The golds are balanced per probe type and view.
-func TestGoldsBalanced(t *testing.T) {
-	for name, probes := range sets(t) {
-		for _, g := range worlds.Balance(probes) {
-			assert.True(t, g.OK(), "%s: %s", name, g)
-			t.Logf("%s: %s", name, g)
-		}
-	}
-}
+func TestGoldsBalanced(t *testing.T) { worldstest.CheckBalance(t, sets(t)) }

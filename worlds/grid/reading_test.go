@@ -7,7 +7,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/hallumaze/hallumaze/internal/worldstest"
@@ -81,11 +80,7 @@ func makeSets() (map[string][]worlds.Probe, error) {
 // are read at every seed here, made and dropped a seed at a time.
 func TestReaderDerivesEveryGold(t *testing.T) {
 	for name, probes := range sets(t) {
-		disagree := 0
-		for _, p := range probes {
-			disagree += check(t, name, p, disagree)
-		}
-		t.Logf("%s: %d probes, %d disagreements", name, len(probes), disagree)
+		worldstest.Disagreements(t, name, probes, readGold)
 	}
 	w, err := grid.New()
 	require.NoError(t, err)
@@ -100,7 +95,7 @@ func TestReaderDerivesEveryGold(t *testing.T) {
 			ps, err := w.Probes(level, "", seed)
 			require.NoError(t, err, "%s seed %d", level, seed)
 			for _, p := range ps {
-				disagree += check(t, name, p, disagree)
+				disagree += worldstest.Disagrees(t, name, p, readGold, disagree)
 			}
 			count += len(ps)
 		}
@@ -108,32 +103,5 @@ func TestReaderDerivesEveryGold(t *testing.T) {
 	t.Logf("%s: %d probes, %d disagreements", name, count, disagree)
 }
 
-// check reads one probe and reports 1 for a disagreement (the first 40 of
-// a set are errors with their probe), else 0.
-func check(t *testing.T, set string, p worlds.Probe, before int) int {
-	t.Helper()
-	got, err := readGold(p)
-	if err != nil {
-		if before < 40 {
-			t.Errorf("%s: the reader cannot settle %s (%s): %v", set, p.ID, p.Question, err)
-		}
-		return 1
-	}
-	if want := p.Gold.Canonical(); got != want {
-		if before < 40 {
-			t.Errorf("%s: %s (%s): the reader says %q, the gold is %q", set, p.ID, p.Question, got, want)
-		}
-		return 1
-	}
-	return 0
-}
-
 // The golds are balanced per probe type and view.
-func TestGoldsBalanced(t *testing.T) {
-	for name, probes := range sets(t) {
-		for _, g := range worlds.Balance(probes) {
-			assert.True(t, g.OK(), "%s: %s", name, g)
-			t.Logf("%s: %s", name, g)
-		}
-	}
-}
+func TestGoldsBalanced(t *testing.T) { worldstest.CheckBalance(t, sets(t)) }

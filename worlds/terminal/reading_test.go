@@ -45,33 +45,13 @@ func sets(t *testing.T) map[string][]worlds.Probe {
 // every probe and agrees with every gold, UNKNOWN included.
 func TestReaderDerivesEveryGold(t *testing.T) {
 	for name, probes := range sets(t) {
-		disagree := 0
-		for _, p := range probes {
-			got, err := readGold(p.Context)
-			if !assert.NoError(t, err, "%s: the reader cannot settle %s", name, p.ID) {
-				disagree++
-				continue
-			}
-			want := p.Gold.Canonical()
-			if got != want && !(p.Answerable() && p.Gold.Accepts(got)) {
-				disagree++
-				t.Errorf("%s: %s (%s): the reader says %q, the gold is %q", name, p.ID, p.Question, got, want)
-			}
-		}
-		t.Logf("%s: %d probes, %d disagreements", name, len(probes), disagree)
+		worldstest.Disagreements(t, name, probes, func(p worlds.Probe) (string, error) { return readGold(p.Context) })
 	}
 }
 
 // The golds are balanced per probe type: a question-only reader gains
 // nothing from a lopsided type.
-func TestGoldsBalanced(t *testing.T) {
-	for name, probes := range sets(t) {
-		for _, g := range worlds.Balance(probes) {
-			assert.True(t, g.OK(), "%s: %s", name, g)
-			t.Logf("%s: %s", name, g)
-		}
-	}
-}
+func TestGoldsBalanced(t *testing.T) { worldstest.CheckBalance(t, sets(t)) }
 
 var (
 	portShown = regexp.MustCompile(`(?m)^PORT=(\d+)$`)

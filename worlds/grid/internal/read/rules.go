@@ -112,37 +112,38 @@ func (h *History) memoryObs() (Obs, error) {
 
 // riverWhere answers "Where was the <name> at step n?".
 func (h *History) riverWhere(name string, n int) (string, error) {
-	o, err := h.memoryObs()
+	o, x, err := h.riverAfter(name, n)
 	if err != nil {
 		return "", err
 	}
-	if len(o.named(name)) != 1 {
-		return "", notSettled("no one %s", name)
-	}
-	for _, x := range simulate(o, n) {
-		if x.name == name {
-			return strconv.Itoa(o.Row-x.r) + "," + strconv.Itoa(x.c-o.Col), nil
-		}
-	}
-	return "", notSettled("no %s", name)
+	return strconv.Itoa(o.Row-x.r) + "," + strconv.Itoa(x.c-o.Col), nil
 }
 
 // riverCondition answers "After N more steps, will the <name> be dry, wet
 // or soaked?".
 func (h *History) riverCondition(name string, n int) (string, error) {
-	o, err := h.memoryObs()
+	_, x, err := h.riverAfter(name, n)
 	if err != nil {
 		return "", err
 	}
+	return condition(x), nil
+}
+
+// riverAfter is the memory view's object of the name, n steps on.
+func (h *History) riverAfter(name string, n int) (Obs, carried, error) {
+	o, err := h.memoryObs()
+	if err != nil {
+		return o, carried{}, err
+	}
 	if len(o.named(name)) != 1 {
-		return "", notSettled("no one %s", name)
+		return o, carried{}, notSettled("no one %s", name)
 	}
 	for _, x := range simulate(o, n) {
 		if x.name == name {
-			return condition(x), nil
+			return o, x, nil
 		}
 	}
-	return "", notSettled("no %s", name)
+	return o, carried{}, notSettled("no %s", name)
 }
 
 // burningRow reports whether a fire cell of the row burns at time t: one

@@ -179,9 +179,9 @@ func effectsText(es []MirageEffect) string {
 	var b strings.Builder
 	b.WriteString("\n  Linguistic Mirage (Δ = no lures − lures; > 0: the lures lowered the score):\n")
 	for _, e := range es {
-		fmt.Fprintf(&b, "  %-22s ΔMEI = %+.3f %s  ΔBRS = %+.3f %s  lure rate on/off = %s/%s  (%s, Wilcoxon p = %.3g)\n",
+		fmt.Fprintf(&b, "  %-22s ΔMEI = %+.3f %s  ΔBRS = %+.3f %s  lure rate on/off = %s/%s  (%s over %s, sign-flip p = %.3g, Wilcoxon p = %.3g)\n",
 			e.Model, e.DeltaMEI, ci3(e.DeltaMEICI.Lo, e.DeltaMEICI.Hi), e.DeltaBRS, ci3(e.DeltaBRSCI.Lo, e.DeltaBRSCI.Hi),
-			optional(e.LureRateOn), optional(e.LureRateOff), report.Plain(e.Pairs, "pair", "pairs"), e.WilcoxonPMEI)
+			optional(e.LureRateOn), optional(e.LureRateOff), report.Plain(e.Pairs, "pair", "pairs"), report.Plain(e.Mazes, "maze", "mazes"), e.SignFlipPMEI, e.WilcoxonPMEI)
 	}
 	return b.String()
 }

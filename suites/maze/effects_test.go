@@ -15,6 +15,7 @@ import (
 	"github.com/hallumaze/hallumaze/mazes"
 	"github.com/hallumaze/hallumaze/providers"
 	"github.com/hallumaze/hallumaze/results"
+	"github.com/hallumaze/hallumaze/scoring"
 )
 
 func mazeResult(model, size, seed, mirage, protocol, group string, metrics map[string]float64) results.Result {
@@ -42,10 +43,16 @@ func TestMirageSummary(t *testing.T) {
 	assert.Equal(t, 3, e.Pairs)
 	assert.InDelta(t, 0.2, e.DeltaMEI, 1e-12)
 	assert.InDelta(t, 0.4, e.DeltaBRS, 1e-12)
-	// Student t with 2 degrees of freedom: 0.2 ± 4.302653·0.1/√3.
-	half := 4.302652729749464 * 0.1 / math.Sqrt(3)
-	assert.InDelta(t, 0.2-half, e.DeltaMEICI.Lo, 1e-6)
-	assert.InDelta(t, 0.2+half, e.DeltaMEICI.Hi, 1e-6)
+	// Three mazes are too few for the cluster bootstrap's interval (five
+	// needed): no interval, and the exact sign-flip p over 2³ sign vectors
+	// is 2/8 (all three drops have one sign).
+	assert.True(t, math.IsNaN(e.DeltaMEICI.Lo) && math.IsNaN(e.DeltaMEICI.Hi))
+	assert.Equal(t, 3, e.Mazes)
+	assert.InDelta(t, 0.25, e.SignFlipPMEI, 1e-12)
+	// The same paired method as the leaderboard's comparisons.
+	_, ci, p, _ := scoring.PairedClusterBootstrap([]float64{0.7, 0.6, 0.8}, []float64{0.5, 0.5, 0.5}, []string{"a", "b", "c"}, bootstrapReps, bootstrapSeed)
+	assert.True(t, math.IsNaN(ci.Lo))
+	assert.Equal(t, p, e.SignFlipPMEI)
 	require.NotNil(t, e.LureRateOn)
 	assert.InDelta(t, 0.6, *e.LureRateOn, 1e-12)
 	assert.Nil(t, e.LureRateOff)
@@ -87,6 +94,7 @@ func TestMirageEffectOfAgents(t *testing.T) {
 		assert.Positive(t, e.DeltaMEICI.Lo, "the 95%% interval of ΔMEI excludes 0")
 		assert.Positive(t, e.DeltaBRSCI.Lo, "the 95%% interval of ΔBRS excludes 0")
 		assert.Less(t, e.WilcoxonPMEI, 0.05)
+		assert.Less(t, e.SignFlipPMEI, 0.05)
 		require.NotNil(t, e.LureRateOn)
 		require.NotNil(t, e.LureRateOff)
 		assert.Greater(t, *e.LureRateOn, *e.LureRateOff)

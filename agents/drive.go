@@ -43,7 +43,7 @@ func maxSteps(m *mazes.Maze) int { return 8 * m.Size() * m.Size() }
 // oneShot writes the whole walk and the final block. The walk follows the
 // agent's belief: through a wall it reaches the other side, off the grid it
 // stays.
-func (a *Agent) oneShot(p prompt) string { return a.oneShotSeeded(p, mazeSeed(a.name, p.maze)) }
+func (a *Agent) oneShot(p prompt) string { return a.oneShotSeeded(p, walkSeed(a.name, p)) }
 
 // oneShotSeeded is oneShot with the walk's random choices drawn from seed.
 func (a *Agent) oneShotSeeded(p prompt, seed uint64) string {
@@ -71,7 +71,7 @@ func (a *Agent) oneShotSeeded(p prompt, seed uint64) string {
 // conversation into the policy, then writes one move, or the final block
 // when the world says EXIT was reached or the policy stops.
 func (a *Agent) turn(p prompt) string {
-	w := newWalk(p.maze, mazeSeed(a.name, p.maze))
+	w := newWalk(p.maze, walkSeed(a.name, p))
 	pol := a.newPolicy(w, p.lang, true)
 	atExit := false
 	for _, t := range p.turns {

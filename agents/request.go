@@ -18,6 +18,8 @@ type prompt struct {
 	lang        mazes.Lang
 	confidence  bool // the prompt asks for a confidence on each step
 	interactive bool
+	// seed is the request's sampling seed; 0 when it gives none.
+	seed int64
 	// turns are the moves of an interactive conversation so far, each with
 	// the world's answer to it.
 	turns []turn
@@ -72,6 +74,9 @@ func readPrompt(req providers.Request, cache *mazeCache) (prompt, error) {
 		lang:        mazes.English,
 		confidence:  asksConfidence(text),
 		interactive: containsAny(text, interactiveMarkers) || len(req.Messages) > first+1,
+	}
+	if req.Seed != nil {
+		p.seed = *req.Seed
 	}
 	if containsAny(text+req.System, koreanMarkers) {
 		p.lang = mazes.Korean

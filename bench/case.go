@@ -36,6 +36,7 @@ type Outcome struct {
 type Chat struct {
 	model  providers.Model
 	system string
+	seed   *int64
 	turns  []results.Turn
 	usage  results.Usage
 }
@@ -53,7 +54,7 @@ func (c *Chat) Say(ctx context.Context, user string) (providers.Reply, error) {
 	for i, t := range c.turns {
 		msgs[i] = providers.Message{Role: providers.Role(t.Role), Content: t.Content}
 	}
-	rep, err := c.model.Chat(ctx, providers.Request{System: c.system, Messages: msgs})
+	rep, err := c.model.Chat(ctx, providers.Request{System: c.system, Messages: msgs, Seed: c.seed})
 	if err != nil {
 		return rep, err
 	}

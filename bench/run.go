@@ -87,6 +87,13 @@ func classify(err error) error {
 // SetSystem sets the system prompt of a conversation before its first turn.
 func (c *Chat) SetSystem(s string) { c.system = s }
 
+// SetSeed sets the sampling seed sent with every request of the
+// conversation (providers.Request.Seed; a provider whose API takes none
+// ignores it). A case repeated for another sample sets it, so that the
+// repetitions draw different replies where the model samples; without it
+// the seed of the model's configuration, if any, is sent.
+func (c *Chat) SetSeed(seed int64) { c.seed = &seed }
+
 // LoopbackTransport sends every request to the server at base (a loopback
 // httptest server of the agents) whatever its host, so that a provider
 // client built for its real API talks to the agents, and cassettes recorded

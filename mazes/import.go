@@ -21,7 +21,21 @@ type Imported struct {
 	// past: ends taken as the corners, a maze that is not perfect (its
 	// defects), a marked path that is not a shortest one.
 	Warnings []string
+	// Form names the form that was read: FormASCII, FormAdjList or
+	// FormAdjListCardinal.
+	Form string
 }
+
+// The forms of maze-dataset's text that the importers read.
+const (
+	// FormASCII is LatticeMaze.as_ascii(): a (2N+1)×(2N+1) grid.
+	FormASCII = "ascii grid"
+	// FormAdjList is the coordinate adjacency list: (0,0) <--> (0,1) ;
+	FormAdjList = "adjacency list, coordinate form ((r,c) <--> (r,c))"
+	// FormAdjListCardinal is the cardinal adjacency list of the
+	// AdjListCardinal tokenizer: (1,0) <--> NORTH ;
+	FormAdjListCardinal = "adjacency list, cardinal form ((r,c) <--> NORTH|EAST|SOUTH|WEST)"
+)
 
 // The characters of maze-dataset's ASCII grid (LatticeMaze.as_ascii).
 const (
@@ -114,7 +128,7 @@ func ReadMazeDatasetASCII(r io.Reader) (*Imported, error) {
 			}
 		}
 	}
-	imp := &Imported{}
+	imp := &Imported{Form: FormASCII}
 	ends, err := pickEnds(n, starts, exits, &imp.Warnings)
 	if err != nil {
 		return nil, fmt.Errorf("maze-dataset ascii: %w", err)

@@ -87,7 +87,7 @@ func runMaze(ctx context.Context, args []string, stdout, stderr io.Writer) error
 // the maze is printed all the same.
 func runMazeImport(_ context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := cli.NewFlagSet("maze import", "--from ascii|adjlist [--format json|text|ascii|svg] [FILE|-]", stdout)
-	from := fs.String("from", "", "the form of the input: ascii (maze-dataset's as_ascii grid: # walls, S, E, X) or adjlist (its adjacency-list tokens: (r,c) <--> (r,c) ; ... with ORIGIN, TARGET and PATH)")
+	from := fs.String("from", "", "the form of the input: ascii (maze-dataset's as_ascii grid: # walls, S, E, X) or adjlist (its adjacency-list tokens: (r,c) <--> (r,c) ; or the cardinal form (r,c) <--> NORTH ; ... with ORIGIN, TARGET and PATH)")
 	format := fs.String("format", "json", "output: json (the maze JSON), text (the prompt encoding), ascii or svg")
 	lang := fs.String("lang", "en", "language of the text format: en or ko")
 	if err := fs.Parse(args, true); err != nil {
@@ -124,6 +124,7 @@ func runMazeImport(_ context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil {
 		return cli.Usagef("maze import: %s: %v", path, err)
 	}
+	fmt.Fprintf(stderr, "hallumaze: maze import: read %s, %d×%d\n", imp.Form, imp.Maze.Size(), imp.Maze.Size())
 	for _, w := range imp.Warnings {
 		fmt.Fprintf(stderr, "hallumaze: maze import: warning: %s\n", w)
 	}

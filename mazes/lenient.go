@@ -73,6 +73,9 @@ type Reading struct {
 	// "contradiction" (a path whose direction words contradict its
 	// cells). Empty otherwise.
 	Refused string `json:"refused,omitempty"`
+	// CharGrid reports a path read in the coordinates of the maze's
+	// character grid (see Reading.ForMaze).
+	CharGrid bool `json:"char_grid,omitempty"`
 	// whole is the strict parser's reading of the whole reply.
 	whole Transcript
 }

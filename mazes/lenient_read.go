@@ -23,14 +23,14 @@ type lineInfo struct {
 	raw, lower string
 	// full is the whole line as written, list mark included, and end the
 	// offset of its end in the answer (for drawings).
-	full string
-	end  int32
-	grid bool // a line of a drawn maze grid
-	toks []token
-	enum       bool // began with a list mark, "1." or "Step 3:"
-	table      bool // a table row
-	context    bool // names options, neighbours or history
-	adj        bool // part of an adjacency list (<-->)
+	full    string
+	end     int32
+	grid    bool // a line of a drawn maze grid
+	toks    []token
+	enum    bool // began with a list mark, "1." or "Step 3:"
+	table   bool // a table row
+	context bool // names options, neighbours or history
+	adj     bool // part of an adjacency list (<-->)
 	// optionList: an enumerated line under a line that introduced options
 	// ("Possible moves:").
 	optionList bool

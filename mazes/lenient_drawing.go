@@ -1,9 +1,6 @@
 package mazes
 
-import (
-	"strings"
-	"unicode/utf8"
-)
+import "strings"
 
 // drawings finds the answers drawn as a maze: a reply that copies the
 // ASCII grid of the maze-dataset form (LatticeMaze.as_ascii: a
@@ -68,7 +65,14 @@ func gridAt(lines []lineInfo, i int) (int, bool) {
 	return w, true
 }
 
-// readDrawing reads the path marked on a grid of lines.
+// readDrawing reads the path marked on a grid of lines. From S, the next
+// cell is the one marked neighbour not yet taken; where there are several,
+// the one joined by a marked passage character, else the one joined by an
+// open passage (the maze's walls tell a path that runs beside itself from
+// one that forks). A drawing that marks the passages between its cells
+// must mark every one. E ends the path when the last cell is its neighbour
+// through an open or marked passage; an E the path does not reach is the
+// maze's, not a mark.
 func readDrawing(lines []lineInfo, end int32) (candidate, bool) {
 	rows := make([][]rune, len(lines))
 	for k := range lines {
@@ -76,30 +80,49 @@ func readDrawing(lines []lineInfo, end int32) (candidate, bool) {
 	}
 	n := (len(rows) - 1) / 2
 	marked := make(map[Cell]bool)
-	var start Cell
-	hasStart := false
+	var start, exit Cell
+	hasStart, hasExit := false, false
 	for r := range n {
 		for c := range n {
-			switch ch := rows[2*r+1][2*c+1]; {
-			case ch == 'S':
+			switch ch := rows[2*r+1][2*c+1]; ch {
+			case 'S':
 				start, hasStart = Cell{r, c}, true
-				marked[Cell{r, c}] = true
-			case ch == ' ' || ch == '#' || ch == utf8.RuneError:
+			case 'E':
+				exit, hasExit = Cell{r, c}, true
+			case ' ', '#':
 			default:
-				marked[Cell{r, c}] = true // a mark, or E
+				marked[Cell{r, c}] = true
 			}
 		}
 	}
-	if !hasStart || len(marked) < 2 {
+	if !hasStart || len(marked) == 0 {
 		return candidate{}, false
 	}
+	// passage returns the character between two neighbouring cells.
+	passage := func(a, b Cell) rune { return rows[a.R+b.R+1][a.C+b.C+1] }
+	isMark := func(ch rune) bool { return ch != ' ' && ch != '#' }
 	path := []Cell{start}
 	taken := map[Cell]bool{start: true}
+	linked := false // the drawing marks the passages between its cells
 	for at := start; ; {
 		var next []Cell
 		for _, d := range Dirs {
 			if t := at.Move(d); marked[t] && !taken[t] {
 				next = append(next, t)
+			}
+		}
+		for _, keep := range []func(rune) bool{isMark, func(ch rune) bool { return ch != '#' }} {
+			if len(next) <= 1 {
+				break
+			}
+			var kept []Cell
+			for _, t := range next {
+				if keep(passage(at, t)) {
+					kept = append(kept, t)
+				}
+			}
+			if len(kept) > 0 {
+				next = kept
 			}
 		}
 		if len(next) == 0 {
@@ -108,12 +131,22 @@ func readDrawing(lines []lineInfo, end int32) (candidate, bool) {
 		if len(next) > 1 {
 			return candidate{}, false // a fork: the order cannot be read
 		}
+		// A drawing that marks the passages of its path marks them all:
+		// a link whose passage is not marked is not drawn.
+		if len(path) == 1 {
+			linked = isMark(passage(at, next[0]))
+		} else if linked && !isMark(passage(at, next[0])) {
+			break
+		}
 		at = next[0]
 		taken[at] = true
 		path = append(path, at)
 	}
-	if len(path) != len(marked) {
+	if len(path)-1 != len(marked) {
 		return candidate{}, false // marks apart from the chain
+	}
+	if last := path[len(path)-1]; hasExit && dirBetweenCells(last, exit) != 0 && passage(last, exit) != '#' {
+		path = append(path, exit)
 	}
 	return candidate{pos: end, path: path}, true
 }

@@ -130,8 +130,8 @@ func (c clause) skipFillers(j int) (int, bool) {
 		case t.kind == tWord && fillers[c.line.w(t)] && lenientDirWord(c.line.w(t)) == 0:
 			sawTo = sawTo || c.line.w(t) == "to" || c.line.w(t) == "into" || c.line.w(t) == "towards" || c.line.w(t) == "toward"
 		case t.kind == tPunct && (t.ch == '"' || t.ch == '\'' || t.ch == '$' || t.ch == ':' || t.ch == '=' || t.ellipsis):
-		case t.kind == tNum && t.we-t.ws <= 2 && j+1 < len(c.toks) && c.toks[j+1].kind == tWord && fillers[c.line.w(c.toks[j+1])]:
-			// a distance: "1 step", "2 cells"
+		case (t.kind == tNum && t.we-t.ws <= 2 || t.kind == tWord && countWords[c.line.w(t)] > 0) && j+1 < len(c.toks) && c.toks[j+1].kind == tWord && fillers[c.line.w(c.toks[j+1])]:
+			// a distance: "1 step", "two cells"
 		default:
 			return j, sawTo
 		}

@@ -14,9 +14,15 @@ import "strings"
 // Lines may be indented alike or sit in a code fence. Every line of a grid
 // is marked, so that no other rule reads its characters.
 func drawings(lines []lineInfo) []candidate {
+	// Each line is summed up once, so that looking for grids stays linear
+	// in the reply however many lines of '#' it holds.
+	rows := make([]gridLine, len(lines))
+	for k := range lines {
+		rows[k] = summarize(&lines[k])
+	}
 	var out []candidate
 	for i := 0; i < len(lines); {
-		n, ok := gridAt(lines, i)
+		n, ok := gridAt(rows, i)
 		if !ok {
 			i++
 			continue
@@ -32,7 +38,24 @@ func drawings(lines []lineInfo) []candidate {
 	return out
 }
 
-// gridRows returns line l's text as runes with its indentation and
+// gridLine sums up a line for gridAt.
+type gridLine struct {
+	width, indent int  // in runes, after the indentation and trailing space are cut
+	walled        bool // it starts and ends with '#'
+	allWall       bool // it is all '#'
+}
+
+func summarize(l *lineInfo) gridLine {
+	row, indent := gridRow(l)
+	g := gridLine{width: len(row), indent: indent}
+	if len(row) > 0 {
+		g.walled = row[0] == '#' && row[len(row)-1] == '#'
+		g.allWall = strings.Trim(string(row), "#") == ""
+	}
+	return g
+}
+
+// gridRow returns line l's text as runes with its indentation and
 // trailing white space cut, and the indentation's width.
 func gridRow(l *lineInfo) ([]rune, int) {
 	s := strings.TrimRight(l.full, " \t\r")
@@ -44,22 +67,18 @@ func gridRow(l *lineInfo) ([]rune, int) {
 // lines: an odd number (at least 5) of lines as wide as they are many,
 // the first and last all '#', every line starting and ending with '#',
 // indented alike.
-func gridAt(lines []lineInfo, i int) (int, bool) {
-	top, indent := gridRow(&lines[i])
-	w := len(top)
-	if w < 5 || w%2 == 0 || w > 2*1001+1 || strings.Trim(string(top), "#") != "" {
-		return 0, false
-	}
-	if i+w > len(lines) {
+func gridAt(rows []gridLine, i int) (int, bool) {
+	top := rows[i]
+	w := top.width
+	if w < 5 || w%2 == 0 || w > 2*1001+1 || !top.allWall || i+w > len(rows) {
 		return 0, false
 	}
 	for k := i + 1; k < i+w; k++ {
-		row, ind := gridRow(&lines[k])
-		if len(row) != w || ind != indent || row[0] != '#' || row[w-1] != '#' {
+		if r := rows[k]; r.width != w || r.indent != top.indent || !r.walled {
 			return 0, false
 		}
 	}
-	if last, _ := gridRow(&lines[i+w-1]); strings.Trim(string(last), "#") != "" {
+	if !rows[i+w-1].allWall {
 		return 0, false
 	}
 	return w, true

@@ -183,6 +183,8 @@ func splitAnswer(answer string) []lineInfo {
 			switch {
 			case l.optionList:
 				// the list goes on
+			case strings.HasPrefix(strings.TrimSpace(raw), "#") && isPlanHead(&l):
+				optionHead = true // a heading "## Plan"
 			case last.kind == tPunct && last.ch == ':':
 				optionHead = l.context || hasQualifiedNoun(&l) || isPlanHead(&l)
 			default:

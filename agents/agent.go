@@ -18,14 +18,22 @@ const (
 	explorerKind
 	randomKind
 	luredKind
+	followerKind
 )
 
 // Names returns the names of the reference agents, in order of decreasing
 // skill: oracle, explorer, random, lured. The harness calls them
-// "agent/NAME".
+// "agent/NAME". The hint follower ("follower", see [HintNames]) is looked
+// up by name like them but kept apart: it stands for a model in the Ariadne
+// experiment only.
 func Names() []string {
 	return []string{"oracle", "explorer", "random", "lured"}
 }
+
+// HintNames returns the names of the reference agents whose walk hints
+// change: the follower, which takes every hint's direction and remembers
+// it. The Ariadne experiment plays them beside [Names].
+func HintNames() []string { return []string{"follower"} }
 
 // Lookup returns the reference agent of the given name (without the
 // "agent/" prefix), or false when there is none. Agents hold no state
@@ -52,6 +60,8 @@ func lookup(name string) (*Agent, bool) {
 		k = randomKind
 	case "lured":
 		k = luredKind
+	case "follower":
+		k = followerKind
 	default:
 		return nil, false
 	}

@@ -32,6 +32,8 @@ func (a *Agent) newPolicy(w *walk, lang mazes.Lang, interactive bool) policy {
 		return newRandomWalk(w, lang, interactive)
 	case luredKind:
 		return newLured(w, lang)
+	case followerKind:
+		return newFollower(w, lang)
 	}
 	return newOracle(w, lang)
 }

@@ -39,7 +39,7 @@ func experiment(t *testing.T, name string) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rs := runner(t, s, e.AgentsOnly).Run(t, cases, e.Check)
+			rs := runner(t, s, e.AgentsOnly, e.Agents...).Run(t, cases, e.Check)
 			if e.Report != nil {
 				e.Report(t, rs)
 			}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -47,7 +48,7 @@ func TestMain(m *testing.M) {
 
 // runner builds the Runner of a suite from the flags; agentsOnly leaves
 // out the recorded models unless -models names them.
-func runner(t testing.TB, s bench.Suite, agentsOnly bool) *bench.Runner {
+func runner(t testing.TB, s bench.Suite, agentsOnly bool, extra ...string) *bench.Runner {
 	t.Helper()
 	all := suites.All()
 	env := bench.Env{
@@ -76,7 +77,7 @@ func runner(t testing.TB, s bench.Suite, agentsOnly bool) *bench.Runner {
 		}
 	}
 	r := &bench.Runner{Env: env, Sink: sink, Metrics: s.Metrics()}
-	for _, name := range modelNames(t, s, agentsOnly) {
+	for _, name := range modelNames(t, s, agentsOnly, extra) {
 		m, err := env.Open(name)
 		if err != nil {
 			t.Fatalf("model %s: %v", name, err)
@@ -111,7 +112,7 @@ func runner(t testing.TB, s bench.Suite, agentsOnly bool) *bench.Runner {
 // modelNames are the models a suite's experiments play: -models, else
 // HALLUMAZE_MODELS, else the suite's agents and every model recorded for
 // it.
-func modelNames(t testing.TB, s bench.Suite, agentsOnly bool) []string {
+func modelNames(t testing.TB, s bench.Suite, agentsOnly bool, extra []string) []string {
 	list := *modelsFlag
 	if list == "" {
 		list = os.Getenv("HALLUMAZE_MODELS")
@@ -133,7 +134,9 @@ func modelNames(t testing.TB, s bench.Suite, agentsOnly bool) []string {
 	}
 	var out []string
 	for _, a := range s.Agents() {
-		out = append(out, "agent/"+a.Name)
+		if !a.Extra || slices.Contains(extra, a.Name) {
+			out = append(out, "agent/"+a.Name)
+		}
 	}
 	if agentsOnly {
 		return out
@@ -168,11 +171,13 @@ func recordedAgents(t testing.TB, s bench.Suite) []string {
 		return out
 	}
 	protocols := []string{providers.ProviderOpenAI, providers.ProviderAnthropic, providers.ProviderGoogle}
-	for i, a := range s.Agents() {
-		if i == len(protocols) {
+	for _, a := range s.Agents() {
+		if len(out) == len(protocols) {
 			break
 		}
-		out = append(out, protocols[i]+"/"+a.Name)
+		if !a.Extra {
+			out = append(out, protocols[len(out)]+"/"+a.Name)
+		}
 	}
 	return out
 }

@@ -51,6 +51,12 @@ type Agent struct {
 	// Estimate marks the agent whose token counts stand for a real model's
 	// in hallumaze estimate.
 	Estimate bool
+	// Extra keeps the agent out of the models a suite plays by default (a
+	// run without --models, the experiments, the recorded cassettes and
+	// the compatibility tables): it stands for one kind of model in the
+	// experiments that name it (Experiment.Agents), and is looked up by
+	// name like the others (--models agent/NAME).
+	Extra bool
 }
 
 // Experiment is one go test ./bench experiment of a suite: the cases it
@@ -70,6 +76,9 @@ type Experiment struct {
 	// experiment by default (a set too large to record for every provider);
 	// a model named with -models plays it all the same.
 	AgentsOnly bool
+	// Agents names the suite's extra agents (Agent.Extra) that the
+	// experiment plays by default beside the others.
+	Agents []string
 }
 
 // Benchmark is one go test -bench ./bench benchmark of a suite: for each

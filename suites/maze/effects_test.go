@@ -230,3 +230,42 @@ func TestAriadneHints(t *testing.T) {
 		})
 	}
 }
+
+// TestAriadneEffectOfAgents plays the Ariadne grid (groups A, B and C on
+// the same interactive mazes) with every maze agent and the hint follower.
+// The follower, the one agent that cannot find its way but takes the
+// thread, is trainable by the seed's measure: TI > 0.3 (§9.3). The others'
+// walks the hints do not change, or change little: TI within 0.1 of 0,
+// or undefined where no hint was given.
+func TestAriadneEffectOfAgents(t *testing.T) {
+	env := bench.Env{Agents: func(name string) (providers.Model, bool) { return agents.Lookup(name) }}
+	cases, err := Cases(AriadneGrid())
+	require.NoError(t, err)
+	var rs []results.Result
+	for _, name := range append(agents.Names(), agents.HintNames()...) {
+		m, err := env.Open("agent/" + name)
+		require.NoError(t, err)
+		for _, c := range cases {
+			r := bench.Play(t.Context(), m, c)
+			require.Empty(t, r.Error, "%s %s", name, c.Name)
+			rs = append(rs, r)
+		}
+	}
+	effects := AriadneSummary(rs)
+	require.Len(t, effects, len(agents.Names())+len(agents.HintNames()))
+	for _, e := range effects {
+		t.Log(AriadneLine(e))
+		if e.Model == "agent/follower" {
+			require.NotNil(t, e.TI, e.TINote)
+			assert.Greater(t, *e.TI, 0.3, "the follower is trainable")
+			assert.Greater(t, e.MEI["B"], e.MEI["A"])
+			assert.Greater(t, e.SR["B"], e.SR["A"])
+			require.NotNil(t, e.NRSB)
+			assert.Equal(t, 1.0, *e.NRSB, "every hint taken at once")
+			continue
+		}
+		if e.TI != nil {
+			assert.InDelta(t, 0, *e.TI, 0.1, "%s: hints do not train it", e.Model)
+		}
+	}
+}

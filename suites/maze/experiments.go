@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/hallumaze/hallumaze/agents"
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/results"
 )
@@ -59,7 +60,7 @@ func experiments() []bench.Experiment {
 	return []bench.Experiment{
 		{Name: "Maze", Cases: casesOf(Grid), Check: Check},
 		{Name: "Mirage", Cases: casesOf(mirageSpecs), Check: Check, Report: reportMirage},
-		{Name: "Ariadne", Cases: casesOf(AriadneGrid), Check: Check, Report: reportAriadne},
+		{Name: "Ariadne", Cases: casesOf(AriadneGrid), Check: Check, Report: reportAriadne, Agents: agents.HintNames()},
 		{Name: "Difficulty", Cases: casesOf(DifficultyGrid), Check: Check, Report: reportDifficulty},
 	}
 }

@@ -110,7 +110,7 @@ func analysesText(a Analyses, ariadne []AriadneEffect) string {
 		})
 	}
 	if len(a.H3) > 0 {
-		b.WriteString("\n  H3, humans and models err alike? (exploratory; Spearman ρ of HC across sizes, permutation p):\n")
+		b.WriteString("\n  H3 as the seed tests it, humans and models err alike? (exploratory; Spearman ρ of HC across sizes, permutation p):\n")
 		for _, h := range a.H3 {
 			if !h.OK {
 				fmt.Fprintf(&b, "  %s vs %s (group %s): %s\n", h.Human, h.Model, h.Group, h.Note)
@@ -118,6 +118,17 @@ func analysesText(a Analyses, ariadne []AriadneEffect) string {
 			}
 			fmt.Fprintf(&b, "  %s vs %s (group %s): ρ = %+.3f over sizes %v, p = %.3g (smallest possible %.3g)\n",
 				h.Human, h.Model, h.Group, h.Rho, h.Sizes, h.P, h.MinP)
+		}
+	}
+	if len(a.H3Points) > 0 {
+		b.WriteString("\n  H3 per decision point (error rates of the human walks and the model at each decision point of the mazes both walked; Spearman ρ, permutation p; power to detect ρ = 0.3):\n")
+		for _, h := range a.H3Points {
+			if !h.OK {
+				fmt.Fprintf(&b, "  %s vs %s: %s\n", h.Human, h.Model, h.Note)
+				continue
+			}
+			fmt.Fprintf(&b, "  %s vs %s: ρ = %+.3f over %d points of %d mazes, p = %.3g (power %.2f)\n",
+				h.Human, h.Model, h.Rho, h.Points, h.Mazes, h.P, h.Power)
 		}
 	}
 	if len(a.Ablations) > 0 {

@@ -147,6 +147,20 @@ type Tally interface {
 	Lines(model string) string
 }
 
+// Headed is an optional extra of a Tally: the line that opens a model's
+// summary ("▶ <model>" without it), in the tally's language.
+type Headed interface {
+	Heading(model string) string
+}
+
+// Preambler is an optional extra of a suite: what the terminal shows of
+// the run's cases before they are played (the maze suite's box of the
+// seed's example). The report leaves it out of its text when it was shown
+// (report.Options.Preambled).
+type Preambler interface {
+	Preamble(cases []Case) string
+}
+
 // Asker is an optional extra of a suite: the flags hallumaze run
 // --interactive asks for on the terminal, with their prompts.
 type Asker interface {

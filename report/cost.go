@@ -201,7 +201,7 @@ func CostSection(rs []results.Result, opts Options) (Section, error) {
 	if err != nil {
 		return sec, err
 	}
-	sec.Text, sec.HTML, sec.CSS = costText(ms), html, costCSS
+	sec.Text, sec.HTML, sec.CSS = costText(ms, opts.Korean), html, costCSS
 	sec.Nav = []Link{{ID: CostKey, Text: "Cost"}}
 	return sec, nil
 }

@@ -10,23 +10,57 @@ import (
 // costText is the Cost table of the terminal: a row per model, and under a
 // model that played several suites a row per suite; then what the figures
 // mean.
-func costText(ms []ModelCost) string {
+func costText(ms []ModelCost, korean bool) string {
 	cells := [][]string{{"model", "cases", "input tok", "output tok", "cost", "price as of"}}
+	if korean {
+		cells[0] = []string{"모델", "사례", "입력 토큰", "출력 토큰", "비용", "가격 기준일"}
+	}
+	usd := func(v *float64) string {
+		if v == nil && korean {
+			return "가격 미상"
+		}
+		return FormatUSD(v)
+	}
 	for _, m := range ms {
 		asOf := ""
 		if m.Price != nil {
 			asOf = cmpOrDash(m.Price.AsOf)
 		}
-		cells = append(cells, []string{m.Model, strconv.Itoa(m.Cases), Thousands(m.Tokens.Input), Thousands(m.Tokens.Output), FormatUSD(m.USD), asOf})
+		cells = append(cells, []string{m.Model, strconv.Itoa(m.Cases), Thousands(m.Tokens.Input), Thousands(m.Tokens.Output), usd(m.USD), asOf})
 		if len(m.Suites) > 1 {
 			for _, s := range m.Suites {
-				cells = append(cells, []string{"  " + s.Suite, strconv.Itoa(s.Cases), Thousands(s.Tokens.Input), Thousands(s.Tokens.Output), FormatUSD(s.USD), ""})
+				cells = append(cells, []string{"  " + s.Suite, strconv.Itoa(s.Cases), Thousands(s.Tokens.Input), Thousands(s.Tokens.Output), usd(s.USD), ""})
 			}
 		}
 	}
 	var b strings.Builder
-	WriteBox(&b, " Cost ", cells, costFooter(ms))
+	if korean {
+		WriteBox(&b, " 비용 ", cells, costFooterKorean(ms))
+	} else {
+		WriteBox(&b, " Cost ", cells, costFooter(ms))
+	}
 	return b.String()
+}
+
+// costFooterKorean is costFooter in Korean.
+func costFooterKorean(ms []ModelCost) []string {
+	total, priced, unpriced := costTotal(ms)
+	var out []string
+	if priced > 1 || (priced > 0 && unpriced > 0) {
+		line := "합계 " + FormatUSD(&total) + " (가격이 있는 모델 " + strconv.Itoa(priced) + "개)"
+		if unpriced > 0 {
+			line += ", 가격이 없는 모델 " + strconv.Itoa(unpriced) + "개"
+		}
+		out = append(out, line)
+	}
+	if priced > 0 {
+		out = append(out, "표시된 날짜 기준 정가의 미국 달러입니다. 가격은 바뀝니다: --prices FILE로 바꿀 수 있습니다.",
+			"출력 토큰에는 추론이 포함됩니다. 재생한 모델의 비용은 기록된 토큰의 비용입니다.")
+	}
+	if unpriced > 0 {
+		out = append(out, "가격 미상: 참조 에이전트이거나 가격표에 없는 모델입니다 (--prices FILE로 추가).")
+	}
+	return out
 }
 
 // costFooter says what the table's figures are.

@@ -204,7 +204,14 @@ func (t *modelTally) add(r results.Result, ss []suites.Suite) {
 // suite's summary lines, indented, in the order of the suites.
 func (t *modelTally) summary(model string, ss []suites.Suite) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "  ▶ %s", model)
+	heading := "▶ " + model
+	for _, s := range ss {
+		if h, ok := t.bySuite[s.Name()].(bench.Headed); ok {
+			heading = h.Heading(model)
+			break
+		}
+	}
+	b.WriteString("  " + heading)
 	var order []string
 	for _, s := range ss {
 		order = append(order, s.Name())

@@ -232,18 +232,39 @@ type sweepOutcome struct {
 	stats       runStats
 	setupErrors []error
 	retries     int64
+	// preambled: the suites' preambles (the maze box) were printed before
+	// the progress, so the tables leave them out.
+	preambled bool
 }
 
 // sweep plays the cases, streaming each result to the JSONL file.
 func (a *app) sweep(ctx context.Context, o runOptions, p runPlan, stderr io.Writer) (sweepOutcome, error) {
 	var out sweepOutcome
+	first := firstCases(p.cases, 1000)
+	korean := koreanCases(first)
 	if p.fallback && !o.quiet {
-		fmt.Fprintln(stderr, noKeyNote)
+		if korean {
+			fmt.Fprintln(stderr, noKeyNoteKorean)
+		} else {
+			fmt.Fprintln(stderr, noKeyNote)
+		}
 	}
 	done := map[string]bool{}
 	tty := isTerminal(stderr)
 	if a.tty != nil {
 		tty = *a.tty
+	}
+	if tty && !o.quiet && p.resumed == nil {
+		// On a terminal the seed shows the maze box first, before the
+		// models' lines.
+		for _, s := range a.suites {
+			if pr, ok := s.(bench.Preambler); ok {
+				if text := pr.Preamble(first); text != "" {
+					fmt.Fprint(stderr, text)
+					out.preambled = true
+				}
+			}
+		}
 	}
 	prog := newProgress(stderr, a.suites, o.quiet, tty)
 	if p.resumed != nil {
@@ -329,7 +350,7 @@ func (a *app) write(o runOptions, p runPlan, sw sweepOutcome, stdout, stderr io.
 		return fmt.Errorf("run: read back the results: %w", err)
 	}
 	all = append(all, p.humans...)
-	opts := report.Options{Timestamp: p.now, Generated: p.now, MaxTokens: cmpOr(p.cfg.MaxTokens, providers.DefaultMaxTokens), Prices: p.prices}
+	opts := report.Options{Timestamp: p.now, Generated: p.now, MaxTokens: cmpOr(p.cfg.MaxTokens, providers.DefaultMaxTokens), Prices: p.prices, Preambled: sw.preambled, Korean: koreanResults(all)}
 	sections, err := report.Summarize(all, suites.Summarizers(a.suites), opts)
 	if err != nil {
 		return fmt.Errorf("run: %w", err)
@@ -354,14 +375,25 @@ func (a *app) write(o runOptions, p runPlan, sw sweepOutcome, stdout, stderr io.
 			return fmt.Errorf("run: %w", err)
 		}
 	}
-	fmt.Fprintf(stderr, "results: %s (JSONL), %s (JSON)", p.paths.jsonl, p.paths.json)
-	if p.paths.csv != "" {
-		fmt.Fprintf(stderr, ", %s (CSV)", p.paths.csv)
+	if koreanResults(all) {
+		// The seed's closing line: "✓ JSON 저장: <file>".
+		fmt.Fprintf(stderr, "  ✓ JSON 저장: %s\n  ✓ JSONL 저장: %s\n", p.paths.json, p.paths.jsonl)
+		if p.paths.csv != "" {
+			fmt.Fprintf(stderr, "  ✓ CSV 저장: %s\n", p.paths.csv)
+		}
+		if p.paths.html != "" {
+			fmt.Fprintf(stderr, "  ✓ HTML 저장: %s\n", p.paths.html)
+		}
+	} else {
+		fmt.Fprintf(stderr, "results: %s (JSONL), %s (JSON)", p.paths.jsonl, p.paths.json)
+		if p.paths.csv != "" {
+			fmt.Fprintf(stderr, ", %s (CSV)", p.paths.csv)
+		}
+		if p.paths.html != "" {
+			fmt.Fprintf(stderr, ", %s (HTML)", p.paths.html)
+		}
+		fmt.Fprintln(stderr)
 	}
-	if p.paths.html != "" {
-		fmt.Fprintf(stderr, ", %s (HTML)", p.paths.html)
-	}
-	fmt.Fprintln(stderr)
 	switch {
 	case len(sw.setupErrors) > 0:
 		return cli.Usagef("run: %d case(s) could not be set up, the first: %v", len(sw.setupErrors), sw.setupErrors[0])

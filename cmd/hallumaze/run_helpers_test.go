@@ -36,6 +36,8 @@ type runCall struct {
 	forget bool
 	// suites replaces the standard suites.
 	suites []suites.Suite
+	// tty makes stderr a terminal.
+	tty bool
 }
 
 // run parses args as hallumaze run does and executes them, returning the
@@ -61,8 +63,8 @@ func (rc runCall) app() *app {
 	a := newApp()
 	a.getenv = func(k string) string { return rc.env[k] }
 	a.stdin = nil
-	notTTY := false
-	a.tty = &notTTY
+	tty := rc.tty
+	a.tty = &tty
 	if rc.retry != nil {
 		a.retry = *rc.retry
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"iter"
 	"maps"
 	"os"
 	"slices"
@@ -11,6 +12,7 @@ import (
 	"github.com/hallumaze/hallumaze/internal/cli"
 	"github.com/hallumaze/hallumaze/internal/redact"
 	"github.com/hallumaze/hallumaze/providers"
+	"github.com/hallumaze/hallumaze/results"
 	"github.com/hallumaze/hallumaze/suites"
 )
 
@@ -19,6 +21,51 @@ import (
 const noKeyNote = "No API key found: running the built-in reference agents. To benchmark a real model, set " +
 	providers.EnvAnthropicKey + ", " + providers.EnvOpenAIKey + ", " + providers.EnvGoogleKey + " (or " + providers.EnvGeminiKey + ") or " +
 	providers.EnvDeepSeekKey + ", or pass --models provider/model (with --config config.json for keys and base URLs)."
+
+// noKeyNoteKorean is noKeyNote for a run in Korean (--lang ko).
+const noKeyNoteKorean = "API 키가 없습니다: 내장 참조 에이전트로 실행합니다. 실제 모델을 평가하려면 " +
+	"ANTHROPIC_API_KEY, OPENAI_API_KEY, GOOGLE_API_KEY (또는 GEMINI_API_KEY) 또는 DEEPSEEK_API_KEY를 설정하거나, " +
+	"--models provider/model을 지정하세요 (키와 기본 URL은 --config config.json으로)."
+
+// firstCases collects at most n of the run's first cases (building a case
+// costs nothing until it is played).
+func firstCases(cases iter.Seq[bench.Case], n int) []bench.Case {
+	var out []bench.Case
+	for c := range cases {
+		out = append(out, c)
+		if len(out) == n {
+			break
+		}
+	}
+	return out
+}
+
+// koreanCases reports a run in Korean: every case that names its language
+// names Korean (--lang ko), and at least one does.
+func koreanCases(cases []bench.Case) bool {
+	var rs []results.Result
+	for _, c := range cases {
+		rs = append(rs, results.Result{Tags: c.Tags})
+	}
+	return koreanResults(rs)
+}
+
+// koreanResults reports results played in Korean: every result that names
+// its language names Korean, and at least one does.
+func koreanResults(rs []results.Result) bool {
+	seen := false
+	for _, r := range rs {
+		lang, ok := r.Tags["lang"]
+		if !ok {
+			continue
+		}
+		if lang != "ko" {
+			return false
+		}
+		seen = true
+	}
+	return seen
+}
 
 // keyHint names what sets a provider's key: its environment variable and
 // its config file key.

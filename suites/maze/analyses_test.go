@@ -68,7 +68,7 @@ func TestChanceCorrection(t *testing.T) {
 		assert.NotEqual(t, "excellent", mr.Readings[0].Band, "the band reads the corrected Score")
 		assert.NotEqual(t, "good", mr.Readings[0].Band)
 	}
-	text := analysesText(a, nil)
+	text := analysesText(a, nil, false)
 	assert.Contains(t, text, "HalluMaze beyond chance — base")
 	assert.Contains(t, text, "우수한 메타인지", "readings in Korean beside English")
 	assert.Contains(t, text, "Confidence at hallucinations")

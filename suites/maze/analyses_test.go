@@ -84,7 +84,7 @@ func TestMazeBoxes(t *testing.T) {
 	}
 	got := mazeBoxes(rs, 3)
 	assert.Equal(t, 3, strings.Count(got, "미로 생성됨"))
-	assert.Contains(t, got, "… and 2 more mazes")
+	assert.Contains(t, got, "… 그 밖에 미로 2개", "the count in the results' language")
 	m, err := mazes.Generate(7, 1, mazes.DFS)
 	require.NoError(t, err)
 	assert.Contains(t, got, "막다른 길: "+strconv.Itoa(m.DeadEnds()))

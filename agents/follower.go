@@ -49,12 +49,9 @@ type follower struct {
 func newFollower(w *walk, lang mazes.Lang) *follower {
 	n := w.m.Size()
 	f := &follower{lang: lang, limit: 3 * n * n, vertFirst: true, thread: make(map[mazes.Cell]mazes.Dir),
-		lures: make(map[mazes.Cell]mazes.Dir), followed: make(map[mazes.Cell]bool), stack: []mazes.Cell{w.pos}}
+		lures: lureMap(w.m), followed: make(map[mazes.Cell]bool), stack: []mazes.Cell{w.pos}}
 	if w.rng(streamSetup).chance(1, 2) {
 		f.vertFirst = false
-	}
-	for _, t := range w.m.Traps() {
-		f.lures[t.Cell] |= t.Dir
 	}
 	return f
 }
@@ -117,31 +114,8 @@ func (f *follower) bumps(w *walk) int {
 }
 
 // greedy lists the ways toward EXIT, the farther first.
-func (f *follower) greedy(w *walk) []mazes.Dir {
-	dr, dc := w.exit.R-w.pos.R, w.exit.C-w.pos.C
-	vert, horiz := mazes.South, mazes.East
-	if dr < 0 {
-		vert, dr = mazes.North, -dr
-	}
-	if dc < 0 {
-		horiz, dc = mazes.West, -dc
-	}
-	order := []mazes.Dir{vert, horiz}
-	if dc > dr || (dc == dr && !f.vertFirst) {
-		order = []mazes.Dir{horiz, vert}
-	}
-	var out []mazes.Dir
-	for _, d := range order {
-		if (d == vert && dr != 0) || (d == horiz && dc != 0) {
-			out = append(out, d)
-		}
-	}
-	return out
-}
+func (f *follower) greedy(w *walk) []mazes.Dir { return exitWays(w, f.vertFirst) }
 
-// moved remembers what the move took: the thread where it followed a hint
-// (the policy is fed the conversation again at each turn, so what it
-// remembers is kept here, from the moves, not in next), and the lure it
 // took.
 func (f *follower) moved(w *walk) {
 	rec, _ := w.last()

@@ -79,7 +79,7 @@ func newLured(w *walk, lang mazes.Lang) *lured {
 		lang:      lang,
 		limit:     3 * n * n,
 		vertFirst: true,
-		lures:     make(map[mazes.Cell]mazes.Dir),
+		lures:     lureMap(w.m),
 		followed:  make(map[mazes.Cell]bool),
 		stack:     []mazes.Cell{w.pos},
 		doubted:   make(map[mazes.Cell]mazes.Dir),
@@ -87,9 +87,6 @@ func newLured(w *walk, lang mazes.Lang) *lured {
 	}
 	if w.rng(streamSetup).chance(1, 2) {
 		l.vertFirst = false
-	}
-	for _, t := range w.m.Traps() {
-		l.lures[t.Cell] |= t.Dir
 	}
 	return l
 }
@@ -191,6 +188,13 @@ func (l *lured) wayBack(w *walk) (mazes.Dir, bool) {
 // greedy lists the directions toward EXIT from w.pos, the farther to go
 // first, without the directions refused here.
 func (l *lured) greedy(w *walk) []mazes.Dir {
+	out := exitWays(w, l.vertFirst)
+	return slices.DeleteFunc(out, func(d mazes.Dir) bool { return l.refused[w.pos]&d != 0 })
+}
+
+// exitWays lists the ways toward EXIT from where the walk stands, the
+// farther to go first (the vertical one on a tie when vertFirst).
+func exitWays(w *walk, vertFirst bool) []mazes.Dir {
 	dr, dc := w.exit.R-w.pos.R, w.exit.C-w.pos.C
 	vert, horiz := mazes.South, mazes.East
 	if dr < 0 {
@@ -200,17 +204,26 @@ func (l *lured) greedy(w *walk) []mazes.Dir {
 		horiz, dc = mazes.West, -dc
 	}
 	order := []mazes.Dir{vert, horiz}
-	if dc > dr || (dc == dr && !l.vertFirst) {
+	if dc > dr || (dc == dr && !vertFirst) {
 		order = []mazes.Dir{horiz, vert}
 	}
 	out := make([]mazes.Dir, 0, 4)
 	for _, d := range order {
-		if (d == vert && dr == 0) || (d == horiz && dc == 0) || l.refused[w.pos]&d != 0 {
-			continue
+		if (d == vert && dr != 0) || (d == horiz && dc != 0) {
+			out = append(out, d)
 		}
-		out = append(out, d)
 	}
 	return out
+}
+
+// lureMap holds each trapped cell's lure directions, as the prompt shows
+// them.
+func lureMap(m *mazes.Maze) map[mazes.Cell]mazes.Dir {
+	lures := make(map[mazes.Cell]mazes.Dir)
+	for _, t := range m.Traps() {
+		lures[t.Cell] |= t.Dir
+	}
+	return lures
 }
 
 // rest lists the directions not in greedy: west, north, east, south.

@@ -20,10 +20,14 @@ import (
 
 // Model is a model the harness can run cases against.
 type Model struct {
-	// Name is "provider/model".
+	// Name is "provider/model", with the model's settings after an "@" when
+	// it has any, in canonical spelling ("openai/o4-mini@effort=high").
 	Name string
 	// Ref is Name taken apart, parsed once when the model was opened.
 	Ref providers.Name
+	// Settings are what the model runs with, its defaults included
+	// (providers.Effective); its results record them.
+	Settings providers.Settings
 	// Agent reports an in-process reference agent (no HTTP, no cassette).
 	Agent bool
 	// secrets are the keys of the configuration, kept out of results.
@@ -78,34 +82,45 @@ type Env struct {
 	RecordHint func(model string, c Case) string
 }
 
-// Open makes the Model of a name.
+// Open makes the Model of a name (see providers.ParseName): a name with
+// settings ("openai/o4-mini@effort=high") is a model of its own, with its
+// own name in results and its own cassette folder.
 func (e Env) Open(name string) (Model, error) {
 	ref, err := providers.ParseName(name)
 	if err != nil {
 		return Model{}, err
 	}
-	provider, id := ref.Provider, ref.ID
-	if provider == providers.ProviderAgent {
+	name = ref.String()
+	m := Model{Name: name, Ref: ref, Settings: providers.Effective(ref, e.Config)}
+	if ref.Provider == providers.ProviderAgent {
 		if e.Agents == nil {
 			return Model{}, fmt.Errorf("model %s: no reference agents", name)
 		}
-		agent, ok := e.Agents(id)
+		agent, ok := e.Agents(ref.ID)
 		if !ok {
-			return Model{}, fmt.Errorf("model %s: unknown agent %q", name, id)
+			return Model{}, fmt.Errorf("model %s: unknown agent %q", name, ref.ID)
 		}
-		return Model{Name: name, Ref: ref, Agent: true, open: func(Case) (providers.Model, Done, error) {
-			return agent, noDone, nil
-		}}, nil
+		bound := providers.Bind(ref, agent, e.Config)
+		m.Agent = true
+		m.open = func(Case) (providers.Model, Done, error) { return bound, noDone, nil }
+		return m, nil
 	}
-	return Model{Name: name, Ref: ref, secrets: redact.New(e.Config.Secrets()...), open: func(c Case) (providers.Model, Done, error) {
-		return e.openRecorded(name, provider, id, c)
-	}}, nil
+	m.secrets = redact.New(e.Config.Secrets()...)
+	m.open = func(c Case) (providers.Model, Done, error) { return e.openRecorded(ref, c) }
+	return m, nil
+}
+
+// cassettePath is the cassette of a case of a model:
+// <root>/<suite>/<provider>/<model id and settings>/<case>.yaml.
+func (e Env) cassettePath(ref providers.Name, c Case) string {
+	return cassettes.Path(e.CassetteRoot, c.Suite, ref.Provider, ref.Model(), c.Name)
 }
 
 // openRecorded opens a provider model whose traffic goes through the case's
 // cassette: replayed by default, recorded when Record matches.
-func (e Env) openRecorded(name, provider, id string, c Case) (providers.Model, Done, error) {
-	path := cassettes.Path(e.CassetteRoot, c.Suite, provider, id, c.Name)
+func (e Env) openRecorded(ref providers.Name, c Case) (providers.Model, Done, error) {
+	name, provider := ref.String(), ref.Provider
+	path := e.cassettePath(ref, c)
 	record := e.matchRecord(path)
 	if e.Live && !record && e.Config.HasKey(provider) {
 		cfg := e.Config
@@ -173,7 +188,7 @@ func (e Env) Replayed(m Model, c Case) (string, bool) {
 	if m.Agent {
 		return "", false
 	}
-	path := cassettes.Path(e.CassetteRoot, c.Suite, m.Ref.Provider, m.Ref.ID, c.Name)
+	path := e.cassettePath(m.Ref, c)
 	if e.matchRecord(path) || (e.Live && e.Config.HasKey(m.Ref.Provider)) {
 		return "", false
 	}

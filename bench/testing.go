@@ -14,7 +14,6 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/hallumaze/hallumaze/cassettes"
 	"github.com/hallumaze/hallumaze/results"
 )
 
@@ -85,7 +84,7 @@ func (r *Runner) missingCassette(m Model, c Case) (string, bool) {
 	if m.Agent {
 		return "", false
 	}
-	path := cassettes.Path(r.Env.CassetteRoot, c.Suite, m.Ref.Provider, m.Ref.ID, c.Name)
+	path := r.Env.cassettePath(m.Ref, c)
 	if r.Env.matchRecord(path) {
 		return "", false
 	}

@@ -103,8 +103,9 @@ func TestRoundTrip(t *testing.T) {
 					in += loopback.ApproxTokens(s)
 				}
 				want.Usage = providers.Usage{
-					InputTokens:  in,
-					OutputTokens: loopback.ApproxTokens(r.reply.Text) + loopback.ApproxTokens(r.reply.Reasoning),
+					InputTokens:     in,
+					OutputTokens:    loopback.ApproxTokens(r.reply.Text) + loopback.ApproxTokens(r.reply.Reasoning),
+					ReasoningTokens: loopback.ApproxTokens(r.reply.Reasoning),
 				}
 				if diff := cmp.Diff(want, got, cmpopts.IgnoreFields(providers.Reply{}, "Latency")); diff != "" {
 					t.Errorf("reply mismatch (-want +got):\n%s", diff)

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -42,11 +43,21 @@ func (a *app) runServe(ctx context.Context, args []string, stdout, stderr io.Wri
 	fs := cli.NewFlagSet("serve", "[--addr 127.0.0.1:8080]", stdout)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (keep it on loopback: the server checks no key)")
 	maxConns := fs.Int("max-conns", 256, "connections open at once; more wait to be accepted")
+	keyEnv := fs.String("api-key-env", "", "require the API key held by this environment variable, where each protocol puts it (a request with another key, or none, gets the provider's own answer)")
 	if err := fs.Parse(args, false); err != nil {
 		return err
 	}
 	if *maxConns < 1 {
 		return cli.Usagef("serve: --max-conns must be at least 1")
+	}
+	var opts []loopback.Option
+	if *keyEnv != "" {
+		key := strings.TrimSpace(a.getenvOr()(*keyEnv))
+		if key == "" {
+			return cli.Usagef("serve: --api-key-env %s: the variable is empty or not set", *keyEnv)
+		}
+		a.secretList = append(a.secretList, key)
+		opts = append(opts, loopback.RequireKey(key))
 	}
 	lookup := suites.Agents(a.suites)
 	names := suites.AgentNames(a.suites)
@@ -59,7 +70,7 @@ func (a *app) runServe(ctx context.Context, args []string, stdout, stderr io.Wri
 	if err != nil {
 		return cli.Usagef("serve: %v", err)
 	}
-	srv := newServer(loopback.New(models))
+	srv := newServer(loopback.New(models, opts...))
 	fmt.Fprintf(stdout, "serving %v on http://%s\n", names, ln.Addr())
 	fmt.Fprint(stdout, serveRoutes)
 	errc := make(chan error, 1)

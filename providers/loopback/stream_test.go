@@ -83,7 +83,7 @@ type streamProtocol struct {
 	// thinks marks a call that asks the model to think.
 	thinks bool
 	plain  func(t *testing.T, body map[string]any) assembled
-	stream           func(t *testing.T, events []sseEvent) assembled
+	stream func(t *testing.T, events []sseEvent) assembled
 }
 
 const conversation = `"messages":[{"role":"user","content":"Where are you?"}]`

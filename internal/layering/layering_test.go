@@ -36,7 +36,7 @@ var rules = map[string]rule{
 	"worlds":                  {allow: []string{"scoring"}},
 	"worlds/...":              {allow: []string{"scoring", "worlds", "github.com/corentings/chess/v2"}},
 	"results":                 {allow: []string{"internal/redact", "modelname"}},
-	"pricing":                 {},
+	"pricing":                 {allow: []string{"modelname"}},
 	"modelname":               {},
 	"internal/redact":         {},
 	"internal/cli":            {},

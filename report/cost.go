@@ -168,9 +168,9 @@ type modelCostJSON struct {
 	OutputTokens    int             `json:"output_tokens"`
 	ReasoningTokens int             `json:"reasoning_tokens,omitempty"`
 	USD             *float64        `json:"usd"`
-	AsOf         *string         `json:"as_of"`
-	Price        *pricing.Price  `json:"price"`
-	Suites       []suiteCostJSON `json:"suites"`
+	AsOf            *string         `json:"as_of"`
+	Price           *pricing.Price  `json:"price"`
+	Suites          []suiteCostJSON `json:"suites"`
 }
 
 type suiteCostJSON struct {

@@ -8,10 +8,10 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/hallumaze/hallumaze/bench"
+	"github.com/hallumaze/hallumaze/modelname"
 	"github.com/hallumaze/hallumaze/providers"
 	"github.com/hallumaze/hallumaze/providers/loopback"
 	"github.com/hallumaze/hallumaze/results"
@@ -124,11 +124,9 @@ func modelNames(t testing.TB, s bench.Suite, agentsOnly bool, extra []string) []
 		return recordedAgents(t, s)
 	}
 	if list != "" {
-		var out []string
-		for _, m := range strings.Split(list, ",") {
-			if m = strings.TrimSpace(m); m != "" {
-				out = append(out, m)
-			}
+		out, err := providers.ParseNames(list)
+		if err != nil {
+			t.Fatalf("-models: %v", err)
 		}
 		return out
 	}
@@ -162,8 +160,8 @@ func recordedAgents(t testing.TB, s bench.Suite) []string {
 	}
 	var out []string
 	for _, name := range recorded {
-		_, id, _ := strings.Cut(name, "/")
-		if suites.Plays(s, id) {
+		ref, err := modelname.Parse(name)
+		if err == nil && suites.Plays(s, ref.ID) {
 			out = append(out, name)
 		}
 	}

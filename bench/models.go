@@ -15,6 +15,7 @@ import (
 
 	"github.com/hallumaze/hallumaze/cassettes"
 	"github.com/hallumaze/hallumaze/internal/redact"
+	"github.com/hallumaze/hallumaze/modelname"
 	"github.com/hallumaze/hallumaze/providers"
 )
 
@@ -234,7 +235,9 @@ func (e Env) recordHint(model string, c Case) string {
 }
 
 // RecordedModels lists the models with committed cassettes for a suite:
-// the folders cassettes/<suite>/<provider>/<model>/ that hold a cassette.
+// the folders cassettes/<suite>/<provider>/<model>/ that hold a cassette,
+// by their canonical names ("openai/o4-mini@effort=high" for the folder
+// cassettes/<suite>/openai/o4-mini@effort=high/).
 func RecordedModels(root, suite string) ([]string, error) {
 	dir := filepath.Join(root, suite)
 	providerDirs, err := os.ReadDir(dir)
@@ -257,7 +260,7 @@ func RecordedModels(root, suite string) ([]string, error) {
 			if !m.IsDir() || !hasCassette(filepath.Join(dir, p.Name(), m.Name())) {
 				continue
 			}
-			names = append(names, unescape(p.Name())+"/"+unescape(m.Name()))
+			names = append(names, modelname.Canonical(unescape(p.Name())+"/"+unescape(m.Name())))
 		}
 	}
 	slices.Sort(names)

@@ -26,8 +26,8 @@ var errGateFailed = errors.New("gate: significant regression")
 // both models played, a cassette missing) exits 2 and says why.
 func (a *app) runGate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := cli.NewFlagSet("gate", "--base MODEL --cand MODEL [--results FILE,...] [flags]", stdout)
-	base := fs.String("base", "", "baseline model (provider/model)")
-	cand := fs.String("cand", "", "candidate model (provider/model)")
+	base := fs.String("base", "", "baseline model (provider/model, settings after an @: openai/o4-mini@effort=low)")
+	cand := fs.String("cand", "", "candidate model (provider/model; another setting of the same model is another model: openai/o4-mini@effort=high)")
 	resultsFlag := fs.String("results", "", "comma-separated JSONL results files to compare instead of playing the cases")
 	gatePath := fs.String("gate", "", "threshold file overriding the suites' own rules (see docs/bench.md)")
 	cassetteRoot := fs.String("cassettes", "cassettes", "folder of recorded cassettes")
@@ -40,10 +40,12 @@ func (a *app) runGate(ctx context.Context, args []string, stdout, stderr io.Writ
 	if *base == "" || *cand == "" {
 		return cli.Usagef("gate: --base and --cand are required")
 	}
-	for _, name := range []string{*base, *cand} {
-		if _, err := providers.ParseName(name); err != nil {
+	for _, name := range []*string{base, cand} {
+		ref, err := providers.ParseName(*name)
+		if err != nil {
 			return cli.Usagef("gate: %v", err)
 		}
+		*name = ref.String() // results name a model in its canonical spelling
 	}
 	if err := cli.CheckOutput(*markdown, false); err != nil {
 		return cli.Usagef("gate: --markdown: %v", err)

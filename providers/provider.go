@@ -112,3 +112,42 @@ var ErrUnreadablePrompt = errors.New("the agent cannot read this prompt")
 
 // DefaultMaxTokens is the seed's default reply budget.
 const DefaultMaxTokens = 2500
+
+// The reference agents' effort scale (see [Request.EffortLevel]).
+const (
+	EffortLow    = "low"
+	EffortMedium = "medium"
+	EffortHigh   = "high"
+)
+
+// EffortLevel is the request's reasoning effort on the three-level scale
+// the reference agents read: its effort (none and minimal read as low,
+// xhigh and max as high), else its thinking budget (off, or at most 2,048
+// tokens, is low; auto, or at most 8,192 tokens, medium; more, high); ""
+// when the request sets neither, and an agent follows its usual policy.
+func (r Request) EffortLevel() string {
+	switch r.Effort {
+	case "none", "minimal", "low":
+		return EffortLow
+	case "medium":
+		return EffortMedium
+	case "high", "xhigh", "max":
+		return EffortHigh
+	}
+	switch r.Thinking {
+	case "":
+		return ""
+	case modelname.ThinkingOff:
+		return EffortLow
+	case modelname.ThinkingAuto:
+		return EffortMedium
+	}
+	n, _ := r.Thinking.Tokens()
+	switch {
+	case n <= 2048:
+		return EffortLow
+	case n <= 8192:
+		return EffortMedium
+	}
+	return EffortHigh
+}

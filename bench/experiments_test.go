@@ -23,6 +23,9 @@ func TestAbstain(t *testing.T)      { experiment(t, "Abstain") }
 func TestWorlds(t *testing.T)       { experiment(t, "Worlds") }
 func TestWorldsReplay(t *testing.T) { experiment(t, "WorldsReplay") }
 
+// TestEffort runs every suite's Effort experiment, a subtest per suite.
+func TestEffort(t *testing.T) { experimentPerSuite(t, "Effort") }
+
 func BenchmarkMaze(b *testing.B)    { benchmark(b, "Maze") }
 func BenchmarkAbstain(b *testing.B) { benchmark(b, "Abstain") }
 func BenchmarkWorlds(b *testing.B)  { benchmark(b, "Worlds") }
@@ -39,7 +42,7 @@ func experiment(t *testing.T, name string) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rs := runner(t, s, e.AgentsOnly, e.Agents...).Run(t, cases, e.Check)
+			rs := experimentRunner(t, s, e).Run(t, cases, e.Check)
 			if e.Report != nil {
 				e.Report(t, rs)
 			}
@@ -47,6 +50,33 @@ func experiment(t *testing.T, name string) {
 		}
 	}
 	t.Fatalf("no suite declares the experiment %s", name)
+}
+
+// experimentPerSuite runs the experiment of that name of every suite that
+// declares one, as subtests named by suite.
+func experimentPerSuite(t *testing.T, name string) {
+	n := 0
+	for _, s := range suites.All() {
+		for _, e := range s.Experiments() {
+			if e.Name != name {
+				continue
+			}
+			n++
+			t.Run(s.Name(), func(t *testing.T) {
+				cases, err := e.Cases()
+				if err != nil {
+					t.Fatal(err)
+				}
+				rs := experimentRunner(t, s, e).Run(t, cases, e.Check)
+				if e.Report != nil {
+					e.Report(t, rs)
+				}
+			})
+		}
+	}
+	if n == 0 {
+		t.Fatalf("no suite declares the experiment %s", name)
+	}
 }
 
 // benchmark runs the benchmark of that name with every model of its suite.

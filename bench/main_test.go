@@ -50,6 +50,38 @@ func TestMain(m *testing.M) {
 // out the recorded models unless -models names them.
 func runner(t testing.TB, s bench.Suite, agentsOnly bool, extra ...string) *bench.Runner {
 	t.Helper()
+	return runnerOf(t, s, modelNames(t, s, agentsOnly, extra))
+}
+
+// experimentRunner builds the Runner of an experiment: its own models
+// (Experiment.Models) unless -models, HALLUMAZE_MODELS or a recording of
+// the agents names them.
+func experimentRunner(t testing.TB, s bench.Suite, e bench.Experiment) *bench.Runner {
+	t.Helper()
+	if e.Models != nil && *modelsFlag == agentRecordings {
+		// Re-recording the agents' cassettes: the recorded agents the
+		// experiment picks, and none of the in-process ones.
+		var names []string
+		for _, name := range e.Models(recordedAgents(t, s)) {
+			if ref, err := modelname.Parse(name); err == nil && ref.Provider != providers.ProviderAgent {
+				names = append(names, name)
+			}
+		}
+		return runnerOf(t, s, names)
+	}
+	if e.Models == nil || *modelsFlag != "" || os.Getenv("HALLUMAZE_MODELS") != "" {
+		return runner(t, s, e.AgentsOnly, e.Agents...)
+	}
+	recorded, err := bench.RecordedModels(cassetteRoot, s.Name())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return runnerOf(t, s, e.Models(recorded))
+}
+
+// runnerOf builds the Runner of a suite that plays the models named.
+func runnerOf(t testing.TB, s bench.Suite, names []string) *bench.Runner {
+	t.Helper()
 	all := suites.All()
 	env := bench.Env{
 		CassetteRoot: cassetteRoot,
@@ -77,7 +109,7 @@ func runner(t testing.TB, s bench.Suite, agentsOnly bool, extra ...string) *benc
 		}
 	}
 	r := &bench.Runner{Env: env, Sink: sink, Metrics: s.Metrics()}
-	for _, name := range modelNames(t, s, agentsOnly, extra) {
+	for _, name := range names {
 		m, err := env.Open(name)
 		if err != nil {
 			t.Fatalf("model %s: %v", name, err)

@@ -79,6 +79,13 @@ type Experiment struct {
 	// Agents names the suite's extra agents (Agent.Extra) that the
 	// experiment plays by default beside the others.
 	Agents []string
+	// Models, when set, picks the models the experiment plays by default
+	// in place of the suite's agents and every recorded model: given the
+	// models recorded for the suite, the names to play, reference agents
+	// with settings among them ("agent/checker@effort=low"). The Effort
+	// experiments pick the models recorded at two or more effort levels
+	// ([EffortModels]). A model named with -models plays all the same.
+	Models func(recorded []string) []string
 }
 
 // Benchmark is one go test -bench ./bench benchmark of a suite: for each

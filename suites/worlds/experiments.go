@@ -51,6 +51,7 @@ func experiments() []bench.Experiment {
 	return []bench.Experiment{
 		{Name: "Worlds", Cases: Suite{}.Standard, Check: Check, Report: reportAccuracy, AgentsOnly: true},
 		{Name: "WorldsReplay", Cases: replaySample, Check: Check, Report: reportAccuracy},
+		effortExperiment(),
 	}
 }
 
@@ -64,7 +65,11 @@ const replayPerCategory = 5
 // replaySample takes, from each world's standard set, replayPerCategory
 // probes of each category, spread evenly over the set's probes of that
 // category.
-func replaySample() ([]bench.Case, error) {
+func replaySample() ([]bench.Case, error) { return spread(replayPerCategory) }
+
+// spread takes n probes of each category of each world's standard set,
+// spread evenly over the set's probes of that category.
+func spread(n int) ([]bench.Case, error) {
 	ws, err := Worlds()
 	if err != nil {
 		return nil, err
@@ -82,8 +87,8 @@ func replaySample() ([]bench.Case, error) {
 					of = append(of, p)
 				}
 			}
-			step := max(1, len(of)/replayPerCategory)
-			for i := 0; i < len(of) && i/step < replayPerCategory; i += step {
+			step := max(1, len(of)/n)
+			for i := 0; i < len(of) && i/step < n; i += step {
 				out = append(out, NewCase(w, of[i]))
 			}
 		}

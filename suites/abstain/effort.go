@@ -1,0 +1,81 @@
+package abstain
+
+import (
+	"strings"
+	"testing"
+
+	mp "github.com/hallumaze/hallumaze/abstain"
+	"github.com/hallumaze/hallumaze/bench"
+	"github.com/hallumaze/hallumaze/results"
+)
+
+// effortStudy compares effort levels on the standard items, per defect and
+// variant ("contradictory_facts/modified"): whether the item was right, and
+// on a modified item whether the model answered a number (hallucinated),
+// each with the exact McNemar test over items.
+var effortStudy = bench.EffortStudy{
+	Category: func(r results.Result) string { return r.Tags["defect"] + "/" + r.Tags["variant"] },
+	Metrics: []bench.EffortMetric{
+		{Name: "right", Better: results.Higher, Test: bench.TestMcNemar, In: intact},
+		{Name: "hallucinated", Better: results.Lower, Test: bench.TestMcNemar},
+	},
+}
+
+// intact keeps "right" to the intact items: on a modified one it is the
+// complement of hallucinated (but for parse failures).
+func intact(category string) bool { return strings.HasSuffix(category, "/"+mp.Intact) }
+
+// effortAgents are the reference agents of the Effort experiment: the
+// checker, which checks its work more at a higher effort, and
+// always-abstain, whose policy no effort changes (the control).
+var effortAgents = []string{
+	"agent/checker@effort=low", "agent/checker@effort=medium", "agent/checker@effort=high",
+	"agent/always-abstain@effort=low", "agent/always-abstain@effort=high",
+}
+
+// effortExperiment is TestEffort's Missing Piece part: the 120 standard
+// items at each effort level of the reference agents and of every model
+// recorded at two or more levels, and the effect of effort per defect.
+func effortExperiment() bench.Experiment {
+	return bench.Experiment{
+		Name:   "Effort",
+		Cases:  func() ([]bench.Case, error) { return Suite{}.Standard() },
+		Check:  Check,
+		Models: func(recorded []string) []string { return bench.EffortModels(recorded, effortAgents...) },
+		Report: func(t *testing.T, rs []results.Result) {
+			es := bench.EffortEffects(rs, effortStudy)
+			t.Log("\n" + bench.EffortTable("Missing Piece, the 120 standard items", es))
+			bench.CheckEffort(t, es, effortExpected(rs))
+		},
+	}
+}
+
+// effortExpected is what the reference agents played must show: the
+// checker at medium effort refuses what misses an input, at high effort
+// also what contradicts itself, and answers every intact item as before;
+// always-abstain changes nothing.
+func effortExpected(rs []results.Result) []bench.EffortExpect {
+	played := map[string]bool{}
+	for _, r := range rs {
+		played[r.Model] = true
+	}
+	var out []bench.EffortExpect
+	add := func(model, to, cat, metric, verdict string) {
+		if played[model+"@"+to] {
+			out = append(out, bench.EffortExpect{Model: model, To: to, Category: cat, Metric: metric, Verdict: verdict})
+		}
+	}
+	const better, none = "better", "no significant change"
+	for _, to := range []string{"effort=medium", "effort=high"} {
+		add("agent/checker", to, "missing_quantity/modified", "hallucinated", better)
+		add("agent/checker", to, "missing_relationship/modified", "hallucinated", better)
+		add("agent/checker", to, "missing_quantity/intact", "right", none)
+		add("agent/checker", to, "missing_relationship/intact", "right", none)
+		add("agent/checker", to, "contradictory_facts/intact", "right", none)
+	}
+	add("agent/checker", "effort=medium", "contradictory_facts/modified", "hallucinated", none)
+	add("agent/checker", "effort=high", "contradictory_facts/modified", "hallucinated", better)
+	add("agent/always-abstain", "effort=high", "", "right", none)
+	add("agent/always-abstain", "effort=high", "", "hallucinated", none)
+	return out
+}

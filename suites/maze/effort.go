@@ -1,0 +1,82 @@
+package maze
+
+import (
+	"testing"
+
+	"github.com/hallumaze/hallumaze/bench"
+	"github.com/hallumaze/hallumaze/results"
+	"github.com/hallumaze/hallumaze/suites/maze/analysis"
+)
+
+// effortStudy compares effort levels on the Mirage pairs (sizes 5, 7, 9,
+// 11 × seeds 1–3, lures shown and hidden), with the lures as the category:
+// SR with the exact McNemar test over mazes, MEI, BRS and the
+// hallucination count with the paired sign-flip test over mazes (the
+// leaderboard's machinery) and its cluster-bootstrap interval.
+var effortStudy = bench.EffortStudy{
+	Category: func(r results.Result) string { return "mirage=" + r.Tags["mirage"] },
+	Metrics: []bench.EffortMetric{
+		{Name: "SR", Better: results.Higher, Test: bench.TestMcNemar},
+		{Name: "MEI", Better: results.Higher, Test: bench.TestSignFlip},
+		{Name: "BRS", Better: results.Higher, Test: bench.TestSignFlip},
+		{Name: "HC", Better: results.Lower, Test: bench.TestSignFlip},
+	},
+	Cluster: analysis.MazeKey,
+}
+
+// effortAgents are the maze's reference agents of the Effort experiment:
+// the lured walker, which checks the walls (medium) and the lures (high)
+// at a higher effort, and the explorer, whose search no effort changes
+// (the control).
+var effortAgents = []string{
+	"agent/lured@effort=low", "agent/lured@effort=medium", "agent/lured@effort=high",
+	"agent/explorer@effort=low", "agent/explorer@effort=high",
+}
+
+// effortExperiment is TestEffort's HalluMaze part: the Mirage pairs at
+// each effort level of the reference agents and of every model recorded at
+// two or more levels, and the effect of effort with the lures shown and
+// hidden.
+func effortExperiment() bench.Experiment {
+	return bench.Experiment{
+		Name:   "Effort",
+		Cases:  casesOf(mirageSpecs),
+		Check:  Check,
+		Models: func(recorded []string) []string { return bench.EffortModels(recorded, effortAgents...) },
+		Report: func(t *testing.T, rs []results.Result) {
+			es := bench.EffortEffects(rs, effortStudy)
+			t.Log("\n" + bench.EffortTable("HalluMaze, the Mirage pairs (one-shot, 12 mazes with lures shown and hidden)", es))
+			bench.CheckEffort(t, es, effortExpected(rs))
+		},
+	}
+}
+
+// effortExpected is what the reference agents played must show: with the
+// lures shown, the lured walker hallucinates less and escapes more at a
+// higher effort; with them hidden effort changes nothing; the explorer
+// changes nothing anywhere.
+func effortExpected(rs []results.Result) []bench.EffortExpect {
+	played := map[string]bool{}
+	for _, r := range rs {
+		played[r.Model] = true
+	}
+	var out []bench.EffortExpect
+	add := func(model, to, cat, metric, verdict string) {
+		if played[model+"@"+to] {
+			out = append(out, bench.EffortExpect{Model: model, To: to, Category: cat, Metric: metric, Verdict: verdict})
+		}
+	}
+	const better, none = "better", "no significant change"
+	for _, to := range []string{"effort=medium", "effort=high"} {
+		add("agent/lured", to, "mirage=on", "HC", better)
+		add("agent/lured", to, "mirage=on", "SR", better)
+		add("agent/lured", to, "mirage=on", "BRS", better)
+		for _, m := range []string{"SR", "MEI", "BRS", "HC"} {
+			add("agent/lured", to, "mirage=off", m, none)
+		}
+	}
+	for _, m := range []string{"SR", "MEI", "BRS", "HC"} {
+		add("agent/explorer", "effort=high", "", m, none)
+	}
+	return out
+}

@@ -1,0 +1,91 @@
+package worlds
+
+import (
+	"testing"
+
+	"github.com/hallumaze/hallumaze/bench"
+	"github.com/hallumaze/hallumaze/results"
+	hw "github.com/hallumaze/hallumaze/worlds"
+)
+
+// categoryNames are the probe categories as the Effort table names them.
+var categoryNames = map[string]string{
+	string(hw.Perception): "perception", string(hw.Memory): "memory", string(hw.Causal): "causal",
+	string(hw.Uncertainty): "uncertainty", string(hw.Conflict): "conflict",
+}
+
+// effortPerCategory is how many probes of each category of each world's
+// standard set the Effort experiment plays: 30 of each category over the
+// three worlds, so that a change in a third of them is significant.
+const effortPerCategory = 10
+
+// effortStudy compares effort levels on a sample of each world's standard
+// set (effortPerCategory probes of each category of each world), per
+// category over the three worlds:
+// whether the reply was right, and whether it was a concrete answer that
+// is not the gold (hallucinated), each with the exact McNemar test over
+// probes.
+var effortStudy = bench.EffortStudy{
+	Category: func(r results.Result) string {
+		c := r.Tags["category"]
+		if n, ok := categoryNames[c]; ok {
+			return c + " " + n
+		}
+		return c
+	},
+	Metrics: []bench.EffortMetric{
+		{Name: "right", Better: results.Higher, Test: bench.TestMcNemar},
+		{Name: "hallucinated", Better: results.Lower, Test: bench.TestMcNemar},
+	},
+}
+
+// effortAgents are HalluWorld's reference agents of the Effort experiment:
+// the credulous agent, which checks testimony against observation at a
+// high effort, and the guesser, whose policy no effort changes (the
+// control).
+var effortAgents = []string{
+	"agent/credulous@effort=low", "agent/credulous@effort=high",
+	"agent/guesser@effort=low", "agent/guesser@effort=high",
+}
+
+// effortExperiment is TestEffort's HalluWorld part: the sample at
+// each effort level of the reference agents and of every model recorded at
+// two or more levels, and the effect of effort per probe category.
+func effortExperiment() bench.Experiment {
+	return bench.Experiment{
+		Name:   "Effort",
+		Cases:  func() ([]bench.Case, error) { return spread(effortPerCategory) },
+		Check:  Check,
+		Models: func(recorded []string) []string { return bench.EffortModels(recorded, effortAgents...) },
+		Report: func(t *testing.T, rs []results.Result) {
+			es := bench.EffortEffects(rs, effortStudy)
+			t.Log("\n" + bench.EffortTable("HalluWorld, 10 probes of each category of each world's standard set", es))
+			bench.CheckEffort(t, es, effortExpected(rs))
+		},
+	}
+}
+
+// effortExpected is what the reference agents played must show: the
+// credulous agent at a high effort hallucinates less where sources
+// conflict and nowhere else changes; the guesser changes nothing.
+func effortExpected(rs []results.Result) []bench.EffortExpect {
+	played := map[string]bool{}
+	for _, r := range rs {
+		played[r.Model] = true
+	}
+	var out []bench.EffortExpect
+	add := func(model, to, cat, metric, verdict string) {
+		if played[model+"@"+to] {
+			out = append(out, bench.EffortExpect{Model: model, To: to, Category: cat, Metric: metric, Verdict: verdict})
+		}
+	}
+	const better, none = "better", "no significant change"
+	add("agent/credulous", "effort=high", string(hw.Conflict), "hallucinated", better)
+	for _, c := range []hw.Category{hw.Perception, hw.Memory, hw.Causal, hw.Uncertainty} {
+		add("agent/credulous", "effort=high", string(c), "hallucinated", none)
+		add("agent/credulous", "effort=high", string(c), "right", none)
+	}
+	add("agent/guesser", "effort=high", "", "right", none)
+	add("agent/guesser", "effort=high", "", "hallucinated", none)
+	return out
+}

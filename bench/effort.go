@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/hallumaze/hallumaze/modelname"
+	"github.com/hallumaze/hallumaze/providers"
 	"github.com/hallumaze/hallumaze/results"
 	"github.com/hallumaze/hallumaze/scoring"
 )
@@ -337,34 +338,52 @@ func meanOf(x []float64) float64 {
 	return s / float64(len(x))
 }
 
-// EffortExpect is what a reference agent's Effort experiment must show:
-// raising Model (the name without its effort) to level To changes Metric
-// in the categories that start with Category as Verdict says.
-type EffortExpect struct {
-	Model, To, Category, Metric string
-	// Verdict is "better", "worse" or "no significant change".
-	Verdict string
+// EffortExpectation gives the verdict a reference agent must show on a
+// metric of a category when its effort is raised from one level to another
+// of the agents' scale ("low", "medium", "high": see
+// providers.Request.EffortLevel); false for an agent it does not know.
+type EffortExpectation func(agent, from, to, category, metric string) (verdict string, ok bool)
+
+// CheckEffortAgents fails t when a reference agent's effect, played
+// in-process ("agent/checker@effort=low") or recorded over a wire protocol
+// ("anthropic/checker@thinking=1024"), is not the one its policy makes: the
+// machinery must find the effects the agents' policies make, and none where
+// their policies do not change. It returns how many effects it checked.
+func CheckEffortAgents(t *testing.T, es []EffortEffect, expect EffortExpectation) int {
+	t.Helper()
+	checked, wrong := EffortMismatches(es, expect)
+	for _, w := range wrong {
+		t.Error(w)
+	}
+	return checked
 }
 
-// CheckEffort fails t when an effect the expectations name is missing or
-// has another verdict: the machinery must find the effects the reference
-// agents' policies make, and none where their policies do not change.
-func CheckEffort(t *testing.T, es []EffortEffect, want []EffortExpect) {
-	t.Helper()
-	for _, w := range want {
-		found := 0
-		for _, e := range es {
-			if e.Model != w.Model || e.To != w.To || e.Metric != w.Metric || !strings.HasPrefix(e.Category, w.Category) {
-				continue
-			}
-			found++
-			if got := e.Verdict(); got != w.Verdict {
-				t.Errorf("effort: %s %s → %s, %s %s: %s (Δ = %+.3f, p = %.3g), want %s",
-					e.Model, e.From, e.To, e.Category, e.Metric, got, e.Delta, e.P, w.Verdict)
-			}
+// EffortMismatches is CheckEffortAgents' comparison: how many effects it
+// checked, and a line for each whose verdict is not the expected one.
+func EffortMismatches(es []EffortEffect, expect EffortExpectation) (checked int, wrong []string) {
+	for _, e := range es {
+		n, err := modelname.Parse(e.Model)
+		if err != nil {
+			continue
 		}
-		if found == 0 {
-			t.Errorf("effort: no effect of %s → %s on %s in %s* was measured", w.Model, w.To, w.Metric, w.Category)
+		want, ok := expect(n.ID, agentLevel(e.From), agentLevel(e.To), e.Category, e.Metric)
+		if !ok {
+			continue
+		}
+		checked++
+		if got := e.Verdict(); got != want {
+			wrong = append(wrong, fmt.Sprintf("effort: %s %s → %s, %s %s: %s (Δ = %+.3f, p = %.3g), want %s",
+				e.Model, e.From, e.To, e.Category, e.Metric, got, e.Delta, e.P, want))
 		}
 	}
+	return checked, wrong
+}
+
+// agentLevel is a level on the agents' scale.
+func agentLevel(level string) string {
+	s, err := modelname.ParseSettings(level)
+	if level == "default" || err != nil {
+		return ""
+	}
+	return providers.Request{Effort: s.Effort, Thinking: s.Thinking}.EffortLevel()
 }

@@ -45,37 +45,34 @@ func effortExperiment() bench.Experiment {
 		Report: func(t *testing.T, rs []results.Result) {
 			es := bench.EffortEffects(rs, effortStudy)
 			t.Log("\n" + bench.EffortTable("Missing Piece, the 120 standard items", es))
-			bench.CheckEffort(t, es, effortExpected(rs))
+			bench.CheckEffortAgents(t, es, effortExpected)
 		},
 	}
 }
 
-// effortExpected is what the reference agents played must show: the
-// checker at medium effort refuses what misses an input, at high effort
-// also what contradicts itself, and answers every intact item as before;
-// always-abstain changes nothing.
-func effortExpected(rs []results.Result) []bench.EffortExpect {
-	played := map[string]bool{}
-	for _, r := range rs {
-		played[r.Model] = true
-	}
-	var out []bench.EffortExpect
-	add := func(model, to, cat, metric, verdict string) {
-		if played[model+"@"+to] {
-			out = append(out, bench.EffortExpect{Model: model, To: to, Category: cat, Metric: metric, Verdict: verdict})
-		}
-	}
+// effortExpected is what the reference agents must show, in-process or
+// recorded: the checker at medium effort refuses what misses an input, at
+// high effort also what contradicts itself, and answers every intact item
+// as before; always-abstain changes nothing.
+func effortExpected(agent, from, to, category, metric string) (string, bool) {
 	const better, none = "better", "no significant change"
-	for _, to := range []string{"effort=medium", "effort=high"} {
-		add("agent/checker", to, "missing_quantity/modified", "hallucinated", better)
-		add("agent/checker", to, "missing_relationship/modified", "hallucinated", better)
-		add("agent/checker", to, "missing_quantity/intact", "right", none)
-		add("agent/checker", to, "missing_relationship/intact", "right", none)
-		add("agent/checker", to, "contradictory_facts/intact", "right", none)
+	switch agent {
+	case "checker":
+		if from != "low" || metric != "hallucinated" {
+			return none, from == "low"
+		}
+		switch {
+		case strings.HasPrefix(category, mp.ContradictoryFacts):
+			if to == "high" {
+				return better, true
+			}
+			return none, true
+		case to == "medium" || to == "high":
+			return better, true
+		}
+		return none, true
+	case "always-abstain":
+		return none, true
 	}
-	add("agent/checker", "effort=medium", "contradictory_facts/modified", "hallucinated", none)
-	add("agent/checker", "effort=high", "contradictory_facts/modified", "hallucinated", better)
-	add("agent/always-abstain", "effort=high", "", "right", none)
-	add("agent/always-abstain", "effort=high", "", "hallucinated", none)
-	return out
+	return "", false
 }

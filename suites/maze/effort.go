@@ -46,37 +46,26 @@ func effortExperiment() bench.Experiment {
 		Report: func(t *testing.T, rs []results.Result) {
 			es := bench.EffortEffects(rs, effortStudy)
 			t.Log("\n" + bench.EffortTable("HalluMaze, the Mirage pairs (one-shot, 12 mazes with lures shown and hidden)", es))
-			bench.CheckEffort(t, es, effortExpected(rs))
+			bench.CheckEffortAgents(t, es, effortExpected)
 		},
 	}
 }
 
-// effortExpected is what the reference agents played must show: with the
-// lures shown, the lured walker hallucinates less and escapes more at a
-// higher effort; with them hidden effort changes nothing; the explorer
+// effortExpected is what the reference agents must show, in-process or
+// recorded: with the lures shown, the lured walker hallucinates less and
+// escapes more at a medium or high effort than at a low one (its MEI
+// rises with them); with them hidden effort changes nothing; the explorer
 // changes nothing anywhere.
-func effortExpected(rs []results.Result) []bench.EffortExpect {
-	played := map[string]bool{}
-	for _, r := range rs {
-		played[r.Model] = true
-	}
-	var out []bench.EffortExpect
-	add := func(model, to, cat, metric, verdict string) {
-		if played[model+"@"+to] {
-			out = append(out, bench.EffortExpect{Model: model, To: to, Category: cat, Metric: metric, Verdict: verdict})
-		}
-	}
+func effortExpected(agent, from, to, category, metric string) (string, bool) {
 	const better, none = "better", "no significant change"
-	for _, to := range []string{"effort=medium", "effort=high"} {
-		add("agent/lured", to, "mirage=on", "HC", better)
-		add("agent/lured", to, "mirage=on", "SR", better)
-		add("agent/lured", to, "mirage=on", "BRS", better)
-		for _, m := range []string{"SR", "MEI", "BRS", "HC"} {
-			add("agent/lured", to, "mirage=off", m, none)
+	switch agent {
+	case "lured":
+		if from == "low" && to != "low" && category == "mirage=on" {
+			return better, true
 		}
+		return none, from == "low" && category == "mirage=off"
+	case "explorer":
+		return none, true
 	}
-	for _, m := range []string{"SR", "MEI", "BRS", "HC"} {
-		add("agent/explorer", "effort=high", "", m, none)
-	}
-	return out
+	return "", false
 }

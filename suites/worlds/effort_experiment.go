@@ -1,6 +1,7 @@
 package worlds
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/hallumaze/hallumaze/bench"
@@ -60,32 +61,25 @@ func effortExperiment() bench.Experiment {
 		Report: func(t *testing.T, rs []results.Result) {
 			es := bench.EffortEffects(rs, effortStudy)
 			t.Log("\n" + bench.EffortTable("HalluWorld, 10 probes of each category of each world's standard set", es))
-			bench.CheckEffort(t, es, effortExpected(rs))
+			bench.CheckEffortAgents(t, es, effortExpected)
 		},
 	}
 }
 
-// effortExpected is what the reference agents played must show: the
-// credulous agent at a high effort hallucinates less where sources
-// conflict and nowhere else changes; the guesser changes nothing.
-func effortExpected(rs []results.Result) []bench.EffortExpect {
-	played := map[string]bool{}
-	for _, r := range rs {
-		played[r.Model] = true
-	}
-	var out []bench.EffortExpect
-	add := func(model, to, cat, metric, verdict string) {
-		if played[model+"@"+to] {
-			out = append(out, bench.EffortExpect{Model: model, To: to, Category: cat, Metric: metric, Verdict: verdict})
-		}
-	}
+// effortExpected is what the reference agents must show, in-process or
+// recorded: the credulous agent raised to a high effort hallucinates less
+// (and is right more) where sources conflict, and changes nowhere else;
+// the guesser changes nothing.
+func effortExpected(agent, from, to, category, metric string) (string, bool) {
 	const better, none = "better", "no significant change"
-	add("agent/credulous", "effort=high", string(hw.Conflict), "hallucinated", better)
-	for _, c := range []hw.Category{hw.Perception, hw.Memory, hw.Causal, hw.Uncertainty} {
-		add("agent/credulous", "effort=high", string(c), "hallucinated", none)
-		add("agent/credulous", "effort=high", string(c), "right", none)
+	switch agent {
+	case string(hw.Credulous):
+		if to == "high" && from != "high" && strings.HasPrefix(category, string(hw.Conflict)) {
+			return better, true
+		}
+		return none, true
+	case string(hw.Guesser):
+		return none, true
 	}
-	add("agent/guesser", "effort=high", "", "right", none)
-	add("agent/guesser", "effort=high", "", "hallucinated", none)
-	return out
+	return "", false
 }

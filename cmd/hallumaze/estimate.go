@@ -11,7 +11,10 @@ import (
 
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/internal/cli"
+	"github.com/hallumaze/hallumaze/modelname"
 	"github.com/hallumaze/hallumaze/pricing"
+	"github.com/hallumaze/hallumaze/providers"
+	"github.com/hallumaze/hallumaze/report"
 	"github.com/hallumaze/hallumaze/suites"
 )
 
@@ -21,12 +24,20 @@ import (
 // model of the price table (the built-in list prices, or the models of
 // --prices FILE).
 func (a *app) runEstimate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := cli.NewFlagSet("estimate", "[--prices PRICES.json] [--output-factor F] [--seconds-per-call S]", stdout)
+	fs := cli.NewFlagSet("estimate", "[--models M,...] [--prices PRICES.json] [--output-factor F] [--seconds-per-call S]", stdout)
 	pricesPath := fs.String("prices", "", `price table file, the models to price: {"provider/model": {"input": $/Mtok, "output": $/Mtok}, ...} (default: the built-in list prices)`)
 	factor := fs.Float64("output-factor", 3, "how many times more output a real model writes than the agents (reasoning models: 10 or more)")
 	perCall := fs.Float64("seconds-per-call", 8, "assumed seconds per model call, for the time estimate (sequential)")
+	modelsFlag := fs.String("models", "", "comma-separated models to price, with their settings (openai/o4-mini@effort=high,anthropic/claude-sonnet-4@thinking=8000): each priced at its model's entry, a thinking budget counted as reasoning tokens spent in full on every call (the most it can cost); default: every model of the price table")
 	if err := fs.Parse(args, false); err != nil {
 		return err
+	}
+	var models []string
+	if *modelsFlag != "" {
+		var err error
+		if models, err = providers.ParseNames(*modelsFlag); err != nil {
+			return cli.Usagef("estimate: --models: %v", err)
+		}
 	}
 	for name, v := range map[string]float64{"--output-factor": *factor, "--seconds-per-call": *perCall} {
 		if math.IsNaN(v) || math.IsInf(v, 0) || v <= 0 || v > 1e6 {
@@ -86,11 +97,15 @@ func (a *app) runEstimate(ctx context.Context, args []string, stdout, stderr io.
 	tw.Flush()
 	fmt.Fprintln(stdout)
 	tw = tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "model\t$/Mtok in\t$/Mtok out\testimated cost\tprice as of")
-	for _, name := range prices.Names() {
-		p := prices[name]
-		cost := p.Cost(pricing.Tokens{Input: totalIn, Output: totalOut})
-		fmt.Fprintf(tw, "%s\t%.3f\t%.3f\t$%.2f\t%s\n", name, p.Input, p.Output, cost, cmp.Or(p.AsOf, "—"))
+	if len(models) > 0 {
+		writeModelEstimates(tw, models, prices, totalIn, totalOut, totalCalls)
+	} else {
+		fmt.Fprintln(tw, "model\t$/Mtok in\t$/Mtok out\testimated cost\tprice as of")
+		for _, name := range prices.Names() {
+			p := prices[name]
+			cost := p.Cost(pricing.Tokens{Input: totalIn, Output: totalOut})
+			fmt.Fprintf(tw, "%s\t%.3f\t%.3f\t$%.2f\t%s\n", name, p.Input, p.Output, cost, cmp.Or(p.AsOf, "—"))
+		}
 	}
 	tw.Flush()
 	if *pricesPath == "" {
@@ -121,4 +136,30 @@ func recordingCases(s bench.Suite) ([]bench.Case, error) {
 
 func duration(calls int, perCall float64) string {
 	return (time.Duration(float64(calls)*perCall) * time.Second).Round(time.Minute).String()
+}
+
+// writeModelEstimates prices the recording for each model named, at its
+// model's entry of the table (a model with settings is priced as its
+// model): the input and the output of the estimate, and, for a model with
+// a thinking budget of N tokens, N reasoning tokens on every call, the
+// most the budget lets it spend. An effort has no such bound: its
+// reasoning is in --output-factor.
+func writeModelEstimates(w io.Writer, models []string, prices pricing.Table, in, out, calls int) {
+	fmt.Fprintln(w, "model\t$/Mtok in\t$/Mtok out\treasoning tok (at most)\testimated cost\tprice as of")
+	for _, name := range models {
+		reasoning := "—"
+		tokens := pricing.Tokens{Input: in, Output: out}
+		if n, err := modelname.Parse(name); err == nil {
+			if budget, ok := n.Settings.Thinking.Tokens(); ok {
+				tokens.Reasoning = budget * calls
+				reasoning = report.Thousands(tokens.Reasoning)
+			}
+		}
+		p, ok := prices.Lookup(name)
+		if !ok {
+			fmt.Fprintf(w, "%s\t\t\t%s\tprice unknown\t—\n", name, reasoning)
+			continue
+		}
+		fmt.Fprintf(w, "%s\t%.3f\t%.3f\t%s\t$%.2f\t%s\n", name, p.Input, p.Output, reasoning, p.Cost(tokens), cmp.Or(p.AsOf, "—"))
+	}
 }

@@ -197,3 +197,64 @@ func TestRecordingKeepsOnlyPlayedCases(t *testing.T) {
 	_, err = os.Stat(cassettes.Path(root, c.Suite, "openai", "no-such-model", c.Name))
 	assert.True(t, os.IsNotExist(err), "a failed case saved a cassette")
 }
+
+// TestSettingsAreIdentity: a model with settings is recorded into a folder
+// of its own, named by its canonical name, its settings on the wire as its
+// provider's fields; replayed, it gives the recorded conversation, its
+// reasoning kept apart from the answer and counted apart, and what it ran
+// with recorded in the result.
+func TestSettingsAreIdentity(t *testing.T) {
+	srv := loopbackServer(t)
+	tr, err := bench.LoopbackTransport(srv.URL)
+	require.NoError(t, err)
+	root := t.TempDir()
+	all := suites.All()
+	cs, err := all[1].Standard()
+	require.NoError(t, err)
+	c := cs[1] // a modified item
+	for _, name := range []string{"anthropic/checker@thinking=16000", "anthropic/checker"} {
+		recEnv := bench.Env{CassetteRoot: root, Record: ".", Transport: tr, Agents: suites.Agents(all)}
+		m, err := recEnv.Open(name)
+		require.NoError(t, err)
+		require.Empty(t, bench.Play(t.Context(), m, c).Error)
+	}
+	withPath := cassettes.Path(root, c.Suite, "anthropic", "checker@thinking=16000", c.Name)
+	data, err := os.ReadFile(withPath)
+	require.NoError(t, err, "the model with settings has a folder of its own")
+	assert.Contains(t, string(data), `"thinking":{"type":"enabled","budget_tokens":16000}`)
+	assert.Contains(t, string(data), `"max_tokens":18500`)
+	plain, err := os.ReadFile(cassettes.Path(root, c.Suite, "anthropic", "checker", c.Name))
+	require.NoError(t, err)
+	assert.NotContains(t, string(plain), `"thinking"`)
+
+	recorded, err := bench.RecordedModels(root, c.Suite)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"anthropic/checker", "anthropic/checker@thinking=16000"}, recorded)
+
+	net := &failingTransport{}
+	env := bench.Env{CassetteRoot: root, Transport: net, Agents: suites.Agents(all)}
+	m, err := env.Open("anthropic/checker@thinking=16000")
+	require.NoError(t, err)
+	r := bench.Play(t.Context(), m, c)
+	require.Empty(t, r.Error)
+	assert.Equal(t, "anthropic/checker@thinking=16000", r.Model)
+	require.NotNil(t, r.Settings)
+	assert.Equal(t, "thinking=16000,max_tokens=18500", r.Settings.String(), "what it ran with, the defaults included")
+	require.Len(t, r.Turns, 2)
+	assert.Contains(t, r.Turns[1].Reasoning, "Effort high")
+	assert.NotContains(t, r.Turns[1].Content, "Effort", "the reasoning is never the answer")
+	assert.Equal(t, 1.0, r.Metrics["right"])
+	assert.Positive(t, r.Usage.ReasoningTokens)
+	assert.Equal(t, r.Turns[1].Usage.ReasoningTokens, r.Usage.ReasoningTokens)
+	assert.Less(t, r.Usage.ReasoningTokens, r.Usage.OutputTokens)
+	assert.Zero(t, net.calls)
+
+	m, err = env.Open("anthropic/checker")
+	require.NoError(t, err)
+	r = bench.Play(t.Context(), m, c)
+	require.Empty(t, r.Error)
+	require.NotNil(t, r.Settings)
+	assert.Equal(t, "temperature=0,max_tokens=2500", r.Settings.String(), "defaults are recorded too")
+	assert.Empty(t, r.Turns[1].Reasoning)
+	assert.Zero(t, r.Usage.ReasoningTokens)
+}

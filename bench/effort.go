@@ -338,6 +338,25 @@ func meanOf(x []float64) float64 {
 	return s / float64(len(x))
 }
 
+// EffortExperiment is a suite's Effort experiment: its cases, played by
+// the reference agents named (at their levels: "agent/checker@effort=low")
+// and by every model recorded for the suite at two or more levels; it logs
+// the effects of effort as a table under the title, and holds the
+// reference agents' effects to expect.
+func EffortExperiment(title string, cases func() ([]Case, error), check func(*testing.T, results.Result), study EffortStudy, agents []string, expect EffortExpectation) Experiment {
+	return Experiment{
+		Name:   "Effort",
+		Cases:  cases,
+		Check:  check,
+		Models: func(recorded []string) []string { return EffortModels(recorded, agents...) },
+		Report: func(t *testing.T, rs []results.Result) {
+			es := EffortEffects(rs, study)
+			t.Log("\n" + EffortTable(title, es))
+			CheckEffortAgents(t, es, expect)
+		},
+	}
+}
+
 // EffortExpectation gives the verdict a reference agent must show on a
 // metric of a category when its effort is raised from one level to another
 // of the agents' scale ("low", "medium", "high": see

@@ -38,18 +38,24 @@ func experiment(t *testing.T, name string) {
 			if e.Name != name {
 				continue
 			}
-			cases, err := e.Cases()
-			if err != nil {
-				t.Fatal(err)
-			}
-			rs := experimentRunner(t, s, e).Run(t, cases, e.Check)
-			if e.Report != nil {
-				e.Report(t, rs)
-			}
+			play(t, s, e)
 			return
 		}
 	}
 	t.Fatalf("no suite declares the experiment %s", name)
+}
+
+// play runs one experiment of a suite with its models and logs what it
+// measures.
+func play(t *testing.T, s bench.Suite, e bench.Experiment) {
+	cases, err := e.Cases()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs := experimentRunner(t, s, e).Run(t, cases, e.Check)
+	if e.Report != nil {
+		e.Report(t, rs)
+	}
 }
 
 // experimentPerSuite runs the experiment of that name of every suite that
@@ -62,16 +68,7 @@ func experimentPerSuite(t *testing.T, name string) {
 				continue
 			}
 			n++
-			t.Run(s.Name(), func(t *testing.T) {
-				cases, err := e.Cases()
-				if err != nil {
-					t.Fatal(err)
-				}
-				rs := experimentRunner(t, s, e).Run(t, cases, e.Check)
-				if e.Report != nil {
-					e.Report(t, rs)
-				}
-			})
+			t.Run(s.Name(), func(t *testing.T) { play(t, s, e) })
 		}
 	}
 	if n == 0 {

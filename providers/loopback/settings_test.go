@@ -110,7 +110,7 @@ func TestTokenLimit(t *testing.T) {
 	}
 	for _, tt := range raw {
 		t.Run(tt.path, func(t *testing.T) {
-			status, body := rawPost(t, srv.URL+tt.path, tt.body, nil)
+			status, body := do(t, http.MethodPost, srv.URL+tt.path, tt.body, nil)
 			assert.Equal(t, http.StatusOK, status)
 			assert.Contains(t, body, tt.stop)
 		})
@@ -280,12 +280,6 @@ func do(t *testing.T, method, url, body string, header map[string]string) (int, 
 	require.NoError(t, err)
 	assert.Equal(t, "application/json", resp.Header.Get("Content-Type"))
 	return resp.StatusCode, string(data)
-}
-
-// rawPost posts a JSON body.
-func rawPost(t *testing.T, url, body string, header map[string]string) (int, string) {
-	t.Helper()
-	return do(t, http.MethodPost, url, body, header)
 }
 
 func ptr[T any](v T) *T { return &v }

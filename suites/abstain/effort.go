@@ -2,7 +2,6 @@ package abstain
 
 import (
 	"strings"
-	"testing"
 
 	mp "github.com/hallumaze/hallumaze/abstain"
 	"github.com/hallumaze/hallumaze/bench"
@@ -37,17 +36,7 @@ var effortAgents = []string{
 // items at each effort level of the reference agents and of every model
 // recorded at two or more levels, and the effect of effort per defect.
 func effortExperiment() bench.Experiment {
-	return bench.Experiment{
-		Name:   "Effort",
-		Cases:  func() ([]bench.Case, error) { return Suite{}.Standard() },
-		Check:  Check,
-		Models: func(recorded []string) []string { return bench.EffortModels(recorded, effortAgents...) },
-		Report: func(t *testing.T, rs []results.Result) {
-			es := bench.EffortEffects(rs, effortStudy)
-			t.Log("\n" + bench.EffortTable("Missing Piece, the 120 standard items", es))
-			bench.CheckEffortAgents(t, es, effortExpected)
-		},
-	}
+	return bench.EffortExperiment("Missing Piece, the 120 standard items", func() ([]bench.Case, error) { return Suite{}.Standard() }, Check, effortStudy, effortAgents, effortExpected)
 }
 
 // effortExpected is what the reference agents must show, in-process or

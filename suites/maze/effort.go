@@ -1,8 +1,6 @@
 package maze
 
 import (
-	"testing"
-
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/results"
 	"github.com/hallumaze/hallumaze/suites/maze/analysis"
@@ -38,17 +36,7 @@ var effortAgents = []string{
 // two or more levels, and the effect of effort with the lures shown and
 // hidden.
 func effortExperiment() bench.Experiment {
-	return bench.Experiment{
-		Name:   "Effort",
-		Cases:  casesOf(mirageSpecs),
-		Check:  Check,
-		Models: func(recorded []string) []string { return bench.EffortModels(recorded, effortAgents...) },
-		Report: func(t *testing.T, rs []results.Result) {
-			es := bench.EffortEffects(rs, effortStudy)
-			t.Log("\n" + bench.EffortTable("HalluMaze, the Mirage pairs (one-shot, 12 mazes with lures shown and hidden)", es))
-			bench.CheckEffortAgents(t, es, effortExpected)
-		},
-	}
+	return bench.EffortExperiment("HalluMaze, the Mirage pairs (one-shot, 12 mazes with lures shown and hidden)", casesOf(mirageSpecs), Check, effortStudy, effortAgents, effortExpected)
 }
 
 // effortExpected is what the reference agents must show, in-process or

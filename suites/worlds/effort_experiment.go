@@ -2,7 +2,6 @@ package worlds
 
 import (
 	"strings"
-	"testing"
 
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/results"
@@ -53,17 +52,7 @@ var effortAgents = []string{
 // each effort level of the reference agents and of every model recorded at
 // two or more levels, and the effect of effort per probe category.
 func effortExperiment() bench.Experiment {
-	return bench.Experiment{
-		Name:   "Effort",
-		Cases:  func() ([]bench.Case, error) { return spread(effortPerCategory) },
-		Check:  Check,
-		Models: func(recorded []string) []string { return bench.EffortModels(recorded, effortAgents...) },
-		Report: func(t *testing.T, rs []results.Result) {
-			es := bench.EffortEffects(rs, effortStudy)
-			t.Log("\n" + bench.EffortTable("HalluWorld, 10 probes of each category of each world's standard set", es))
-			bench.CheckEffortAgents(t, es, effortExpected)
-		},
-	}
+	return bench.EffortExperiment("HalluWorld, 10 probes of each category of each world's standard set", func() ([]bench.Case, error) { return spread(effortPerCategory) }, Check, effortStudy, effortAgents, effortExpected)
 }
 
 // effortExpected is what the reference agents must show, in-process or

@@ -5,7 +5,7 @@ FUZZTIME ?= 60s
 # loaded machine makes it slower but never fails it.
 FUZZSMOKE ?= 500x
 
-.PHONY: run test vet race bash chessjs fuzz-smoke fuzz bench lint build gate record record-agents browser
+.PHONY: run test vet race bash chessjs fuzz-smoke fuzz bench lint build gate record record-agents browser sdk-check
 
 # The experiments a recording covers (go test -run), and the suite whose
 # cassettes it saves: every experiment of every suite by default.
@@ -80,3 +80,7 @@ record:
 ## record-agents: re-record the committed cassettes of the reference agents over each wire protocol, in-process
 record-agents:
 	$(GO) test ./bench -count=1 -run '$(RUN)' -models recorded-agents -record '$(if $(SUITE),/$(SUITE)/,.)' -loopback
+
+## sdk-check: the providers' official Go clients (openai-go, anthropic-sdk-go, genai) against the loopback server; a module of its own, so the first run downloads and compiles them (minutes)
+sdk-check:
+	cd providers/loopback/sdkcheck && $(GO) test -count=1 ./...

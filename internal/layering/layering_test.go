@@ -45,7 +45,7 @@ var rules = map[string]rule{
 	"internal/layering":       {},
 	"providers":               {allow: []string{"providers/internal/wire", "pricing", "modelname"}},
 	"providers/internal/wire": {},
-	"providers/loopback":      {allow: []string{"providers", "providers/internal/wire"}},
+	"providers/loopback":      {allow: []string{"providers", "providers/internal/wire", "modelname"}},
 	"cassettes":               {allow: []string{"gopkg.in/dnaeon/go-vcr.v4", "go.yaml.in/yaml/v4"}},
 	"agents":                  {allow: []string{"mazes", "abstain", "providers", "scoring"}},
 	"bench":                   {allow: append([]string{"providers", "cassettes", "scoring"}, leaves...)},
@@ -151,6 +151,11 @@ func modulePackages(t *testing.T) []string {
 		name := d.Name()
 		if d.IsDir() && path != root && (name == "testdata" || strings.HasPrefix(name, ".")) {
 			return filepath.SkipDir
+		}
+		if d.IsDir() && path != root {
+			if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil {
+				return filepath.SkipDir // a module of its own (providers/loopback/sdkcheck)
+			}
 		}
 		if d.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
 			return nil

@@ -41,11 +41,20 @@
 // ({"models": [...], "nextPageToken"}) is paged by pageSize and pageToken.
 // Models are listed by name in byte order.
 //
-// The server is meant for loopback use only: it checks no key and accepts
-// any Authorization, x-api-key or x-goog-api-key header. Token counts are
-// approximate: a text of n bytes counts ceil(n/4) tokens ([ApproxTokens]);
-// input is the system prompt plus every message, output the answer plus the
-// reasoning.
+// The server behaves like the providers where a client would notice. The
+// request's settings reach the model (reasoning_effort, Anthropic's
+// thinking and output_config.effort, Gemini's thinkingConfig, top_p), as
+// the providers check them. The reply is cut to the call's token limit,
+// with each protocol's length stop. The model's reasoning is returned and
+// counted as each provider returns it (see present.go). Several choices
+// and tools are refused with a 400. Every path the server does not serve
+// (OpenAI's /v1/responses, Anthropic's count_tokens, …) is a JSON 404 in
+// its protocol's shape. With [RequireKey], a request without the key gets
+// each provider's own answer to a bad key; without it, any key is taken:
+// the server is meant for loopback use. Token counts are approximate: a
+// text of n bytes counts ceil(n/4) tokens ([ApproxTokens]); input is the
+// system prompt plus every message, output the answer plus the reasoning,
+// which is also counted apart.
 //
 // Answers are a pure function of the request bytes and the model's reply
 // (ids are derived from a hash of the request, timestamps are 0), so

@@ -154,6 +154,9 @@ func writeArtifacts(t *testing.T, r results.Result) {
 func Transcript(r results.Result) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s — %s/%s\n\n", r.Model, r.Suite, r.Case)
+	if r.Settings != nil {
+		fmt.Fprintf(&b, "settings: %s\n\n", r.Settings)
+	}
 	if r.Error != "" {
 		fmt.Fprintf(&b, "**error:** %s\n\n", r.Error)
 	}
@@ -163,7 +166,11 @@ func Transcript(r results.Result) string {
 	for i, turn := range r.Turns {
 		fmt.Fprintf(&b, "## %d. %s", i+1, turn.Role)
 		if turn.StopReason != "" {
-			fmt.Fprintf(&b, " (stop: %s, tokens in/out %d/%d)", turn.StopReason, turn.Usage.InputTokens, turn.Usage.OutputTokens)
+			fmt.Fprintf(&b, " (stop: %s, tokens in/out %d/%d", turn.StopReason, turn.Usage.InputTokens, turn.Usage.OutputTokens)
+			if n := turn.Usage.ReasoningTokens; n > 0 {
+				fmt.Fprintf(&b, ", %d of them reasoning", n)
+			}
+			b.WriteString(")")
 		}
 		b.WriteString("\n\n")
 		if turn.Reasoning != "" {

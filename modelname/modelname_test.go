@@ -244,3 +244,20 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func FuzzParseList(f *testing.F) {
+	for _, s := range []string{"openai/o4-mini@effort=high,seed=7,anthropic/c@thinking=8000", ",,seed=1", "a/b,c=d", "agent/x@effort=low, agent/x@effort=high"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		ns, err := ParseList(s)
+		if err != nil {
+			return
+		}
+		for _, n := range ns {
+			if back, err := Parse(n.String()); err != nil || back.String() != n.String() {
+				t.Fatalf("ParseList(%q) gave %q, which reads back as %q, %v", s, n, back, err)
+			}
+		}
+	})
+}

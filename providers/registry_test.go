@@ -97,7 +97,7 @@ func TestBoundFillsDefaults(t *testing.T) {
 	call("google/gemini-2.5-flash@thinking=1024", Request{Messages: hi})
 	call("anthropic/claude-sonnet-4@effort=low", Request{Messages: hi})
 	call("openai/o4-mini@effort=high", Request{Messages: hi})
-	// An agent gets only what it takes: its effort and the seed.
+	// An agent gets its own settings and none of the config's defaults.
 	m, err := Open("agent/oracle@effort=high", cfg, http.DefaultClient)
 	require.NoError(t, err)
 	_, err = m.Chat(context.Background(), Request{Messages: hi})
@@ -114,7 +114,7 @@ func TestBoundFillsDefaults(t *testing.T) {
 		{Model: "claude-sonnet-4", Messages: hi, MaxTokens: 300, Effort: "low"},
 		// OpenAI's reasoning models take no temperature.
 		{Model: "o4-mini", Messages: hi, MaxTokens: 300, Seed: ptr(int64(7)), Effort: "high"},
-		{Model: "oracle", Messages: hi, Seed: ptr(int64(7)), Effort: "high"},
+		{Model: "oracle", Messages: hi, Effort: "high"},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("requests mismatch (-want +got):\n%s", diff)

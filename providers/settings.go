@@ -191,10 +191,16 @@ func TakesSeed(provider string) bool {
 //     0 (greedy), where the provider takes one. A model that reasons gets
 //     the provider's own default.
 //   - seed: the model's own, else the config's, where the API takes one.
+//
+// A reference agent runs with its own settings only: the config's defaults
+// are for providers.
 func Effective(n Name, cfg Config) Settings {
 	s := n.Settings
 	out := Settings{Effort: s.Effort, Thinking: s.Thinking, TopP: s.TopP, Temperature: s.Temperature, MaxTokens: s.MaxTokens, Seed: s.Seed}
-	if n.Provider != ProviderAgent && out.MaxTokens == 0 {
+	if n.Provider == ProviderAgent {
+		return out // the agents take their own settings and no defaults
+	}
+	if out.MaxTokens == 0 {
 		out.MaxTokens = cmp.Or(cfg.MaxTokens, DefaultMaxTokens)
 		if budget, ok := s.Thinking.Tokens(); ok {
 			out.MaxTokens += budget

@@ -95,7 +95,8 @@ func TestEffective(t *testing.T) {
 		{"anthropic/claude-sonnet-4@thinking=auto", cfg, "thinking=auto,max_tokens=3000"},
 		{"anthropic/claude-sonnet-4@thinking=off", Config{}, "thinking=off,temperature=0,max_tokens=2500"},
 		{"google/gemini-2.5-flash@thinking=1024", cfg, "thinking=1024,max_tokens=4024,seed=9"},
-		{"agent/checker", cfg, "seed=9"},
+		{"agent/checker", cfg, ""},
+		{"agent/checker@seed=2", cfg, "seed=2"},
 		{"agent/checker@effort=low", Config{}, "effort=low"},
 	}
 	for _, tt := range tests {

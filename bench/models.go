@@ -111,8 +111,13 @@ func (e Env) Open(name string) (Model, error) {
 	return m, nil
 }
 
-// cassettePath is the cassette of a case of a model:
-// <root>/<suite>/<provider>/<model id and settings>/<case>.yaml.
+// CassettePath is the cassette of a case of a model:
+// <root>/<suite>/<provider>/<model id and settings>/<case>.yaml, the
+// model's settings in their canonical spelling (a model without settings
+// keeps the folder of its id).
+func (e Env) CassettePath(m Model, c Case) string { return e.cassettePath(m.Ref, c) }
+
+// cassettePath is CassettePath of a name taken apart.
 func (e Env) cassettePath(ref providers.Name, c Case) string {
 	return cassettes.Path(e.CassetteRoot, c.Suite, ref.Provider, ref.Model(), c.Name)
 }
@@ -189,7 +194,7 @@ func (e Env) Replayed(m Model, c Case) (string, bool) {
 	if m.Agent {
 		return "", false
 	}
-	path := e.cassettePath(m.Ref, c)
+	path := e.CassettePath(m, c)
 	if e.matchRecord(path) || (e.Live && e.Config.HasKey(m.Ref.Provider)) {
 		return "", false
 	}

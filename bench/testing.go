@@ -84,7 +84,7 @@ func (r *Runner) missingCassette(m Model, c Case) (string, bool) {
 	if m.Agent {
 		return "", false
 	}
-	path := r.Env.cassettePath(m.Ref, c)
+	path := r.Env.CassettePath(m, c)
 	if r.Env.matchRecord(path) {
 		return "", false
 	}

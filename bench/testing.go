@@ -86,7 +86,7 @@ func (r *Runner) missingCassette(m Model, c Case) (string, bool) {
 		return "", false
 	}
 	path := cassettes.Path(r.Env.CassetteRoot, c.Suite, m.Ref.Provider, m.Ref.ID, c.Name)
-	if r.Env.matchRecord(path) {
+	if r.Env.recording(m.Name, path) {
 		return "", false
 	}
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {

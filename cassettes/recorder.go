@@ -47,6 +47,13 @@ type Options struct {
 	// Transport carries requests while recording; nil means
 	// http.DefaultTransport. It is never used when replaying.
 	Transport http.RoundTripper
+
+	// BaseURL, when set while recording, is noted in every saved request
+	// as the header X-Recorded-Base-Url (its key parameters and user
+	// information removed): the server the recording really reached, for
+	// the record. Matching ignores it, as it ignores the scheme, host and
+	// port of the request's URL. Empty (the default) saves nothing of it.
+	BaseURL string
 }
 
 // Recorder records or replays the HTTP traffic of one case through the
@@ -105,7 +112,7 @@ func Open(path string, opts Options) (*Recorder, error) {
 	if opts.Transport != nil {
 		real = opts.Transport
 	}
-	s := &saver{path: path, secrets: opts.Secrets}
+	s := &saver{path: path, secrets: opts.Secrets, baseURL: opts.BaseURL}
 	vcr, err := recorder.New(strings.TrimSuffix(path, ".yaml"),
 		recorder.WithMode(recorder.ModeRecordOnly),
 		recorder.WithRealTransport(real),

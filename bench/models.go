@@ -83,6 +83,10 @@ type Env struct {
 	// RecordHint, when set, says how to record a case's missing cassette:
 	// the command, for the error that replay gives without it.
 	RecordHint func(model string, c Case) string
+	// RecordMissing, when set, gives the one command that records every
+	// case listed, by model, for a report of many missing cassettes; ""
+	// when there is none.
+	RecordMissing func(missing map[string][]Case) string
 }
 
 // Open makes the Model of a name.
@@ -134,10 +138,10 @@ func (e Env) openRecorded(name, provider, id string, c Case) (providers.Model, D
 		cfg = cfg.WithPlaceholderKeys()
 	}
 	opts := cassettes.Options{
-		Record:     record,
-		RecordHint: e.recordHint(name, c),
-		Secrets:    e.Config.Secrets(),
-		Transport:  e.Transport,
+		Record:         record,
+		RecordHintFunc: func() string { return e.recordHint(name, c) },
+		Secrets:        e.Config.Secrets(),
+		Transport:      e.Transport,
 	}
 	if record && e.Transport == nil {
 		next := http.DefaultTransport
@@ -239,6 +243,19 @@ func (e Env) recordHint(model string, c Case) string {
 		return e.RecordHint(model, c)
 	}
 	return fmt.Sprintf("hallumaze run --record --models %s (with its key), with the flags that make case %s/%s", model, c.Suite, c.Name)
+}
+
+// recordMissing is the one command that records the cases of model.
+func (e Env) recordMissing(model string, cases []Case) string {
+	if e.RecordMissing != nil {
+		if cmd := e.RecordMissing(map[string][]Case{model: cases}); cmd != "" {
+			return cmd
+		}
+	}
+	if len(cases) == 1 {
+		return e.recordHint(model, cases[0])
+	}
+	return fmt.Sprintf("hallumaze run --record --models %s (with its key), with the flags that make these %d cases", model, len(cases))
 }
 
 // RecordedModels lists the models with committed cassettes for a suite:

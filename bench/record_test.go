@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -103,7 +104,8 @@ func contents(turns []results.Turn) []string {
 }
 
 // TestMissingCassette says which case is missing and how to record it: a
-// set-up error, whose make record command selects exactly that case.
+// set-up error, whose make record command selects exactly that case (the
+// command is run, against a loopback server, in internal/workflow's tests).
 func TestMissingCassette(t *testing.T) {
 	all := suites.All()
 	env := bench.Env{CassetteRoot: t.TempDir(), Agents: suites.Agents(all), RecordHint: suites.RecordHint(all)}
@@ -113,7 +115,7 @@ func TestMissingCassette(t *testing.T) {
 	res, err := bench.PlayCase(t.Context(), m, c)
 	assert.ErrorIs(t, err, bench.ErrSetup)
 	assert.Contains(t, res.Error, "size=7")
-	assert.Contains(t, res.Error, `make record MODEL=openai/gpt-4o SUITE=maze RUN='^TestMaze$/^openai-gpt-4o$/^size=7$/^seed=1$/^base$'`)
+	assert.Contains(t, res.Error, `make record MODEL=openai/gpt-4o SUITE=maze CASES='^(?:maze/size=7/seed=1/base)$'`)
 	assert.ErrorIs(t, env.CheckReplay(m, c), bench.ErrSetup)
 }
 
@@ -256,5 +258,39 @@ func TestCassettesReplayAnywhere(t *testing.T) {
 				assert.Empty(t, bench.Play(t.Context(), replayed, c).Error, "replay under another base URL")
 			}
 		})
+	}
+}
+
+// TestCommittedCassettesCoverTheGateSet: every model with committed
+// cassettes of a suite has one for each case of the suite's gate set, and
+// none for another case: the recordings cover exactly what the gate
+// compares and make record records.
+func TestCommittedCassettesCoverTheGateSet(t *testing.T) {
+	for _, s := range suites.All() {
+		cases, err := bench.GateSet(s)
+		require.NoError(t, err)
+		models, err := bench.RecordedModels(cassetteRoot, s.Name())
+		require.NoError(t, err)
+		for _, model := range models {
+			ref, err := providers.ParseName(model)
+			require.NoError(t, err)
+			want := map[string]bool{}
+			for _, c := range cases {
+				want[cassettes.Path(cassetteRoot, c.Suite, ref.Provider, ref.ID, c.Name)] = true
+			}
+			dir := filepath.Dir(cassettes.Path(cassetteRoot, s.Name(), ref.Provider, ref.ID, "x"))
+			entries, err := os.ReadDir(dir)
+			require.NoError(t, err)
+			got := map[string]bool{}
+			for _, e := range entries {
+				got[filepath.Join(dir, e.Name())] = true
+			}
+			for p := range want {
+				assert.True(t, got[p], "%s: no cassette %s of the gate set", model, p)
+			}
+			for p := range got {
+				assert.True(t, want[p], "%s: cassette %s is of no case of the gate set", model, p)
+			}
+		}
 	}
 }

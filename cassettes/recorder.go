@@ -40,6 +40,11 @@ type Options struct {
 	// interactions quote it.
 	RecordHint string
 
+	// RecordHintFunc, when set, gives RecordHint when an error first needs
+	// it: a hint that costs work to make is made only for a cassette that
+	// lacks something.
+	RecordHintFunc func() string
+
 	// Secrets are the key values in use. A cassette in which any of them
 	// (8 bytes or longer) appears anywhere is not saved.
 	Secrets []string
@@ -65,6 +70,9 @@ type Recorder struct {
 	vcr    *recorder.Recorder // when recording
 	replay *replayer          // when replaying
 	client *http.Client
+
+	hintOnce sync.Once
+	hint     string // the record hint, once asked for
 
 	discard   atomic.Bool // Discard was called: Close saves nothing
 	closeOnce sync.Once
@@ -190,8 +198,14 @@ func (r *Recorder) Discard() { r.discard.Store(true) }
 
 // recordAdvice says how to record the cassette.
 func (r *Recorder) recordAdvice() string {
-	if r.opts.RecordHint != "" {
-		return "record it with: " + r.opts.RecordHint
+	r.hintOnce.Do(func() {
+		r.hint = r.opts.RecordHint
+		if r.hint == "" && r.opts.RecordHintFunc != nil {
+			r.hint = r.opts.RecordHintFunc()
+		}
+	})
+	if r.hint != "" {
+		return "record it with: " + r.hint
 	}
 	return "record it by running again with recording enabled"
 }

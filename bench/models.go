@@ -210,18 +210,30 @@ func (e Env) Replayed(m Model, c Case) (string, bool) {
 }
 
 // CheckReplay checks, before any case runs, that a replayed case's
-// cassette exists and loads. Its error wraps [ErrSetup], names the file,
-// and says how to record it. Which server recorded the cassette does not
-// matter: it replays under any base URL.
+// cassette exists and loads. Its error wraps [ErrSetup] and names the
+// file; the caller, which sees every case, gives the one command that
+// records them ([Env.RecordMissing]). Which server recorded the cassette
+// does not matter: it replays under any base URL.
 func (e Env) CheckReplay(m Model, c Case) error {
 	path, ok := e.Replayed(m, c)
 	if !ok {
 		return nil
 	}
 	if _, err := cassettes.Check(path); err != nil {
-		return fmt.Errorf("%w: %w; record it with: %s", ErrSetup, err, e.recordHint(m.Name, c))
+		return fmt.Errorf("%w: %w", ErrSetup, err)
 	}
 	return nil
+}
+
+// RecordCommand is the one command that records the cases of each model
+// listed: RecordMissing's, else a description of it.
+func (e Env) RecordCommand(missing map[string][]Case) string {
+	if e.RecordMissing != nil {
+		if cmd := e.RecordMissing(missing); cmd != "" {
+			return cmd
+		}
+	}
+	return "hallumaze record --models MODEL (with its key), or hallumaze run --record with the flags that make these cases"
 }
 
 // recording reports whether the case of model whose cassette is at path
@@ -243,19 +255,6 @@ func (e Env) recordHint(model string, c Case) string {
 		return e.RecordHint(model, c)
 	}
 	return fmt.Sprintf("hallumaze run --record --models %s (with its key), with the flags that make case %s/%s", model, c.Suite, c.Name)
-}
-
-// recordMissing is the one command that records the cases of model.
-func (e Env) recordMissing(model string, cases []Case) string {
-	if e.RecordMissing != nil {
-		if cmd := e.RecordMissing(map[string][]Case{model: cases}); cmd != "" {
-			return cmd
-		}
-	}
-	if len(cases) == 1 {
-		return e.recordHint(model, cases[0])
-	}
-	return fmt.Sprintf("hallumaze run --record --models %s (with its key), with the flags that make these %d cases", model, len(cases))
 }
 
 // RecordedModels lists the models with committed cassettes for a suite:

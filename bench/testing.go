@@ -56,7 +56,7 @@ func (r *Runner) Run(t *testing.T, cases []Case, check func(t *testing.T, res re
 				// After the subtests: the report ends with the one command.
 				t.Cleanup(func() {
 					t.Logf("%s: %d of %d case(s) have no cassette and were skipped; record them with: %s",
-						m.Name, len(absent), len(cases), r.Env.recordMissing(m.Name, absent))
+						m.Name, len(absent), len(cases), r.Env.RecordCommand(map[string][]Case{m.Name: absent}))
 				})
 			}
 			for _, c := range cases {

@@ -45,6 +45,12 @@ const DefaultCassettes = "cassettes"
 // It returns "" when a case is in no set hallumaze record plays (a case
 // made by flags of hallumaze run), or nothing is missing.
 func (rc RecordCommand) For(missing map[string][]bench.Case) string {
+	return rc.command(missing, true)
+}
+
+// command is For; brief says whether to look, by the files, for what the
+// sets miss in full, where a command needs no --filter.
+func (rc RecordCommand) command(missing map[string][]bench.Case, brief bool) string {
 	var models []string
 	want := map[string]bool{} // model \x00 suite/name
 	used := map[string]bool{} // suites
@@ -89,9 +95,12 @@ func (rc RecordCommand) For(missing map[string][]bench.Case) string {
 	if rc.Look != "" {
 		root = rc.Look
 	}
-	exact := true
+	exact := brief
 	count := 0
 	for _, m := range models {
+		if !brief {
+			break
+		}
 		ref, err := providers.ParseName(m)
 		if err != nil {
 			return ""
@@ -123,10 +132,11 @@ func (rc RecordCommand) For(missing map[string][]bench.Case) string {
 	return rc.format(strings.Join(models, ","), strings.Join(suiteNames, ","), set, filter)
 }
 
-// Hint is For one case of one model: the command that records its
-// cassette, for the error of a case that cannot be replayed.
+// Hint is the command that records one case of one model, for the error
+// of a case that cannot be replayed. It names the case by its --filter
+// whatever else is missing.
 func (rc RecordCommand) Hint(model string, c bench.Case) string {
-	return rc.For(map[string][]bench.Case{model: {c}})
+	return rc.command(map[string][]bench.Case{model: {c}}, false)
 }
 
 func (rc RecordCommand) root() string {

@@ -15,16 +15,18 @@ import (
 	"github.com/hallumaze/hallumaze/suites"
 )
 
-// runEstimate estimates what recording the bench's cassettes for a model
-// costs: it plays every suite's experiment cases with the suite's
-// estimating agent to count tokens per case, then prices them at every
-// model of the price table (the built-in list prices, or the models of
-// --prices FILE).
+// runEstimate estimates what recording a model's cassettes costs (make
+// record, hallumaze record): it plays every suite's gate set (or, with
+// --set all, every case hallumaze record --set all records) with the
+// suite's estimating agent to count tokens per case, then prices them at
+// every model of the price table (the built-in list prices, or the models
+// of --prices FILE).
 func (a *app) runEstimate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := cli.NewFlagSet("estimate", "[--prices PRICES.json] [--output-factor F] [--seconds-per-call S]", stdout)
 	pricesPath := fs.String("prices", "", `price table file, the models to price: {"provider/model": {"input": $/Mtok, "output": $/Mtok}, ...} (default: the built-in list prices)`)
 	factor := fs.Float64("output-factor", 3, "how many times more output a real model writes than the agents (reasoning models: 10 or more)")
 	perCall := fs.Float64("seconds-per-call", 8, "assumed seconds per model call, for the time estimate (sequential)")
+	set := fs.String("set", bench.SetGate, "cases of each suite: gate (what make record records) or all (with the whole standard set and every experiment's cases)")
 	if err := fs.Parse(args, false); err != nil {
 		return err
 	}
@@ -32,6 +34,9 @@ func (a *app) runEstimate(ctx context.Context, args []string, stdout, stderr io.
 		if math.IsNaN(v) || math.IsInf(v, 0) || v <= 0 || v > 1e6 {
 			return cli.Usagef("estimate: %s %v is not a positive number up to 1e6", name, v)
 		}
+	}
+	if *set != bench.SetGate && *set != bench.SetAll {
+		return cli.Usagef("estimate: --set %q (want %s or %s)", *set, bench.SetGate, bench.SetAll)
 	}
 	prices := pricing.Default()
 	if *pricesPath != "" {
@@ -45,15 +50,7 @@ func (a *app) runEstimate(ctx context.Context, args []string, stdout, stderr io.
 	fmt.Fprintln(tw, "suite\tcases\tcalls\tinput tok\toutput tok (×factor)\ttime")
 	var totalIn, totalOut, totalCalls int
 	for _, s := range a.suites {
-		agent := ""
-		for _, ag := range s.Agents() {
-			if ag.Estimate || agent == "" {
-				agent = ag.Name
-				if ag.Estimate {
-					break
-				}
-			}
-		}
+		agent := estimatingAgent(s)
 		if agent == "" {
 			continue
 		}
@@ -61,7 +58,7 @@ func (a *app) runEstimate(ctx context.Context, args []string, stdout, stderr io.
 		if err != nil {
 			return err
 		}
-		cases, err := recordingCases(s)
+		cases, err := bench.SetCases(s, *set)
 		if err != nil {
 			return fmt.Errorf("estimate: %s: %w", s.Name(), err)
 		}
@@ -97,26 +94,6 @@ func (a *app) runEstimate(ctx context.Context, args []string, stdout, stderr io.
 		fmt.Fprintln(stdout, "\nBuilt-in list prices as of the dates shown; they change: pass --prices FILE with your provider's current table.")
 	}
 	return nil
-}
-
-// recordingCases are the cases a recording of a suite covers: every
-// experiment's, each once.
-func recordingCases(s bench.Suite) ([]bench.Case, error) {
-	var out []bench.Case
-	seen := map[string]bool{}
-	for _, e := range s.Experiments() {
-		cs, err := e.Cases()
-		if err != nil {
-			return nil, err
-		}
-		for _, c := range cs {
-			if !seen[c.Name] {
-				seen[c.Name] = true
-				out = append(out, c)
-			}
-		}
-	}
-	return out, nil
 }
 
 func duration(calls int, perCall float64) string {

@@ -54,6 +54,10 @@ type app struct {
 	// out of every message and file.
 	secrets    *redact.Secrets
 	secretList []string
+	// self is how the user runs hallumaze, for the commands it prints
+	// ("hallumaze", "bin/hallumaze", "go run ./cmd/hallumaze"); empty: as
+	// the process was invoked.
+	self string
 }
 
 func newApp() *app {
@@ -68,6 +72,7 @@ func (a *app) commands() []cli.Command {
 		{Name: "serve", Summary: "serve the reference agents over the OpenAI, Anthropic and Gemini wire protocols", Run: a.runServe},
 		{Name: "estimate", Summary: "estimate the tokens, cost and time of recording a model's cassettes", Run: a.runEstimate},
 		{Name: "gate", Summary: "compare a candidate model with a baseline; exit 1 on a significant regression", Run: a.runGate},
+		{Name: "record", Summary: "record the cassettes a model lacks (replaying those it has), within --max-cost", Run: a.runRecord},
 	}
 	for _, s := range a.suites {
 		if c, ok := s.(suites.Commander); ok {

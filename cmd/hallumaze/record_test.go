@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -168,4 +169,35 @@ func TestRunRecordFillsTheGaps(t *testing.T) {
 	assert.Contains(t, stdout, "openai/explorer: 2 case(s), 1 recorded live, the others replayed")
 	assert.Contains(t, stdout, "dry run: nothing called or written")
 	assert.Equal(t, n, srv.requests.Load(), "a dry run calls nothing")
+}
+
+// TestDefaultOutputNamesNeverCollide: runs started in the same second take
+// results/hallumaze_results_<time>.json, then _2, _3, even when two chose
+// the same name before either made its file.
+func TestDefaultOutputNamesNeverCollide(t *testing.T) {
+	t.Chdir(t.TempDir())
+	now := time.Date(2026, 3, 22, 14, 30, 22, 0, time.Local)
+	a := newApp()
+	first, err := choosePaths(runOptions{}, now)
+	require.NoError(t, err)
+	second, err := choosePaths(runOptions{}, now) // before the first reserved its name
+	require.NoError(t, err)
+	require.Equal(t, first, second)
+	var got []string
+	for _, paths := range []runPaths{first, second} {
+		p := &runPlan{now: now, paths: paths}
+		require.NoError(t, a.reserveOutputs(p, runOptions{}))
+		got = append(got, p.paths.jsonl)
+	}
+	third, err := choosePaths(runOptions{}, now)
+	require.NoError(t, err)
+	got = append(got, third.jsonl)
+	assert.Equal(t, []string{
+		filepath.Join("results", "hallumaze_results_20260322_143022.jsonl"),
+		filepath.Join("results", "hallumaze_results_20260322_143022_2.jsonl"),
+		filepath.Join("results", "hallumaze_results_20260322_143022_3.jsonl"),
+	}, got)
+	// a name given with --output is never changed: a second run is refused
+	p := &runPlan{now: now, paths: runPaths{jsonl: got[0]}}
+	assert.ErrorContains(t, a.reserveOutputs(p, runOptions{output: "x.json"}), "already exists")
 }

@@ -5,11 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"iter"
 	"maps"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -38,6 +40,58 @@ func (e interruptedError) Unwrap() error { return context.Canceled }
 // runPaths are the files of a run.
 type runPaths struct {
 	json, jsonl, csv, html string
+}
+
+// choosePaths is the run's files: outputPaths, under the default name the
+// first of this second's that no file takes.
+func choosePaths(o runOptions, now time.Time) (runPaths, error) {
+	p, err := outputPaths(o, now, 1)
+	if err != nil || o.output != "" || o.resume != "" {
+		return p, err
+	}
+	for seq := 2; p.taken() && seq <= 10000; seq++ {
+		if p, err = outputPaths(o, now, seq); err != nil {
+			return p, err
+		}
+	}
+	return p, nil
+}
+
+// taken reports whether a file of the run's exists already.
+func (p runPaths) taken() bool {
+	for _, f := range []string{p.json, p.jsonl, p.csv, p.html} {
+		if f != "" {
+			if _, err := os.Lstat(f); err == nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// reserveOutputs creates the JSONL file of a fresh run, and fails if it
+// exists: two runs never share a file. A run under the default name that
+// finds its name taken since it was chosen (another run started in the
+// same second) takes the next.
+func (a *app) reserveOutputs(p *runPlan, o runOptions) error {
+	if o.resume != "" {
+		return nil
+	}
+	for seq := 2; ; seq++ {
+		if err := os.MkdirAll(filepath.Dir(p.paths.jsonl), 0o755); err != nil {
+			return fmt.Errorf("run: %w", err)
+		}
+		f, err := os.OpenFile(p.paths.jsonl, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+		if err == nil {
+			return f.Close()
+		}
+		if !errors.Is(err, fs.ErrExist) || o.output != "" || seq > 10000 {
+			return cli.Usagef("run: %s already exists: continue it with --resume %s, or choose another --output", p.paths.jsonl, p.paths.jsonl)
+		}
+		if p.paths, err = outputPaths(o, p.now, seq); err != nil {
+			return err
+		}
+	}
 }
 
 // runStats measures a run: the cases played now, the wall time of the
@@ -89,6 +143,9 @@ func (a *app) execRun(ctx context.Context, o runOptions, stdout, stderr io.Write
 	}
 	if o.dryRun {
 		return runStats{}, a.writeDryRun(p, o, stdout)
+	}
+	if err := a.reserveOutputs(&p, o); err != nil {
+		return runStats{}, err
 	}
 	sw, err := a.sweep(ctx, o, p, stderr)
 	if err != nil {
@@ -177,7 +234,7 @@ func (a *app) check(o runOptions, stderr io.Writer) (runPlan, error) {
 func (a *app) planRun(p *runPlan, o runOptions) error {
 	p.now = time.Now()
 	var err error
-	if p.paths, err = outputPaths(o, p.now); err != nil {
+	if p.paths, err = choosePaths(o, p.now); err != nil {
 		return err
 	}
 	for _, path := range []string{p.paths.json, p.paths.csv, p.paths.html} {
@@ -526,7 +583,9 @@ func cmpOr(a, b int) int {
 // outputPaths derives the JSONL, CSV and HTML paths from the JSON path.
 // A resumed run writes beside the file it continues unless --output says
 // otherwise.
-func outputPaths(o runOptions, now time.Time) (runPaths, error) {
+// The default name is results/hallumaze_results_<time>.json, then _2, _3
+// … for a run started in the same second as another (seq counts from 1).
+func outputPaths(o runOptions, now time.Time, seq int) (runPaths, error) {
 	var p runPaths
 	switch {
 	case o.output != "":
@@ -534,7 +593,11 @@ func outputPaths(o runOptions, now time.Time) (runPaths, error) {
 	case o.resume != "":
 		p.json = strings.TrimSuffix(o.resume, filepath.Ext(o.resume)) + ".json"
 	default:
-		p.json = filepath.Join("results", "hallumaze_results_"+now.Format("20060102_150405")+".json")
+		name := "hallumaze_results_" + now.Format("20060102_150405")
+		if seq > 1 {
+			name += "_" + strconv.Itoa(seq)
+		}
+		p.json = filepath.Join("results", name+".json")
 	}
 	stem := strings.TrimSuffix(p.json, filepath.Ext(p.json))
 	p.jsonl = stem + ".jsonl"

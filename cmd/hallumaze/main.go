@@ -17,7 +17,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"slices"
 	"strings"
 	"syscall"
@@ -186,33 +185,3 @@ func printUsage(w io.Writer, cmds []cli.Command) {
 	io.WriteString(w, b.String())
 }
 
-// version is the module's version and the VCS revision it was built from,
-// as the build recorded them.
-func version() string {
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "hallumaze (no build information)"
-	}
-	v := info.Main.Version
-	if v == "" {
-		v = "(devel)"
-	}
-	var rev, at, dirty string
-	for _, s := range info.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.time":
-			at = s.Value
-		case "vcs.modified":
-			if s.Value == "true" {
-				dirty = ", modified"
-			}
-		}
-	}
-	out := "hallumaze " + v
-	if rev != "" {
-		out += fmt.Sprintf(" (revision %s, %s%s)", rev, at, dirty)
-	}
-	return out + " " + info.GoVersion
-}

@@ -64,6 +64,10 @@ func TestUpgradeStory(t *testing.T) {
 	dir := repo(t, "upgrade")
 	code, _, stderr := sh(t, dir, baseEnv(t), "make build")
 	require.Equal(t, 0, code, stderr)
+	// go run names the revision it runs, whatever the build recorded
+	code, stdout, stderr := sh(t, dir, baseEnv(t), "go run ./cmd/hallumaze --version")
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, stdout, "revision "+git(t, dir, "rev-parse", "HEAD"))
 	// two servers: a model of one provider may be recorded through any
 	// server, and its cassettes compare with another's
 	first := serve(t, dir, "--model", "gpt-base=checker")

@@ -184,4 +184,3 @@ func printUsage(w io.Writer, cmds []cli.Command) {
 	b.WriteString("\nRun hallumaze <command> --help for the flags of a command; hallumaze --version for the version.\n")
 	io.WriteString(w, b.String())
 }
-

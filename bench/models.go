@@ -257,6 +257,16 @@ func (e Env) recordHint(model string, c Case) string {
 	return fmt.Sprintf("hallumaze run --record --models %s (with its key), with the flags that make case %s/%s", model, c.Suite, c.Name)
 }
 
+// CassettePath is the cassette file of a case of a model (provider/model)
+// under the cassettes folder root.
+func CassettePath(root, model string, c Case) (string, error) {
+	ref, err := providers.ParseName(model)
+	if err != nil {
+		return "", err
+	}
+	return cassettes.Path(root, c.Suite, ref.Provider, ref.ID, c.Name), nil
+}
+
 // RecordedModels lists the models with committed cassettes for a suite:
 // the folders cassettes/<suite>/<provider>/<model>/ that hold a cassette.
 func RecordedModels(root, suite string) ([]string, error) {

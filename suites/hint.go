@@ -10,8 +10,6 @@ import (
 	"sync"
 
 	"github.com/hallumaze/hallumaze/bench"
-	"github.com/hallumaze/hallumaze/cassettes"
-	"github.com/hallumaze/hallumaze/providers"
 )
 
 // RecordCommand writes the one command that records the cassettes a report
@@ -101,13 +99,12 @@ func (rc RecordCommand) command(missing map[string][]bench.Case, brief bool) str
 		if !brief {
 			break
 		}
-		ref, err := providers.ParseName(m)
-		if err != nil {
-			return ""
-		}
 		for _, s := range ss {
 			for _, c := range sets[s.Name()] {
-				path := cassettes.Path(root, s.Name(), ref.Provider, ref.ID, c.Name)
+				path, err := bench.CassettePath(root, m, c)
+				if err != nil {
+					return ""
+				}
 				if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 					count++
 					if !want[m+"\x00"+s.Name()+"/"+c.Name] {

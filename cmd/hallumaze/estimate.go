@@ -12,7 +12,6 @@ import (
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/internal/cli"
 	"github.com/hallumaze/hallumaze/pricing"
-	"github.com/hallumaze/hallumaze/suites"
 )
 
 // runEstimate estimates what recording a model's cassettes costs (make
@@ -45,18 +44,17 @@ func (a *app) runEstimate(ctx context.Context, args []string, stdout, stderr io.
 			return err
 		}
 	}
-	env := bench.Env{Agents: suites.Agents(a.suites)}
+	agents, err := a.estimators()
+	if err != nil {
+		return err
+	}
 	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "suite\tcases\tcalls\tinput tok\toutput tok (×factor)\ttime")
 	var totalIn, totalOut, totalCalls int
 	for _, s := range a.suites {
-		agent := estimatingAgent(s)
-		if agent == "" {
+		m, ok := agents[s.Name()]
+		if !ok {
 			continue
-		}
-		m, err := env.Open("agent/" + agent)
-		if err != nil {
-			return err
 		}
 		cases, err := bench.SetCases(s, *set)
 		if err != nil {
@@ -64,16 +62,11 @@ func (a *app) runEstimate(ctx context.Context, args []string, stdout, stderr io.
 		}
 		var in, out, calls int
 		for _, c := range cases {
-			if err := ctx.Err(); err != nil {
-				return err
+			i, o, n, err := agentTokens(ctx, m, c)
+			if err != nil {
+				return fmt.Errorf("estimate: %w", err)
 			}
-			r := bench.Play(ctx, m, c)
-			if r.Error != "" {
-				return fmt.Errorf("estimate: %s: %s", c.Name, r.Error)
-			}
-			in += r.Usage.InputTokens
-			out += r.Usage.OutputTokens
-			calls += len(r.Turns) / 2
+			in, out, calls = in+i, out+o, calls+n
 		}
 		outF := int(float64(out) * *factor)
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%s\n", s.Name(), len(cases), calls, in, outF, duration(calls, *perCall))

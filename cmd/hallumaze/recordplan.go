@@ -162,18 +162,9 @@ func (p *recordPlan) count() int {
 // in-process, for the calls and tokens a real model's recording takes
 // (output × outputFactor), and prices them at each model's list price.
 func (p *recordPlan) estimateCost(ctx context.Context, a *app, models []bench.Model, lines map[string]*planLine) error {
-	env := bench.Env{Agents: suites.Agents(a.suites)}
-	agents := map[string]bench.Model{}
-	for _, s := range a.suites {
-		name := estimatingAgent(s)
-		if name == "" {
-			continue
-		}
-		m, err := env.Open("agent/" + name)
-		if err != nil {
-			return err
-		}
-		agents[s.Name()] = m
+	agents, err := a.estimators()
+	if err != nil {
+		return err
 	}
 	for _, m := range models {
 		line := lines[m.Name]
@@ -186,12 +177,12 @@ func (p *recordPlan) estimateCost(ctx context.Context, a *app, models []bench.Mo
 			if !ok {
 				continue
 			}
-			if err := ctx.Err(); err != nil {
-				return err
+			in, out, calls, err := agentTokens(ctx, agent, c)
+			if err != nil {
+				return fmt.Errorf("record: estimate: %w", err)
 			}
-			r := bench.Play(ctx, agent, c)
-			in, out := r.Usage.InputTokens, r.Usage.OutputTokens*outputFactor
-			line.calls += len(r.Turns) / 2
+			out *= outputFactor
+			line.calls += calls
 			line.inTokens += in
 			line.outToken += out
 			if line.priced {
@@ -202,6 +193,38 @@ func (p *recordPlan) estimateCost(ctx context.Context, a *app, models []bench.Mo
 		}
 	}
 	return nil
+}
+
+// estimators are, by suite, the agents whose token counts stand for a real
+// model's (estimatingAgent), opened in-process.
+func (a *app) estimators() (map[string]bench.Model, error) {
+	env := bench.Env{Agents: suites.Agents(a.suites)}
+	out := map[string]bench.Model{}
+	for _, s := range a.suites {
+		name := estimatingAgent(s)
+		if name == "" {
+			continue
+		}
+		m, err := env.Open("agent/" + name)
+		if err != nil {
+			return nil, err
+		}
+		out[s.Name()] = m
+	}
+	return out, nil
+}
+
+// agentTokens plays a case with an estimating agent: the tokens of its
+// prompts and replies, and its calls.
+func agentTokens(ctx context.Context, agent bench.Model, c bench.Case) (in, out, calls int, err error) {
+	if err := ctx.Err(); err != nil {
+		return 0, 0, 0, err
+	}
+	r := bench.Play(ctx, agent, c)
+	if r.Error != "" {
+		return 0, 0, 0, fmt.Errorf("%s: %s", c.Name, r.Error)
+	}
+	return r.Usage.InputTokens, r.Usage.OutputTokens, len(r.Turns) / 2, nil
 }
 
 // estimatingAgent is the agent whose token counts stand for a real model's

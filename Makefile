@@ -42,6 +42,10 @@ through := $(if $(filter 1,$(words $(MAKECMDGOALS))),$(filter gate record,$(MAKE
 ifeq ($(filter 4.2% 4.3% 4.4% 4.5% 4.6% 4.7% 4.8% 4.9% 5.%,$(MAKE_VERSION)),)
 through :=
 endif
+# make -n, -q and -t run nothing: the recipes below say what would run
+ifneq ($(findstring n,$(firstword -$(MAKEFLAGS)))$(findstring q,$(firstword -$(MAKEFLAGS)))$(findstring t,$(firstword -$(MAKEFLAGS))),)
+through :=
+endif
 ifneq ($(through),)
 ifeq ($(if $(filter gate,$(through)),$(and $(value BASE),$(value CAND)),$(value MODEL)),)
 $(error $($(through)_usage))

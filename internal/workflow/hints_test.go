@@ -209,8 +209,17 @@ func TestPastedHintsRecordWhatTheyPromise(t *testing.T) {
 		code, _, stderr = sh(t, dir, baseEnv(t), "make gate BASE=openai/checker CAND=openai/always-answer SUITE=abstain")
 		require.Equal(t, 2, code, stderr)
 		assert.Contains(t, stderr, "with OPENAI_API_KEY set, record them with: "+hint)
+		// and the command itself, without the key: at once, one line naming
+		// it (then make's own line), exit 2
+		code, stdout, stderr := sh(t, dir, baseEnv(t), "make record MODEL=openai/always-answer SUITE=abstain")
+		require.Equal(t, 2, code, stderr)
+		assert.Empty(t, stdout)
+		lines := strings.Split(strings.TrimSpace(stderr), "\n")
+		require.Len(t, lines, 2, stderr)
+		assert.Contains(t, lines[0], "no API key: set OPENAI_API_KEY")
+		assert.Contains(t, lines[1], "hallumaze record exited 2")
 		pasteHint(t, dir, env, hint, paths(t, "openai/always-answer", abstain...))
-		code, stdout, stderr := sh(t, dir, env, "make gate BASE=openai/checker CAND=openai/always-answer SUITE=abstain")
+		code, stdout, stderr = sh(t, dir, env, "make gate BASE=openai/checker CAND=openai/always-answer SUITE=abstain")
 		assert.Equal(t, 1, code, stderr)
 		assert.Contains(t, stdout, "**regressed**")
 	})

@@ -162,9 +162,17 @@ type GateReport struct {
 	Errors []string
 }
 
-// Comparable reports whether the two models share at least one case both
-// played; a gate without one has nothing to say.
-func (rep GateReport) Comparable() bool { return rep.Paired > 0 }
+// Comparable reports whether at least one rule compared a case both models
+// played (a row with n > 0): a gate that compared nothing has nothing to
+// say, and must not pass.
+func (rep GateReport) Comparable() bool {
+	for _, r := range rep.Rows {
+		if r.N > 0 {
+			return true
+		}
+	}
+	return false
+}
 
 // Failed reports a significant regression beyond its threshold.
 func (rep GateReport) Failed() bool {
@@ -276,7 +284,7 @@ func (rep GateReport) Markdown() string {
 	verdict := "✅ no significant regression"
 	switch {
 	case !rep.Comparable():
-		verdict = "⚠ nothing to compare: no case was played by both models"
+		verdict = "⚠ nothing compared: no rule had a case both models played"
 	case rep.Failed():
 		verdict = "❌ regression"
 	}

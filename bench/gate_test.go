@@ -62,7 +62,18 @@ func TestCompareNothingPaired(t *testing.T) {
 	rep := Compare(g, "a", nil, "b", fakeResults("b", "SR", []float64{1}))
 	assert.False(t, rep.Comparable())
 	assert.False(t, rep.Failed(), "nothing compared is not a regression")
-	assert.Contains(t, rep.Markdown(), "nothing to compare")
+	assert.Contains(t, rep.Markdown(), "nothing compared")
+}
+
+// TestComparableMeansARuleCompared: cases paired by both models count for
+// nothing when no rule's metric is in them.
+func TestComparableMeansARuleCompared(t *testing.T) {
+	g := &GateFile{Metrics: []GateMetric{{Metric: "right", Direction: "higher", Alpha: 0.05, Test: "mcnemar"}}}
+	rep := Compare(g, "a", fakeResults("a", "SR", []float64{1, 0}), "b", fakeResults("b", "SR", []float64{1, 1}))
+	assert.Equal(t, 2, rep.Paired)
+	assert.False(t, rep.Comparable())
+	g.Metrics[0].Metric = "SR"
+	assert.True(t, Compare(g, "a", fakeResults("a", "SR", []float64{1, 0}), "b", fakeResults("b", "SR", []float64{1, 1})).Comparable())
 }
 
 func TestCompareErrorsLeftOut(t *testing.T) {

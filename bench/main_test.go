@@ -51,11 +51,13 @@ func TestMain(m *testing.M) {
 func runner(t testing.TB, s bench.Suite, agentsOnly bool, extra ...string) *bench.Runner {
 	t.Helper()
 	all := suites.All()
+	record := suites.RecordCommand{Suites: all, Look: cassetteRoot}
 	env := bench.Env{
-		CassetteRoot: cassetteRoot,
-		Config:       providers.Config{}.WithEnv(os.Getenv),
-		Agents:       suites.Agents(all),
-		RecordHint:   suites.RecordHint(all),
+		CassetteRoot:  cassetteRoot,
+		Config:        providers.Config{}.WithEnv(os.Getenv),
+		Agents:        suites.Agents(all),
+		RecordHint:    record.Hint,
+		RecordMissing: record.For,
 	}
 	if *recordFlag != "" {
 		if _, err := regexp.Compile(*recordFlag); err != nil {

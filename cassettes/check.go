@@ -6,7 +6,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"strings"
 
 	"gopkg.in/dnaeon/go-vcr.v4/pkg/cassette"
 )
@@ -17,9 +16,9 @@ import (
 const MaxCassetteBytes = 64 << 20
 
 // Check loads the cassette at path as replay would and returns the URLs its
-// requests were sent to, so that a caller can see, before any case runs,
-// that the cassette exists, parses, and was recorded against the server it
-// will be replayed for. A missing file wraps [ErrNoInteraction]; a file that
+// requests were sent to (their keys removed), so that a caller can see,
+// before any case runs, that the cassette exists and parses. Which server
+// recorded it does not matter: matching ignores the scheme, host and port. A missing file wraps [ErrNoInteraction]; a file that
 // is not a replayable cassette, or is larger than [MaxCassetteBytes],
 // wraps [ErrBadCassette].
 func Check(path string) ([]string, error) {
@@ -53,17 +52,4 @@ func Check(path string) ([]string, error) {
 		}
 	}
 	return urls, nil
-}
-
-// RecordedFor reports whether every URL starts with base (a provider's API
-// root, "https://api.openai.com/v1"): a cassette recorded against another
-// server replays nothing of this one.
-func RecordedFor(urls []string, base string) bool {
-	base = strings.TrimRight(base, "/") + "/"
-	for _, u := range urls {
-		if !strings.HasPrefix(u, base) {
-			return false
-		}
-	}
-	return true
 }

@@ -22,6 +22,11 @@ var ErrSecret = errors.New("possible secret in cassette")
 // 5xx), so there is nothing worth saving.
 var errAllDiscarded = errors.New("every recorded attempt failed with 429 or 5xx; nothing saved")
 
+// RecordedBaseURLHeader is the request header in which a cassette notes the
+// base URL it was recorded through, when asked to ([Options.BaseURL]). It
+// was never sent.
+const RecordedBaseURLHeader = "X-Recorded-Base-Url"
+
 // isSecretHeader reports whether a request header carries a credential and
 // is therefore never saved: the named key headers, cookies, and any header
 // whose name speaks of a key, token, secret, password or authorization.
@@ -65,6 +70,8 @@ type saver struct {
 	data    []byte // the cassette as read by Open
 	loaded  bool   // whether data stands for the file at path
 	secrets []string
+	// baseURL is noted in each saved request when set (Options.BaseURL).
+	baseURL string
 
 	mu        sync.Mutex
 	total     int
@@ -96,6 +103,9 @@ func (s *saver) redact(i *cassette.Interaction) error {
 		if !isSecretHeader(k) {
 			headers[k] = append([]string(nil), v...)
 		}
+	}
+	if s.baseURL != "" {
+		headers.Set(RecordedBaseURLHeader, redactURL(s.baseURL))
 	}
 	req.Headers = headers
 	if req.Form != nil {

@@ -17,7 +17,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"slices"
 	"strings"
 	"syscall"
@@ -54,6 +53,10 @@ type app struct {
 	// out of every message and file.
 	secrets    *redact.Secrets
 	secretList []string
+	// self is how the user runs hallumaze, for the commands it prints
+	// ("hallumaze", "bin/hallumaze", "go run ./cmd/hallumaze"); empty: as
+	// the process was invoked.
+	self string
 }
 
 func newApp() *app {
@@ -68,6 +71,7 @@ func (a *app) commands() []cli.Command {
 		{Name: "serve", Summary: "serve the reference agents over the OpenAI, Anthropic and Gemini wire protocols", Run: a.runServe},
 		{Name: "estimate", Summary: "estimate the tokens, cost and time of recording a model's cassettes", Run: a.runEstimate},
 		{Name: "gate", Summary: "compare a candidate model with a baseline; exit 1 on a significant regression", Run: a.runGate},
+		{Name: "record", Summary: "record the cassettes a model lacks (replaying those it has), within --max-cost", Run: a.runRecord},
 	}
 	for _, s := range a.suites {
 		if c, ok := s.(suites.Commander); ok {
@@ -179,35 +183,4 @@ func printUsage(w io.Writer, cmds []cli.Command) {
 	}
 	b.WriteString("\nRun hallumaze <command> --help for the flags of a command; hallumaze --version for the version.\n")
 	io.WriteString(w, b.String())
-}
-
-// version is the module's version and the VCS revision it was built from,
-// as the build recorded them.
-func version() string {
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "hallumaze (no build information)"
-	}
-	v := info.Main.Version
-	if v == "" {
-		v = "(devel)"
-	}
-	var rev, at, dirty string
-	for _, s := range info.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.time":
-			at = s.Value
-		case "vcs.modified":
-			if s.Value == "true" {
-				dirty = ", modified"
-			}
-		}
-	}
-	out := "hallumaze " + v
-	if rev != "" {
-		out += fmt.Sprintf(" (revision %s, %s%s)", rev, at, dirty)
-	}
-	return out + " " + info.GoVersion
 }

@@ -67,16 +67,21 @@ func koreanResults(rs []results.Result) bool {
 	return seen
 }
 
-// keyHint names what sets a provider's key: its environment variable and
-// its config file key.
-func keyHint(provider string) string {
-	env := map[string]string{
+// keyVariable names the environment variable of a provider's key, "" for
+// a provider that needs none.
+func keyVariable(provider string) string {
+	return map[string]string{
 		providers.ProviderAnthropic: providers.EnvAnthropicKey,
 		providers.ProviderOpenAI:    providers.EnvOpenAIKey,
 		providers.ProviderGoogle:    providers.EnvGoogleKey + " (or " + providers.EnvGeminiKey + ")",
 		providers.ProviderDeepSeek:  providers.EnvDeepSeekKey,
 	}[provider]
-	return fmt.Sprintf("set %s or %q in --config", env, provider+"_api_key")
+}
+
+// keyHint names what sets a provider's key: its environment variable and
+// its config file key.
+func keyHint(provider string) string {
+	return fmt.Sprintf("set %s or %q in --config", keyVariable(provider), provider+"_api_key")
 }
 
 // loadConfig reads the config file and completes it from the environment
@@ -114,7 +119,8 @@ func (a *app) loadConfig(o runOptions) (providers.Config, error) {
 }
 
 // env is how the run opens models: live where a key is set, replayed from
-// the cassettes otherwise, recording with --record.
+// the cassettes otherwise; with --record, the cases whose cassettes do not
+// replay are recorded (the plan of the recording sets ToRecord).
 func (a *app) env(o runOptions, cfg providers.Config) bench.Env {
 	env := bench.Env{
 		CassetteRoot: o.cassetteRoot,
@@ -123,10 +129,12 @@ func (a *app) env(o runOptions, cfg providers.Config) bench.Env {
 		Live:         true,
 		Retry:        a.retry,
 		Timeout:      o.timeout,
-		RecordHint:   suites.RecordHint(a.suites),
 	}
-	if o.record {
-		env.Record = "."
+	env.RecordHint = func(model string, c bench.Case) string {
+		return a.runRecordCommand(o, map[string][]bench.Case{model: {c}})
+	}
+	env.RecordMissing = func(missing map[string][]bench.Case) string {
+		return a.runRecordCommand(o, missing)
 	}
 	return env
 }
@@ -185,10 +193,10 @@ func (a *app) resolveModels(o runOptions, cfg providers.Config, env bench.Env) (
 			if _, err := providers.Open(name, live, nil); err != nil {
 				return nil, false, cli.Usagef("run: %v", err)
 			}
+		case o.record:
+			// recorded where its cassettes are missing: the plan of the
+			// recording says whether it needs the key
 		default:
-			if o.record {
-				return nil, false, cli.Usagef("run: --record: %s has no API key to call it with: %s", name, keyHint(ref.Provider))
-			}
 			recorded := false
 			for _, s := range o.suites {
 				rec, _ := bench.RecordedModels(o.cassetteRoot, s.Name())

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -42,6 +43,20 @@ func (a *app) runServe(ctx context.Context, args []string, stdout, stderr io.Wri
 	fs := cli.NewFlagSet("serve", "[--addr 127.0.0.1:8080]", stdout)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (keep it on loopback: the server checks no key)")
 	maxConns := fs.Int("max-conns", 256, "connections open at once; more wait to be accepted")
+	aliases := map[string]string{}
+	var order []string
+	fs.Func("model", "also serve an agent under another model name, NAME=AGENT (repeatable): --model gpt-base=checker answers requests for gpt-base as the checker does", func(v string) error {
+		name, agent, ok := strings.Cut(v, "=")
+		if !ok || name == "" || agent == "" {
+			return fmt.Errorf("%q is not NAME=AGENT", v)
+		}
+		if _, dup := aliases[name]; dup {
+			return fmt.Errorf("model %s is named twice", name)
+		}
+		aliases[name] = agent
+		order = append(order, name)
+		return nil
+	})
 	if err := fs.Parse(args, false); err != nil {
 		return err
 	}
@@ -54,6 +69,14 @@ func (a *app) runServe(ctx context.Context, args []string, stdout, stderr io.Wri
 	for _, name := range names {
 		m, _ := lookup(name)
 		models[name] = m
+	}
+	for _, name := range order {
+		m, ok := lookup(aliases[name])
+		if !ok {
+			return cli.Usagef("serve: --model %s=%s: no agent %q (want one of %s)", name, aliases[name], aliases[name], strings.Join(names, ", "))
+		}
+		models[name] = m
+		names = append(names, name)
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {

@@ -5,10 +5,11 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
-	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
+
+	"github.com/hallumaze/hallumaze/internal/files"
 )
 
 // Finding is one place where data looks like it holds a secret. It never
@@ -264,7 +265,7 @@ func ScanTree(root string) ([]Finding, error) {
 		if ext := filepath.Ext(p); ext != ".yaml" && ext != ".yml" {
 			return nil
 		}
-		data, err := os.ReadFile(p)
+		data, err := files.ReadFile(p, MaxCassetteBytes)
 		if err != nil {
 			return err
 		}

@@ -8,11 +8,11 @@ import (
 	"io"
 	"maps"
 	"net/url"
-	"os"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/hallumaze/hallumaze/internal/files"
 	"github.com/hallumaze/hallumaze/pricing"
 )
 
@@ -113,7 +113,7 @@ func ReadConfig(r io.Reader) (Config, error) {
 
 // LoadConfig reads the config file at path.
 func LoadConfig(path string) (Config, error) {
-	data, err := os.ReadFile(path)
+	data, err := files.ReadFile(path, maxConfigBytes)
 	if err != nil {
 		return Config{}, fmt.Errorf("load config: %w", err)
 	}

@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"github.com/hallumaze/hallumaze/internal/cli"
+	"github.com/hallumaze/hallumaze/internal/files"
 	"github.com/hallumaze/hallumaze/mazes"
 )
 
@@ -162,7 +163,7 @@ func runScore(_ context.Context, args []string, stdout, stderr io.Writer) error 
 	if p, err := mazes.ParseProtocol(*protocol); err != nil || p != mazes.OneShot {
 		return cli.Usagef("score: --protocol %q: only oneshot replies can be scored from a file", *protocol)
 	}
-	f, err := os.Open(*mazePath)
+	f, err := files.Open(*mazePath)
 	if err != nil {
 		return cli.Usagef("score: %v", err)
 	}

@@ -5,7 +5,7 @@ FUZZTIME ?= 60s
 # loaded machine makes it slower but never fails it.
 FUZZSMOKE ?= 500x
 
-.PHONY: run test vet race bash chessjs fuzz-smoke fuzz bench lint build gate record record-agents browser
+.PHONY: run test vet race bash chessjs large fuzz-smoke fuzz bench lint build gate record record-agents browser
 
 # The experiments a recording covers (go test -run), and the suite whose
 # cassettes it saves: every experiment of every suite by default.
@@ -19,7 +19,7 @@ run:
 
 ## test: vet, every test under the race detector, and a short run of each fuzz target
 ## (FUZZSMOKE executions each, from one instrumented test binary per package)
-test: browser vet race bash chessjs fuzz-smoke
+test: browser vet race bash chessjs large fuzz-smoke
 
 # browser: Debian's chromium for the HTML report's browser test, where missing
 browser:
@@ -40,6 +40,11 @@ bash:
 # npm package installed into the user's cache; skipped without node)
 chessjs:
 	./scripts/chessjs.sh >/dev/null && $(GO) test -count=1 -run Differential ./worlds/chess
+
+# large: the largest maze (N = 1001) run, resumed, reported and gated: too
+# heavy for the race detector (minutes, gigabytes), so run once without
+large:
+	$(GO) test -count=1 -run 'TestLargestMazeReadsBack' ./cmd/hallumaze
 
 fuzz-smoke:
 	GO=$(GO) FUZZTIME=$(FUZZSMOKE) ./scripts/fuzz.sh

@@ -44,7 +44,11 @@ const (
 // (counted in TurnsOmitted). A result too long even without its turns is
 // an error, and nothing is written for it.
 func Encode(r Result, red *redact.Secrets) ([]byte, error) {
-	for limit := MaxText; ; limit /= 4 {
+	longest := len(r.System)
+	for _, t := range r.Turns {
+		longest = max(longest, len(t.Content), len(t.Reasoning))
+	}
+	for limit := MaxText; ; {
 		line, err := encodeClipped(r, limit, red)
 		if err != nil {
 			return nil, err
@@ -55,6 +59,7 @@ func Encode(r Result, red *redact.Secrets) ([]byte, error) {
 		if limit == 0 {
 			break
 		}
+		limit = min(limit, longest) / 4
 	}
 	bare := r
 	bare.System, bare.SystemBytes = "", max(r.SystemBytes, len(r.System))

@@ -109,7 +109,7 @@ func (a *app) exitCode(ctx context.Context, err error, stderr io.Writer) int {
 	if err == nil || errors.Is(err, cli.ErrHelp) {
 		return exitOK
 	}
-	fmt.Fprintln(stderr, "hallumaze: "+a.redact(err.Error()))
+	fmt.Fprintln(cli.Raw(stderr), "hallumaze: "+cli.Safe(a.redact(err.Error())))
 	var se signalError
 	switch {
 	case cli.IsUsage(err):
@@ -143,8 +143,15 @@ func (a *app) envSecrets() *redact.Secrets {
 	return redact.New(providers.Config{}.WithEnv(getenv).Secrets()...)
 }
 
-// run dispatches to a subcommand.
+// run dispatches to a subcommand. What the subcommand prints passes
+// through [cli.SafeWriter]: text from providers and files (an error, a
+// model's name) reaches the terminal with its control characters shown
+// escaped, never obeyed.
 func (a *app) run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	so, se := cli.NewSafeWriter(stdout), cli.NewSafeWriter(stderr)
+	defer so.Flush()
+	defer se.Flush()
+	stdout, stderr = so, se
 	cmds := a.commands()
 	if len(args) == 0 {
 		return cli.Usagef("no command given (run hallumaze --help)")

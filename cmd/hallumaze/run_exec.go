@@ -241,7 +241,7 @@ func (a *app) sweep(ctx context.Context, o runOptions, p runPlan, stderr io.Writ
 		fmt.Fprintln(stderr, noKeyNote)
 	}
 	done := map[string]bool{}
-	tty := isTerminal(stderr)
+	tty := isTerminal(cli.Raw(stderr))
 	if a.tty != nil {
 		tty = *a.tty
 	}

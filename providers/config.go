@@ -153,8 +153,8 @@ func (c Config) Validate() error {
 			return fmt.Errorf("config: base_urls[%q]: %w", p, err)
 		}
 	}
-	if c.MaxTokens < 0 {
-		return fmt.Errorf("config: max_tokens: %d is negative", c.MaxTokens)
+	if c.MaxTokens < 0 || c.MaxTokens > MaxMaxTokens {
+		return fmt.Errorf("config: max_tokens: %d is not in 0..%d", c.MaxTokens, MaxMaxTokens)
 	}
 	if t := c.Temperature; t != nil && (*t < 0 || *t > 2) {
 		return fmt.Errorf("config: temperature: %g is outside [0, 2]", *t)
@@ -177,6 +177,10 @@ func (c Config) Validate() error {
 	}
 	return nil
 }
+
+// MaxMaxTokens bounds a reply's token budget (max_tokens, --max-tokens):
+// a million, more than any model writes in one reply.
+const MaxMaxTokens = 1_000_000
 
 // maxConfigBytes bounds a config file.
 const maxConfigBytes = 1 << 20

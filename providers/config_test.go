@@ -92,6 +92,7 @@ func TestReadConfig(t *testing.T) {
 		{name: "bad base url", json: `{"base_urls":{"ollama":"localhost:11434"}}`, err: `base_urls["ollama"]`},
 		{name: "base url for unknown provider", json: `{"base_urls":{"mistral":"http://x"}}`, err: `unknown provider "mistral"`},
 		{name: "negative max tokens", json: `{"max_tokens":-1}`, err: "max_tokens"},
+		{name: "max tokens beyond any reply", json: `{"max_tokens":1000000000}`, err: "max_tokens: 1000000000 is not in 0..1000000"},
 		{name: "temperature out of range", json: `{"temperature":3}`, err: "temperature"},
 		{name: "wrong type", json: `{"max_tokens":"many"}`, err: "max_tokens"},
 		{name: "not json", json: `max_tokens = 3`, err: "read config"},

@@ -23,6 +23,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"syscall"
 )
 
@@ -161,12 +162,17 @@ func Create(path string) (*os.File, error) {
 	return os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_TRUNC, Mode)
 }
 
-// CreateTemp creates a new file in dir whose name starts with prefix,
-// with [Mode] less the umask (os.CreateTemp would make it 0600 whatever
-// the umask), for a write that is renamed into place.
-func CreateTemp(dir, prefix string) (*os.File, error) {
+// CreateTemp creates a new file in dir named by pattern, whose last "*"
+// is replaced by a random string (as os.CreateTemp does), with [Mode] less
+// the umask (os.CreateTemp would make it 0600 whatever the umask), for a
+// write that is renamed into place.
+func CreateTemp(dir, pattern string) (*os.File, error) {
+	prefix, suffix := pattern, ""
+	if i := strings.LastIndex(pattern, "*"); i >= 0 {
+		prefix, suffix = pattern[:i], pattern[i+1:]
+	}
 	for try := 0; ; try++ {
-		name := prefix + strconv.FormatUint(rand.Uint64(), 36)
+		name := prefix + strconv.FormatUint(rand.Uint64(), 36) + suffix
 		f, err := os.OpenFile(filepath.Join(dir, name), os.O_RDWR|os.O_CREATE|os.O_EXCL, Mode)
 		if errors.Is(err, fs.ErrExist) && try < 100 {
 			continue

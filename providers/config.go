@@ -2,6 +2,7 @@ package providers
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -348,13 +349,46 @@ func (c Config) HasKey(provider string) bool {
 	return needed && key != ""
 }
 
-// Secrets are the keys c holds, to be kept out of every file and message.
+// Secrets are the keys c holds, to be kept out of every file and message,
+// and the credentials written into its base URLs
+// (http://user:password@host/v1): the password, user:password as written
+// and unescaped, and its base64 form, which is what an HTTP client sends
+// in an Authorization: Basic header and a server may echo.
 func (c Config) Secrets() []string {
 	var out []string
 	for _, k := range []string{c.AnthropicAPIKey, c.OpenAIAPIKey, c.GoogleAPIKey, c.DeepSeekAPIKey, c.OpenAICompatibleAPIKey} {
 		if k != "" {
 			out = append(out, k)
 		}
+	}
+	for _, p := range slices.Sorted(maps.Keys(c.BaseURLs)) {
+		out = append(out, userinfoSecrets(c.BaseURLs[p])...)
+	}
+	return out
+}
+
+// userinfoSecrets are the forms of the credentials of a URL's user
+// information: none when it has none.
+func userinfoSecrets(raw string) []string {
+	u, err := url.Parse(strings.TrimSpace(raw))
+	if err != nil || u.User == nil {
+		return nil
+	}
+	name := u.User.Username()
+	pass, hasPass := u.User.Password()
+	plain := name
+	if hasPass {
+		plain += ":" + pass
+	}
+	out := []string{
+		plain,
+		u.User.String(),              // as written in the URL, escaped
+		"//" + u.User.String() + "@", // in a URL, however short the password
+		base64.StdEncoding.EncodeToString([]byte(plain)),
+		base64.RawURLEncoding.EncodeToString([]byte(plain)),
+	}
+	if hasPass {
+		out = append(out, pass, url.QueryEscape(pass))
 	}
 	return out
 }

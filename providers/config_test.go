@@ -209,3 +209,23 @@ func TestAvailableAndModelNames(t *testing.T) {
 		})
 	}
 }
+
+// The credentials written into a base URL are secrets, in every form they
+// are sent or echoed in.
+func TestSecretsOfBaseURLs(t *testing.T) {
+	c := Config{OpenAIAPIKey: "sk-key-1234567890", BaseURLs: map[string]string{
+		"openai-compatible": "http://bob:p%40ssw0rd@gpu-box:8000/v1",
+		"ollama":            "http://gpu-box:11434",
+		"deepseek":          "https://tok3n-abcdefgh@proxy.example.test",
+	}}
+	got := c.Secrets()
+	for _, want := range []string{
+		"sk-key-1234567890",
+		"p@ssw0rd", "p%40ssw0rd", "bob:p@ssw0rd", "bob:p%40ssw0rd", "//bob:p%40ssw0rd@",
+		"Ym9iOnBAc3N3MHJk", // base64("bob:p@ssw0rd"), as basic auth sends it
+		"tok3n-abcdefgh", "dG9rM24tYWJjZGVmZ2g=",
+	} {
+		assert.Contains(t, got, want)
+	}
+	assert.Len(t, Config{BaseURLs: map[string]string{"ollama": "http://gpu-box:11434"}}.Secrets(), 0)
+}

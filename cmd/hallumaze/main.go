@@ -90,14 +90,27 @@ type signalError struct{ sig os.Signal }
 func (e signalError) Error() string { return "interrupted by " + e.sig.String() }
 
 // signalContext ends on SIGINT (Ctrl-C) or SIGTERM, with the signal as the
-// context's cause.
+// context's cause. A second signal ends the process at once (exit 128 +
+// the signal's number), whatever it waits on: standard input given as
+// "-" that never closes, say. The finished cases of a run are on disk
+// already.
 func signalContext() (context.Context, func()) {
 	ctx, cancel := context.WithCancelCause(context.Background())
-	ch := make(chan os.Signal, 1)
+	ch := make(chan os.Signal, 2)
 	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
 	go func() {
-		if s, ok := <-ch; ok {
-			cancel(signalError{s})
+		s, ok := <-ch
+		if !ok {
+			return
+		}
+		cancel(signalError{s})
+		if s, ok = <-ch; ok {
+			fmt.Fprintf(os.Stderr, "hallumaze: %s again: stopping now\n", s)
+			code := 130
+			if sig, isSys := s.(syscall.Signal); isSys {
+				code = 128 + int(sig)
+			}
+			os.Exit(code)
 		}
 	}()
 	return ctx, func() { signal.Stop(ch); cancel(nil) }

@@ -85,3 +85,20 @@ func TestOutputPathsCheckedFirst(t *testing.T) {
 	_, err = os.Stat(html)
 	require.NoError(t, err)
 }
+
+// TestImportWarningsSummarised: an adjacency list that repeats a
+// connection 700,000 times prints a few warnings and a count.
+func TestImportWarningsSummarised(t *testing.T) {
+	t.Parallel()
+	var b strings.Builder
+	b.WriteString("(0,0) <--> (0,1) ; (0,1) <--> (1,1) ; (1,1) <--> (1,0) ;\n")
+	for range 700_000 {
+		b.WriteString("(0,0) <--> (0,1) ;\n")
+	}
+	in := writeFile(t, t.TempDir(), "dups.txt", b.String())
+	code, stdout, stderr := runCLI(t, "maze", "import", "--from", "adjlist", in)
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, stdout, `"size":2`)
+	assert.LessOrEqual(t, strings.Count(stderr, "\n"), 11, stderr)
+	assert.Contains(t, stderr, "and 699995 more connections listed more than once")
+}

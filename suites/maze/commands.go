@@ -125,7 +125,11 @@ func runMazeImport(_ context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil {
 		return cli.Usagef("maze import: %s: %v", path, err)
 	}
-	for _, w := range imp.Warnings {
+	for i, w := range imp.Warnings {
+		if i == maxWarnings {
+			fmt.Fprintf(stderr, "hallumaze: maze import: and %d more warnings\n", len(imp.Warnings)-i)
+			break
+		}
 		fmt.Fprintf(stderr, "hallumaze: maze import: warning: %s\n", w)
 	}
 	m := imp.Maze
@@ -142,9 +146,13 @@ func runMazeImport(_ context.Context, args []string, stdout, stderr io.Writer) e
 	return err
 }
 
-// maxImportBytes bounds a maze file to import: a 1001×1001 maze in either
-// text form is well under it.
-const maxImportBytes = 64 << 20
+// maxWarnings is how many warnings maze import prints; the rest are
+// counted.
+const maxWarnings = 10
+
+// maxImportBytes bounds a maze file to import: what the importer reads, the
+// largest maze in either text form.
+const maxImportBytes = mazes.MaxImport
 
 // runScore scores a reply obtained elsewhere (a chat window, another
 // harness) against a maze file and prints the score JSON.

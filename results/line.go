@@ -38,12 +38,16 @@ const (
 )
 
 // Encode is r as one results line (no newline), secrets replaced by red,
-// within [MaxLine]: each text longer than [MaxText] is cut, then, if the
+// within [MaxLine] and the bounds of its numbers ([Read] refuses what it
+// refuses): each text longer than [MaxText] is cut, then, if the
 // line is still too long (a conversation of many long turns), every text
 // is cut shorter, down to nothing, and last the turns are left out
 // (counted in TurnsOmitted). A result too long even without its turns is
 // an error, and nothing is written for it.
 func Encode(r Result, red *redact.Secrets) ([]byte, error) {
+	if err := r.check(); err != nil {
+		return nil, fmt.Errorf("results: %s of %s: %w: a results file does not hold it", r.Key(), r.Model, err)
+	}
 	longest := len(r.System)
 	for _, t := range r.Turns {
 		longest = max(longest, len(t.Content), len(t.Reasoning))

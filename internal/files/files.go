@@ -75,6 +75,10 @@ func Kind(m fs.FileMode) string {
 func Open(path string) (*os.File, error) {
 	st, err := os.Stat(path)
 	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			pe.Op = "open" // what the caller asked for
+		}
 		return nil, err
 	}
 	if !st.Mode().IsRegular() {
@@ -155,11 +159,6 @@ func ReadAll(r io.Reader, name string, limit int64) ([]byte, error) {
 		return nil, &TooLargeError{Path: name, Size: -1, Limit: limit}
 	}
 	return data, nil
-}
-
-// Create creates (or truncates) an output file with [Mode] less the umask.
-func Create(path string) (*os.File, error) {
-	return os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_TRUNC, Mode)
 }
 
 // CreateTemp creates a new file in dir named by pattern, whose last "*"

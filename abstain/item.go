@@ -6,8 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
 	"io"
+	"math"
 	"math/rand/v2"
 	"strings"
 )

@@ -41,10 +41,12 @@ bash:
 chessjs:
 	./scripts/chessjs.sh >/dev/null && $(GO) test -count=1 -run Differential ./worlds/chess
 
-# large: the largest maze (N = 1001) run, resumed, reported and gated: too
+# large: the largest maze (N = 1001) and a 30 MB reply run, resumed, reported
+# and gated, and the largest maze imported from its adjacency list: too
 # heavy for the race detector (minutes, gigabytes), so run once without
 large:
-	$(GO) test -count=1 -run 'TestLargestMazeReadsBack' ./cmd/hallumaze
+	$(GO) test -count=1 -run 'TestLargestMazeReadsBack|TestRunReadsBackALongReply' ./cmd/hallumaze
+	$(GO) test -count=1 -run 'TestImportLargestAdjList' ./mazes
 
 fuzz-smoke:
 	GO=$(GO) FUZZTIME=$(FUZZSMOKE) ./scripts/fuzz.sh

@@ -208,7 +208,7 @@ func (s *saver) ReadFile(name string) ([]byte, error) {
 	if s.loaded && name == s.path {
 		return s.data, nil
 	}
-	return os.ReadFile(name)
+	return files.ReadFile(name, MaxCassetteBytes)
 }
 
 // IsFileExists reports whether the cassette exists.

@@ -47,6 +47,9 @@ func TestImportLargestAdjList(t *testing.T) {
 	if testing.Short() {
 		t.Skip("writes and reads a maze of a million cells")
 	}
+	if raceEnabled {
+		t.Skip("half a minute under the race detector; make test runs it without (make large)")
+	}
 	m, err := Generate(MaxSize, 1, DFS)
 	require.NoError(t, err)
 	text := adjList(m, true)

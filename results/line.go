@@ -24,6 +24,10 @@ const MaxLine = 64 << 20
 // same prefix, and a reply too long to parse is still too long.
 const MaxText = 2 << 20
 
+// lineBound and textBound are the bounds the package keeps: MaxLine and
+// MaxText, lowered by its tests to try the cutting on small results.
+var lineBound, textBound = MaxLine, MaxText
+
 // The bounds of the numbers a result holds. A number beyond them is not
 // one hallumaze writes: [Read] refuses it, so that sums, means and costs
 // over any number of results stay finite.
@@ -52,12 +56,12 @@ func Encode(r Result, red *redact.Secrets) ([]byte, error) {
 	for _, t := range r.Turns {
 		longest = max(longest, len(t.Content), len(t.Reasoning))
 	}
-	for limit := MaxText; ; {
+	for limit := textBound; ; {
 		line, err := encodeClipped(r, limit, red)
 		if err != nil {
 			return nil, err
 		}
-		if len(line) <= MaxLine {
+		if len(line) <= lineBound {
 			return line, nil
 		}
 		if limit == 0 {
@@ -72,8 +76,8 @@ func Encode(r Result, red *redact.Secrets) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(line) > MaxLine {
-		return nil, fmt.Errorf("results: %s of %s is %d bytes without its conversation, more than the %d a results line holds", r.Key(), r.Model, len(line), MaxLine)
+	if len(line) > lineBound {
+		return nil, fmt.Errorf("results: %s of %s is %d bytes without its conversation, more than the %d a results line holds", r.Key(), r.Model, len(line), lineBound)
 	}
 	return line, nil
 }

@@ -83,7 +83,7 @@ var errNotResult = errors.New("not a hallumaze result (suite, model and case are
 func scan[T any](r io.Reader, check func(*T) error, fn func(T) error) (*Torn, error) {
 	sc := bufio.NewScanner(r)
 	// Room for the longest line and its line end (\r\n).
-	sc.Buffer(make([]byte, 0, 64<<10), MaxLine+2)
+	sc.Buffer(make([]byte, 0, min(64<<10, lineBound+2)), lineBound+2)
 	line := 0
 	var pending error
 	var torn *Torn
@@ -112,7 +112,7 @@ func scan[T any](r io.Reader, check func(*T) error, fn func(T) error) (*Torn, er
 	}
 	if err := sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
-			return nil, fmt.Errorf("results line %d: longer than the %d bytes a results line holds: not a results file hallumaze writes", line+1, MaxLine)
+			return nil, fmt.Errorf("results line %d: longer than the %d bytes a results line holds: not a results file hallumaze writes", line+1, lineBound)
 		}
 		return nil, fmt.Errorf("results: %w", err)
 	}

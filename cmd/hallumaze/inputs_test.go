@@ -72,7 +72,7 @@ func TestInputsRefuseSpecialFiles(t *testing.T) {
 	require.Equal(t, 0, code, stderr)
 	require.NoError(t, os.WriteFile(items, []byte(out), 0o644))
 	probes := regular("probes.jsonl", "")
-	code, out, stderr = runCLI(t, "worlds", "probes", "--world", "grid")
+	code, out, stderr = runCLI(t, "worlds", "probes", "--world", "grid", "--level", "P1_dense_array")
 	require.Equal(t, 0, code, stderr)
 	require.NoError(t, os.WriteFile(probes, []byte(out), 0o644))
 	responses := regular("responses.jsonl", `{"id":"x","output":"1"}`+"\n")

@@ -121,15 +121,15 @@ func TestByteBudget(t *testing.T) {
 // budget.
 func TestServeBodiesWithinBudget(t *testing.T) {
 	t.Parallel()
-	budget := newByteBudget(3 << 20)
+	budget := newByteBudget(3 << 19)
 	srv := httptest.NewServer(limitBodies(agentsHandler(), budget))
 	defer srv.Close()
-	prompt := strings.Repeat("what is the weather? ", 1<<20/21)
+	prompt := strings.Repeat("what is the weather? ", 1<<19/21)
 	body, err := json.Marshal(map[string]any{"model": "oracle", "messages": []map[string]string{{"role": "user", "content": prompt}}})
 	require.NoError(t, err)
 	var wg sync.WaitGroup
 	var answered atomic.Int64
-	for range 24 {
+	for range 12 {
 		wg.Go(func() {
 			resp, err := http.Post(srv.URL+"/v1/chat/completions", "application/json", bytes.NewReader(body))
 			if assert.NoError(t, err) {
@@ -141,7 +141,7 @@ func TestServeBodiesWithinBudget(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	assert.Equal(t, int64(24), answered.Load())
+	assert.Equal(t, int64(12), answered.Load())
 	assert.LessOrEqual(t, budget.peak, budget.max)
 	assert.GreaterOrEqual(t, budget.peak, int64(len(body)), "requests held their share")
 	assert.Zero(t, budget.used)

@@ -86,6 +86,22 @@ func partialLength(sec string) int {
 // Empty reports whether the set holds no secret.
 func (s *Secrets) Empty() bool { return s == nil || len(s.forms) == 0 }
 
+// mayHold reports whether x holds the start of a secret at all, so that a
+// text without one (most are) is neither copied nor scanned twice.
+func (s *Secrets) mayHold(x string) bool {
+	for _, k := range s.keys {
+		if strings.Contains(x, string(k.b[:k.min])) {
+			return true
+		}
+	}
+	for _, f := range s.forms {
+		if strings.Contains(x, string(f)) {
+			return true
+		}
+	}
+	return false
+}
+
 // span is a stretch [start, end) of a text to replace; open reports a
 // partial echo that reaches the end of the text and could go on in what
 // follows.
@@ -164,7 +180,7 @@ func replace(b []byte, spans []span) []byte {
 
 // String returns x with every secret replaced by [Placeholder].
 func (s *Secrets) String(x string) string {
-	if s.Empty() {
+	if s.Empty() || !s.mayHold(x) {
 		return x
 	}
 	sp := s.spans([]byte(x))

@@ -89,12 +89,12 @@ func (s *probeSource) makeMore() error {
 		return nil
 	}
 	w := sel.worlds[s.wi]
-	std, err := standard(w)
-	if err != nil {
-		return fmt.Errorf("%s: %w", w.Name(), err)
-	}
 	nextWorld := func() { s.wi, s.li, s.si = s.wi+1, 0, 0 }
 	if len(sel.levels) == 0 {
+		std, err := standard(w)
+		if err != nil {
+			return fmt.Errorf("%s: %w", w.Name(), err)
+		}
 		s.keep(w, std)
 		nextWorld()
 		return nil
@@ -109,6 +109,10 @@ func (s *probeSource) makeMore() error {
 	l := sel.levels[s.li]
 	seeds := sel.seeds
 	if len(seeds) == 0 {
+		std, err := standard(w)
+		if err != nil {
+			return fmt.Errorf("%s: %w", w.Name(), err)
+		}
 		seeds = standardSeeds(std, l)
 	}
 	seed := seeds[s.si]

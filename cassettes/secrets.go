@@ -89,7 +89,7 @@ func secretRules() []rule {
 		{"key-header", keyHeaderRE, false, isCredentialValue, []string{"api-key", "authorization"}},
 		{"key-param", keyParamRE, true, looksRandom, []string{"key=", "access_token="}},
 		{"basic-auth", basicRE, true, isBasicCredential, []string{"basic"}},
-		{"url-userinfo", userinfoRE, false, isPassword, []string{"://"}},
+		{"url-userinfo", userinfoRE, false, isPassword, []string{"@"}},
 	}
 }
 

@@ -5,7 +5,7 @@ FUZZTIME ?= 60s
 # loaded machine makes it slower but never fails it.
 FUZZSMOKE ?= 500x
 
-.PHONY: run test vet race bash chessjs fuzz-smoke fuzz bench lint build gate record record-agents browser
+.PHONY: run test vet race bash chessjs large fuzz-smoke fuzz bench lint build gate record record-agents browser
 
 # The experiments make record-agents records (go test -run), and the suite
 # whose cassettes it saves: every experiment of every suite by default.
@@ -15,7 +15,7 @@ SUITE ?=
 # loaded 2-core machine, it only catches a hang.
 TEST_TIMEOUT ?= 60m
 # make test's steps: each runs even when one before it failed.
-TEST_STEPS = browser vet race bash chessjs fuzz-smoke
+TEST_STEPS = browser vet race bash chessjs large fuzz-smoke
 
 # q is the value of the variable named $1, unexpanded ($ is no variable
 # here: CASES='^(?:maze/a|maze/b)$$' stays as it is), quoted for the shell.
@@ -100,6 +100,13 @@ bash:
 # npm package installed into the user's cache; skipped without node)
 chessjs:
 	./scripts/chessjs.sh >/dev/null && $(GO) test -count=1 -timeout $(TEST_TIMEOUT) -run Differential ./worlds/chess
+
+# large: the largest maze (N = 1001) and a 30 MB reply run, resumed, reported
+# and gated, and the largest maze imported from its adjacency list: too
+# heavy for the race detector (minutes, gigabytes), so run once without
+large:
+	$(GO) test -count=1 -run 'TestLargestMazeReadsBack|TestRunReadsBackALongReply' ./cmd/hallumaze
+	$(GO) test -count=1 -run 'TestImportLargestAdjList' ./mazes
 
 fuzz-smoke:
 	GO=$(GO) FUZZTIME=$(FUZZSMOKE) ./scripts/fuzz.sh

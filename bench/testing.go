@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/hallumaze/hallumaze/cassettes"
+	"github.com/hallumaze/hallumaze/internal/files"
 	"github.com/hallumaze/hallumaze/results"
 )
 
@@ -156,10 +157,10 @@ func writeArtifacts(t *testing.T, r results.Result) {
 	dir := t.ArtifactDir()
 	data, err := json.MarshalIndent(r, "", "  ")
 	if err == nil {
-		err = os.WriteFile(filepath.Join(dir, "result.json"), data, 0o644)
+		err = os.WriteFile(filepath.Join(dir, "result.json"), data, files.Mode)
 	}
 	if err == nil {
-		err = os.WriteFile(filepath.Join(dir, "transcript.md"), []byte(Transcript(r)), 0o644)
+		err = os.WriteFile(filepath.Join(dir, "transcript.md"), []byte(Transcript(r)), files.Mode)
 	}
 	if err != nil {
 		t.Logf("artifacts: %v", err)

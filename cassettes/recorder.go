@@ -8,13 +8,14 @@ import (
 	"io/fs"
 	"net/http"
 	"net/url"
-	"os"
 	"strings"
 	"sync"
 	"sync/atomic"
 
 	"gopkg.in/dnaeon/go-vcr.v4/pkg/cassette"
 	"gopkg.in/dnaeon/go-vcr.v4/pkg/recorder"
+
+	"github.com/hallumaze/hallumaze/internal/files"
 )
 
 // ErrNoInteraction is wrapped by every error that reports a request with no
@@ -98,7 +99,7 @@ func Open(path string, opts Options) (*Recorder, error) {
 	r := &Recorder{path: path, opts: opts}
 	r.client = &http.Client{Transport: &transport{r: r}}
 	if !opts.Record {
-		data, err := os.ReadFile(path)
+		data, err := files.ReadFile(path, MaxCassetteBytes)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 			return nil, &noInteractionError{

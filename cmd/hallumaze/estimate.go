@@ -79,8 +79,11 @@ func (a *app) runEstimate(ctx context.Context, args []string, stdout, stderr io.
 	fmt.Fprintln(tw, "model\t$/Mtok in\t$/Mtok out\testimated cost\tprice as of")
 	for _, name := range prices.Names() {
 		p := prices[name]
-		cost := p.Cost(pricing.Tokens{Input: totalIn, Output: totalOut})
-		fmt.Fprintf(tw, "%s\t%.3f\t%.3f\t$%.2f\t%s\n", name, p.Input, p.Output, cost, cmp.Or(p.AsOf, "—"))
+		cost := "unknown" // never ±Inf or NaN: prices are capped (pricing.MaxPrice)
+		if c := p.Cost(pricing.Tokens{Input: totalIn, Output: totalOut}); !math.IsNaN(c) && !math.IsInf(c, 0) {
+			cost = fmt.Sprintf("$%.2f", c)
+		}
+		fmt.Fprintf(tw, "%s\t%.3f\t%.3f\t%s\t%s\n", name, p.Input, p.Output, cost, cmp.Or(p.AsOf, "—"))
 	}
 	tw.Flush()
 	if *pricesPath == "" {

@@ -94,7 +94,7 @@ func (a *app) runGate(ctx context.Context, args []string, stdout, stderr io.Writ
 	}
 	g := suites.Gate(selected)
 	if *gatePath != "" {
-		data, err := cli.ReadInput(*gatePath, a.stdin, 1<<20)
+		data, err := cli.ReadInput(*gatePath, a.stdin, bench.MaxGateFileBytes)
 		if err != nil {
 			return cli.Usagef("gate: --gate: %v", err)
 		}

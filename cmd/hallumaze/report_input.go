@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/hallumaze/hallumaze/internal/files"
 	"github.com/hallumaze/hallumaze/results"
 	"github.com/hallumaze/hallumaze/suites"
 )
@@ -33,7 +34,7 @@ func (a *app) readResults(path string, stderr io.Writer) (rs []results.Result, t
 			path = beside
 		}
 	}
-	f, err := os.Open(path)
+	f, err := files.Open(path)
 	if err != nil {
 		return nil, false, fmt.Errorf("results: %w", err)
 	}
@@ -83,7 +84,7 @@ func (a *app) readResults(path string, stderr io.Writer) (rs []results.Result, t
 
 // isSeedJSONFile reports whether the file at path is a results JSON file.
 func isSeedJSONFile(path string) bool {
-	f, err := os.Open(path)
+	f, err := files.Open(path)
 	if err != nil {
 		return false
 	}

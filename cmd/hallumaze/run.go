@@ -192,7 +192,7 @@ func (a *app) parseRun(args []string, help io.Writer) (runOptions, error) {
 		return o, err
 	}
 	if v := *raw["max-tokens"]; v != "" {
-		if o.maxTokens, err = intFlag("max-tokens", v, 1, 1_000_000); err != nil {
+		if o.maxTokens, err = intFlag("max-tokens", v, 1, providers.MaxMaxTokens); err != nil {
 			return o, err
 		}
 	}

@@ -388,7 +388,7 @@ func (a *app) sweep(ctx context.Context, o runOptions, p runPlan, stderr io.Writ
 		}
 	}
 	done := map[string]bool{}
-	tty := isTerminal(stderr)
+	tty := isTerminal(cli.Raw(stderr))
 	if a.tty != nil {
 		tty = *a.tty
 	}

@@ -100,7 +100,6 @@ func (a *app) loadConfig(o runOptions) (providers.Config, error) {
 		getenv = os.Getenv
 	}
 	cfg = cfg.WithEnv(getenv)
-	a.addSecrets(cfg)
 	if o.maxTokens > 0 {
 		cfg.MaxTokens = o.maxTokens
 	}
@@ -111,6 +110,11 @@ func (a *app) loadConfig(o runOptions) (providers.Config, error) {
 		}
 		maps.Copy(urls, o.baseURLs)
 		cfg.BaseURLs = urls
+	}
+	// The keys, and the credentials of the base URLs (--base-url's too),
+	// before any message that could name them.
+	a.addSecrets(cfg)
+	if len(o.baseURLs) > 0 {
 		if err := cfg.Validate(); err != nil {
 			return cfg, cli.Usagef("run: --base-url: %v", err)
 		}

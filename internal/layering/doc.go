@@ -4,7 +4,7 @@
 //	domain     scoring, mazes, abstain, worlds/...: the standard library,
 //	           scoring, their own packages, and for chess its rules library
 //	leaves     results, pricing, internal/redact, internal/cli,
-//	           internal/golden
+//	           internal/files, internal/golden
 //	wire       providers (the standard library and pricing),
 //	           providers/loopback
 //	harness    cassettes (go-vcr), agents, bench: never a suite's adapter

@@ -208,6 +208,7 @@ func TestReadItemsErrors(t *testing.T) {
 		{"bad json", good + "\n{oops\n", "line 2"},
 		{"variant", strings.Replace(good, `"intact"`, `"broken"`, 1), `variant "broken"`},
 		{"gold not number", strings.Replace(good, `"3"`, `"three"`, 1), "not a number"},
+		{"gold too large", strings.Replace(good, `"3"`, `"`+strings.Repeat("9", 400)+`"`, 1), "too large a number"},
 		{"insufficient with answer", strings.Replace(good, `"ANSWER"`, `"INSUFFICIENT"`, 1), "null answer"},
 		{"no id", strings.Replace(good, `"id":"a-intact",`, ``, 1), "missing id"},
 		{"duplicate", good + "\n\n" + good, "line 3: id \"a-intact\" already on line 1"},

@@ -2,6 +2,7 @@ package bench
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/hallumaze/hallumaze/providers"
@@ -57,6 +58,12 @@ func (c *Chat) Say(ctx context.Context, user string) (providers.Reply, error) {
 	rep, err := c.model.Chat(ctx, providers.Request{System: c.system, Messages: msgs, Seed: c.seed})
 	if err != nil {
 		return rep, err
+	}
+	// A results file holds counts of tokens within results.MaxTokens, the
+	// conversation's sums included: a provider's count beyond is refused.
+	if u := rep.Usage; u.InputTokens < 0 || u.OutputTokens < 0 ||
+		u.InputTokens > results.MaxTokens-c.usage.InputTokens || u.OutputTokens > results.MaxTokens-c.usage.OutputTokens {
+		return rep, fmt.Errorf("the provider reported a usage of %d input and %d output tokens, not a count of tokens", u.InputTokens, u.OutputTokens)
 	}
 	c.turns = append(c.turns, results.Turn{
 		Role:       results.Assistant,

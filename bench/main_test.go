@@ -83,11 +83,13 @@ func experimentRunner(t testing.TB, s bench.Suite, e bench.Experiment) *bench.Ru
 func runnerOf(t testing.TB, s bench.Suite, names []string) *bench.Runner {
 	t.Helper()
 	all := suites.All()
+	record := suites.RecordCommand{Suites: all, Look: cassetteRoot}
 	env := bench.Env{
-		CassetteRoot: cassetteRoot,
-		Config:       providers.Config{}.WithEnv(os.Getenv),
-		Agents:       suites.Agents(all),
-		RecordHint:   suites.RecordHint(all),
+		CassetteRoot:  cassetteRoot,
+		Config:        providers.Config{}.WithEnv(os.Getenv),
+		Agents:        suites.Agents(all),
+		RecordHint:    record.Hint,
+		RecordMissing: record.For,
 	}
 	if *recordFlag != "" {
 		if _, err := regexp.Compile(*recordFlag); err != nil {

@@ -2,6 +2,7 @@ package bench
 
 import (
 	"flag"
+	"fmt"
 	"iter"
 	"testing"
 
@@ -27,8 +28,9 @@ type Suite interface {
 	// cases. Cases are yielded one at a time and should build their world
 	// only when played, so a run of a million cases holds few at once.
 	Flags(fs *flag.FlagSet) func() (iter.Seq[Case], error)
-	// Standard is the suite's standard set: what the gate and estimate
-	// play and the committed cassettes cover.
+	// Standard is the suite's standard set: what hallumaze run plays by
+	// default. The gate compares a smaller set where the suite has one
+	// (see [GateSet]).
 	Standard() ([]Case, error)
 	// Agents are the reference agents that play it.
 	Agents() []Agent
@@ -39,6 +41,80 @@ type Suite interface {
 	// Gate is its regression-gate rules and the floors the reference agents
 	// meet.
 	Gate() GateFile
+}
+
+// GateSet is a suite's gate set: the cases a recording of a model covers.
+// make record (hallumaze record) records them, go test ./bench replays
+// them for every model with cassettes, hallumaze gate compares two models
+// on them, and hallumaze estimate prices them. They are the cases of the
+// suite's experiments that recorded models play (those not AgentsOnly),
+// each once, in the experiments' order.
+func GateSet(s Suite) ([]Case, error) {
+	var out []Case
+	seen := map[string]bool{}
+	for _, e := range s.Experiments() {
+		if e.AgentsOnly {
+			continue
+		}
+		cases, err := e.Cases()
+		if err != nil {
+			return nil, fmt.Errorf("%s: gate set: %s: %w", s.Name(), e.Name, err)
+		}
+		for _, c := range cases {
+			if !seen[c.Name] {
+				seen[c.Name] = true
+				out = append(out, c)
+			}
+		}
+	}
+	return out, nil
+}
+
+// The sets of a suite's cases a recording covers (hallumaze record --set).
+const (
+	// SetGate is the gate set ([GateSet]).
+	SetGate = "gate"
+	// SetAll is the gate set, then the rest of the standard set and of
+	// every experiment's cases: what a model named with -models plays in
+	// go test ./bench, HalluWorld's whole standard set among them.
+	SetAll = "all"
+)
+
+// SetCases are the cases of a suite's set, each once: [SetGate] or
+// [SetAll].
+func SetCases(s Suite, set string) ([]Case, error) {
+	out, err := GateSet(s)
+	if err != nil || set == SetGate {
+		return out, err
+	}
+	if set != SetAll {
+		return nil, fmt.Errorf("unknown set %q (want %s or %s)", set, SetGate, SetAll)
+	}
+	seen := map[string]bool{}
+	for _, c := range out {
+		seen[c.Name] = true
+	}
+	add := func(cases []Case) {
+		for _, c := range cases {
+			if !seen[c.Name] {
+				seen[c.Name] = true
+				out = append(out, c)
+			}
+		}
+	}
+	std, err := s.Standard()
+	if err != nil {
+		return nil, fmt.Errorf("%s: standard set: %w", s.Name(), err)
+	}
+	add(std)
+	for _, e := range s.Experiments() {
+		cases, err := e.Cases()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %s: %w", s.Name(), e.Name, err)
+		}
+		add(cases)
+	}
+	return out, nil
 }
 
 // Agent is a reference agent of a suite: a deterministic policy that reads

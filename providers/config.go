@@ -2,17 +2,18 @@ package providers
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"maps"
 	"net/url"
-	"os"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/hallumaze/hallumaze/internal/files"
 	"github.com/hallumaze/hallumaze/modelname"
 	"github.com/hallumaze/hallumaze/pricing"
 )
@@ -117,7 +118,7 @@ func ReadConfig(r io.Reader) (Config, error) {
 
 // LoadConfig reads the config file at path.
 func LoadConfig(path string) (Config, error) {
-	data, err := os.ReadFile(path)
+	data, err := files.ReadFile(path, maxConfigBytes)
 	if err != nil {
 		return Config{}, fmt.Errorf("load config: %w", err)
 	}
@@ -163,8 +164,8 @@ func (c Config) Validate() error {
 			return fmt.Errorf("config: base_urls[%q]: %w", p, err)
 		}
 	}
-	if c.MaxTokens < 0 {
-		return fmt.Errorf("config: max_tokens: %d is negative", c.MaxTokens)
+	if c.MaxTokens < 0 || c.MaxTokens > MaxMaxTokens {
+		return fmt.Errorf("config: max_tokens: %d is not in 0..%d", c.MaxTokens, MaxMaxTokens)
 	}
 	if t := c.Temperature; t != nil && (*t < 0 || *t > 2) {
 		return fmt.Errorf("config: temperature: %g is outside [0, 2]", *t)
@@ -187,6 +188,10 @@ func (c Config) Validate() error {
 	}
 	return nil
 }
+
+// MaxMaxTokens bounds a reply's token budget (max_tokens, --max-tokens):
+// a million, more than any model writes in one reply.
+const MaxMaxTokens = 1_000_000
 
 // maxConfigBytes bounds a config file.
 const maxConfigBytes = 1 << 20
@@ -354,13 +359,46 @@ func (c Config) HasKey(provider string) bool {
 	return needed && key != ""
 }
 
-// Secrets are the keys c holds, to be kept out of every file and message.
+// Secrets are the keys c holds, to be kept out of every file and message,
+// and the credentials written into its base URLs
+// (http://user:password@host/v1): the password, user:password as written
+// and unescaped, and its base64 form, which is what an HTTP client sends
+// in an Authorization: Basic header and a server may echo.
 func (c Config) Secrets() []string {
 	var out []string
 	for _, k := range []string{c.AnthropicAPIKey, c.OpenAIAPIKey, c.GoogleAPIKey, c.DeepSeekAPIKey, c.OpenAICompatibleAPIKey} {
 		if k != "" {
 			out = append(out, k)
 		}
+	}
+	for _, p := range slices.Sorted(maps.Keys(c.BaseURLs)) {
+		out = append(out, userinfoSecrets(c.BaseURLs[p])...)
+	}
+	return out
+}
+
+// userinfoSecrets are the forms of the credentials of a URL's user
+// information: none when it has none.
+func userinfoSecrets(raw string) []string {
+	u, err := url.Parse(strings.TrimSpace(raw))
+	if err != nil || u.User == nil {
+		return nil
+	}
+	name := u.User.Username()
+	pass, hasPass := u.User.Password()
+	plain := name
+	if hasPass {
+		plain += ":" + pass
+	}
+	out := []string{
+		plain,
+		u.User.String(),              // as written in the URL, escaped
+		"//" + u.User.String() + "@", // in a URL, however short the password
+		base64.StdEncoding.EncodeToString([]byte(plain)),
+		base64.RawURLEncoding.EncodeToString([]byte(plain)),
+	}
+	if hasPass {
+		out = append(out, pass, url.QueryEscape(pass))
 	}
 	return out
 }

@@ -113,3 +113,17 @@ func DefaultBaseURL(provider string) string {
 	}
 	return ""
 }
+
+// CanonicalBaseURL is the API root a provider's cassettes are recorded and
+// replayed against: its default base URL, or for openai-compatible, which
+// has none, http://openai-compatible.invalid/v1 (a name that never
+// resolves). A recording made through another server (a gateway, a local
+// OpenAI-compatible server, hallumaze serve) keeps the requests as the
+// client would have made them to this root, so the cassette neither holds
+// that server's address nor depends on it to replay.
+func CanonicalBaseURL(provider string) string {
+	if provider == ProviderOpenAICompatible {
+		return "http://openai-compatible.invalid/v1"
+	}
+	return DefaultBaseURL(provider)
+}

@@ -128,3 +128,23 @@ func Open(name string, cfg Config, hc *http.Client) (Model, error) {
 	}
 	return bound, nil
 }
+
+// Endpoint is the URL a model's chat calls go to under cfg: its base URL
+// there (else the provider's default) joined with the call's path, as the
+// provider's client builds it. It needs no key and makes no call.
+func Endpoint(name string, cfg Config) (string, error) {
+	m, err := Open(name, cfg.WithPlaceholderKeys(), nil)
+	if err != nil {
+		return "", err
+	}
+	b := m.(*Bound)
+	switch c := b.Client.(type) {
+	case *OpenAI:
+		return c.URL(), nil
+	case *Anthropic:
+		return c.URL(), nil
+	case *Gemini:
+		return c.URL(b.ModelID), nil
+	}
+	return "", fmt.Errorf("endpoint of %s: not a model called over HTTP", name)
+}

@@ -93,7 +93,8 @@ func CaseCost(r results.Result, prices pricing.Table) (float64, bool) {
 	if !ok {
 		return 0, false
 	}
-	return roundUSD(p.Cost(tokensOf(r))), true
+	c := roundUSD(p.Cost(tokensOf(r)))
+	return c, finite(c)
 }
 
 // tokensOf counts a result's tokens by how they are billed: input, the
@@ -125,10 +126,18 @@ func anyReasoning(ms []ModelCost) bool {
 // show in the files.
 func roundUSD(v float64) float64 { return math.Round(v*1e9) / 1e9 }
 
+// usd is a cost to report: nil (unknown) when it is not a finite number,
+// which prices within pricing.MaxPrice and token counts within
+// results.MaxTokens never give, so that no file or page shows ±Inf or NaN.
 func usd(v float64) *float64 {
 	v = roundUSD(v)
+	if !finite(v) {
+		return nil
+	}
 	return &v
 }
+
+func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 
 // pricesOf is the table of the options: the built-in one when they name
 // none.

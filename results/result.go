@@ -38,6 +38,12 @@ type Turn struct {
 	StopReason string  `json:"stop_reason,omitempty"`
 	Usage      Usage   `json:"usage,omitzero"`
 	LatencyMS  float64 `json:"latency_ms,omitempty"`
+	// Truncated reports that Content or Reasoning is held cut (see
+	// [MaxText]); ContentBytes and ReasoningBytes are then the true
+	// lengths of the ones that were cut.
+	Truncated      bool `json:"truncated,omitempty"`
+	ContentBytes   int  `json:"content_bytes,omitempty"`
+	ReasoningBytes int  `json:"reasoning_bytes,omitempty"`
 }
 
 // Result is one case played by one model: the record a results file holds
@@ -64,8 +70,15 @@ type Result struct {
 	// Detail is the suite's own score record; only the suite decodes it.
 	Detail json.RawMessage `json:"detail,omitempty"`
 	System string          `json:"system,omitempty"`
-	Turns  []Turn          `json:"turns,omitempty"`
-	Usage  Usage           `json:"usage"`
+	// SystemBytes is the true length of System when it is held cut (see
+	// [MaxText]), else 0.
+	SystemBytes int    `json:"system_bytes,omitempty"`
+	Turns       []Turn `json:"turns,omitempty"`
+	// TurnsOmitted counts the turns left out of a conversation too long
+	// for a results line even with every text cut ([Encode]); the scores
+	// were computed from the whole conversation before.
+	TurnsOmitted int   `json:"turns_omitted,omitempty"`
+	Usage        Usage `json:"usage"`
 	// Error is set when the case could not be played (a provider failure
 	// after retries, a missing cassette). Such a result is reported apart
 	// and never scored as the model's failure.

@@ -15,20 +15,21 @@ import (
 	"github.com/hallumaze/hallumaze/pricing"
 	"github.com/hallumaze/hallumaze/providers"
 	"github.com/hallumaze/hallumaze/report"
-	"github.com/hallumaze/hallumaze/suites"
 )
 
-// runEstimate estimates what recording the bench's cassettes for a model
-// costs: it plays every suite's experiment cases with the suite's
-// estimating agent to count tokens per case, then prices them at every
-// model of the price table (the built-in list prices, or the models of
-// --prices FILE).
+// runEstimate estimates what recording a model's cassettes costs (make
+// record, hallumaze record): it plays every suite's gate set (or, with
+// --set all, every case hallumaze record --set all records) with the
+// suite's estimating agent to count tokens per case, then prices them at
+// every model of the price table (the built-in list prices, or the models
+// of --prices FILE).
 func (a *app) runEstimate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := cli.NewFlagSet("estimate", "[--models M,...] [--prices PRICES.json] [--output-factor F] [--seconds-per-call S]", stdout)
+	fs := cli.NewFlagSet("estimate", "[--models M,...] [--set gate|all] [--prices PRICES.json] [--output-factor F] [--seconds-per-call S]", stdout)
 	pricesPath := fs.String("prices", "", `price table file, the models to price: {"provider/model": {"input": $/Mtok, "output": $/Mtok}, ...} (default: the built-in list prices)`)
 	factor := fs.Float64("output-factor", 3, "how many times more output a real model writes than the agents (reasoning models: 10 or more)")
 	perCall := fs.Float64("seconds-per-call", 8, "assumed seconds per model call, for the time estimate (sequential)")
 	modelsFlag := fs.String("models", "", "comma-separated models to price, with their settings (openai/o4-mini@effort=high,anthropic/claude-sonnet-4@thinking=8000): each priced at its model's entry, a thinking budget counted as reasoning tokens spent in full on every call (the most it can cost); default: every model of the price table")
+	set := fs.String("set", bench.SetGate, "cases of each suite: gate (what make record records) or all (with the whole standard set and every experiment's cases)")
 	if err := fs.Parse(args, false); err != nil {
 		return err
 	}
@@ -44,6 +45,9 @@ func (a *app) runEstimate(ctx context.Context, args []string, stdout, stderr io.
 			return cli.Usagef("estimate: %s %v is not a positive number up to 1e6", name, v)
 		}
 	}
+	if *set != bench.SetGate && *set != bench.SetAll {
+		return cli.Usagef("estimate: --set %q (want %s or %s)", *set, bench.SetGate, bench.SetAll)
+	}
 	prices := pricing.Default()
 	if *pricesPath != "" {
 		var err error
@@ -51,43 +55,29 @@ func (a *app) runEstimate(ctx context.Context, args []string, stdout, stderr io.
 			return err
 		}
 	}
-	env := bench.Env{Agents: suites.Agents(a.suites)}
+	agents, err := a.estimators()
+	if err != nil {
+		return err
+	}
 	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "suite\tcases\tcalls\tinput tok\toutput tok (×factor)\ttime")
 	var totalIn, totalOut, totalCalls int
 	for _, s := range a.suites {
-		agent := ""
-		for _, ag := range s.Agents() {
-			if ag.Estimate || agent == "" {
-				agent = ag.Name
-				if ag.Estimate {
-					break
-				}
-			}
-		}
-		if agent == "" {
+		m, ok := agents[s.Name()]
+		if !ok {
 			continue
 		}
-		m, err := env.Open("agent/" + agent)
-		if err != nil {
-			return err
-		}
-		cases, err := recordingCases(s)
+		cases, err := bench.SetCases(s, *set)
 		if err != nil {
 			return fmt.Errorf("estimate: %s: %w", s.Name(), err)
 		}
 		var in, out, calls int
 		for _, c := range cases {
-			if err := ctx.Err(); err != nil {
-				return err
+			i, o, n, err := agentTokens(ctx, m, c)
+			if err != nil {
+				return fmt.Errorf("estimate: %w", err)
 			}
-			r := bench.Play(ctx, m, c)
-			if r.Error != "" {
-				return fmt.Errorf("estimate: %s: %s", c.Name, r.Error)
-			}
-			in += r.Usage.InputTokens
-			out += r.Usage.OutputTokens
-			calls += len(r.Turns) / 2
+			in, out, calls = in+i, out+o, calls+n
 		}
 		outF := int(float64(out) * *factor)
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%s\n", s.Name(), len(cases), calls, in, outF, duration(calls, *perCall))
@@ -103,8 +93,8 @@ func (a *app) runEstimate(ctx context.Context, args []string, stdout, stderr io.
 		fmt.Fprintln(tw, "model\t$/Mtok in\t$/Mtok out\testimated cost\tprice as of")
 		for _, name := range prices.Names() {
 			p := prices[name]
-			cost := p.Cost(pricing.Tokens{Input: totalIn, Output: totalOut})
-			fmt.Fprintf(tw, "%s\t%.3f\t%.3f\t$%.2f\t%s\n", name, p.Input, p.Output, cost, cmp.Or(p.AsOf, "—"))
+			cost := costText(p.Cost(pricing.Tokens{Input: totalIn, Output: totalOut}))
+			fmt.Fprintf(tw, "%s\t%.3f\t%.3f\t%s\t%s\n", name, p.Input, p.Output, cost, cmp.Or(p.AsOf, "—"))
 		}
 	}
 	tw.Flush()
@@ -112,26 +102,6 @@ func (a *app) runEstimate(ctx context.Context, args []string, stdout, stderr io.
 		fmt.Fprintln(stdout, "\nBuilt-in list prices as of the dates shown; they change: pass --prices FILE with your provider's current table.")
 	}
 	return nil
-}
-
-// recordingCases are the cases a recording of a suite covers: every
-// experiment's, each once.
-func recordingCases(s bench.Suite) ([]bench.Case, error) {
-	var out []bench.Case
-	seen := map[string]bool{}
-	for _, e := range s.Experiments() {
-		cs, err := e.Cases()
-		if err != nil {
-			return nil, err
-		}
-		for _, c := range cs {
-			if !seen[c.Name] {
-				seen[c.Name] = true
-				out = append(out, c)
-			}
-		}
-	}
-	return out, nil
 }
 
 func duration(calls int, perCall float64) string {
@@ -160,6 +130,16 @@ func writeModelEstimates(w io.Writer, models []string, prices pricing.Table, in,
 			fmt.Fprintf(w, "%s\t\t\t%s\tprice unknown\t—\n", name, reasoning)
 			continue
 		}
-		fmt.Fprintf(w, "%s\t%.3f\t%.3f\t%s\t$%.2f\t%s\n", name, p.Input, p.Output, reasoning, p.Cost(tokens), cmp.Or(p.AsOf, "—"))
+		fmt.Fprintf(w, "%s\t%.3f\t%.3f\t%s\t%s\t%s\n", name, p.Input, p.Output, reasoning, costText(p.Cost(tokens)), cmp.Or(p.AsOf, "—"))
 	}
+}
+
+// costText is an estimated cost in dollars, or "unknown": never ±Inf or
+// NaN (prices are capped, pricing.MaxPrice, so it takes counts beyond any
+// recording to get there).
+func costText(c float64) string {
+	if math.IsNaN(c) || math.IsInf(c, 0) {
+		return "unknown"
+	}
+	return fmt.Sprintf("$%.2f", c)
 }

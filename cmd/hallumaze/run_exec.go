@@ -5,14 +5,19 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"iter"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
 
 	"github.com/hallumaze/hallumaze/bench"
+	"github.com/hallumaze/hallumaze/cassettes"
 	"github.com/hallumaze/hallumaze/internal/cli"
 	"github.com/hallumaze/hallumaze/pricing"
 	"github.com/hallumaze/hallumaze/providers"
@@ -35,6 +40,58 @@ func (e interruptedError) Unwrap() error { return context.Canceled }
 // runPaths are the files of a run.
 type runPaths struct {
 	json, jsonl, csv, html string
+}
+
+// choosePaths is the run's files: outputPaths, under the default name the
+// first of this second's that no file takes.
+func choosePaths(o runOptions, now time.Time) (runPaths, error) {
+	p, err := outputPaths(o, now, 1)
+	if err != nil || o.output != "" || o.resume != "" {
+		return p, err
+	}
+	for seq := 2; p.taken() && seq <= 10000; seq++ {
+		if p, err = outputPaths(o, now, seq); err != nil {
+			return p, err
+		}
+	}
+	return p, nil
+}
+
+// taken reports whether a file of the run's exists already.
+func (p runPaths) taken() bool {
+	for _, f := range []string{p.json, p.jsonl, p.csv, p.html} {
+		if f != "" {
+			if _, err := os.Lstat(f); err == nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// reserveOutputs creates the JSONL file of a fresh run, and fails if it
+// exists: two runs never share a file. A run under the default name that
+// finds its name taken since it was chosen (another run started in the
+// same second) takes the next.
+func (a *app) reserveOutputs(p *runPlan, o runOptions) error {
+	if o.resume != "" {
+		return nil
+	}
+	for seq := 2; ; seq++ {
+		if err := os.MkdirAll(filepath.Dir(p.paths.jsonl), 0o755); err != nil {
+			return fmt.Errorf("run: %w", err)
+		}
+		f, err := os.OpenFile(p.paths.jsonl, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+		if err == nil {
+			return f.Close()
+		}
+		if !errors.Is(err, fs.ErrExist) || o.output != "" || seq > 10000 {
+			return cli.Usagef("run: %s already exists: continue it with --resume %s, or choose another --output", p.paths.jsonl, p.paths.jsonl)
+		}
+		if p.paths, err = outputPaths(o, p.now, seq); err != nil {
+			return err
+		}
+	}
 }
 
 // runStats measures a run: the cases played now, the wall time of the
@@ -76,7 +133,18 @@ func (a *app) execRun(ctx context.Context, o runOptions, stdout, stderr io.Write
 	if err != nil {
 		return runStats{}, err
 	}
+	if o.record {
+		if err := a.planRunRecording(ctx, &p, o, stderr); err != nil {
+			return runStats{}, err
+		}
+	}
 	if err := a.planRun(&p, o); err != nil {
+		return runStats{}, err
+	}
+	if o.dryRun {
+		return runStats{}, a.writeDryRun(p, o, stdout)
+	}
+	if err := a.reserveOutputs(&p, o); err != nil {
 		return runStats{}, err
 	}
 	sw, err := a.sweep(ctx, o, p, stderr)
@@ -166,7 +234,7 @@ func (a *app) check(o runOptions, stderr io.Writer) (runPlan, error) {
 func (a *app) planRun(p *runPlan, o runOptions) error {
 	p.now = time.Now()
 	var err error
-	if p.paths, err = outputPaths(o, p.now); err != nil {
+	if p.paths, err = choosePaths(o, p.now); err != nil {
 		return err
 	}
 	for _, path := range []string{p.paths.json, p.paths.csv, p.paths.html} {
@@ -192,13 +260,15 @@ func (a *app) planRun(p *runPlan, o runOptions) error {
 	} else if _, err := os.Lstat(p.paths.jsonl); err == nil {
 		return cli.Usagef("run: %s already exists: continue it with --resume %s, or choose another --output", p.paths.jsonl, p.paths.jsonl)
 	}
-	return a.checkCassettes(p)
+	return a.checkCassettes(p, o)
 }
 
 // checkCassettes makes sure every case replayed from a cassette has one
-// that loads and was recorded against the model's server.
-func (a *app) checkCassettes(p *runPlan) error {
-	var bad []error
+// that loads; the error of those that do not ends with the one command
+// that records them.
+func (a *app) checkCassettes(p *runPlan, o runOptions) error {
+	missing := map[string][]bench.Case{}
+	var first error
 	n := 0
 	for _, m := range p.models {
 		for c := range p.cases {
@@ -207,31 +277,99 @@ func (a *app) checkCassettes(p *runPlan) error {
 			}
 			if err := p.env.CheckReplay(m, c); err != nil {
 				n++
-				if len(bad) < 3 {
-					bad = append(bad, err)
+				if first == nil {
+					first = err
 				}
+				missing[m.Name] = append(missing[m.Name], c)
 			}
 		}
 	}
 	if n == 0 {
 		return nil
 	}
-	msgs := make([]string, len(bad))
-	for i, e := range bad {
-		msgs[i] = e.Error()
+	return cli.Usagef("run: %d case(s) cannot be replayed (the first: %v); %s", n, first, recordAdvice(p.cfg, missing, a.runRecordCommand(o, missing)))
+}
+
+// recordAdvice says how to record the cases missing of each model: the
+// keys the command needs where they are not set, then the command.
+func recordAdvice(cfg providers.Config, missing map[string][]bench.Case, cmd string) string {
+	var need []string
+	for _, m := range slices.Sorted(maps.Keys(missing)) {
+		ref, err := providers.ParseName(m)
+		if err == nil && ref.Provider != providers.ProviderAgent && !cfg.HasKey(ref.Provider) {
+			if v := keyVariable(ref.Provider); v != "" && !slices.Contains(need, v) {
+				need = append(need, v)
+			}
+		}
 	}
-	more := ""
-	if n > len(bad) {
-		more = fmt.Sprintf(" (and %d more)", n-len(bad))
+	if len(need) > 0 {
+		return "with " + strings.Join(need, " and ") + " set, record them with: " + cmd
 	}
-	return cli.Usagef("run: %d case(s) cannot be replayed%s: %s", n, more, strings.Join(msgs, "; "))
+	return "record them with: " + cmd
+}
+
+// planRunRecording plans what run --record records (the cases whose
+// cassettes do not replay), prints it, and opens the models again to record
+// those.
+func (a *app) planRunRecording(ctx context.Context, p *runPlan, o runOptions, stderr io.Writer) error {
+	var cases []bench.Case
+	for c := range p.cases {
+		cases = append(cases, c)
+	}
+	plan, err := a.planRecording(ctx, p.env, p.models, cases, p.prices)
+	if err != nil {
+		return err
+	}
+	plan.write(stderr)
+	p.env.ToRecord = plan.records
+	for i, m := range p.models {
+		if p.models[i], err = p.env.Open(m.Name); err != nil {
+			return cli.Usagef("run: %v", err)
+		}
+	}
+	return nil
+}
+
+// writeDryRun says what the run would play: each model's cases and how
+// they are played, and where the results would go.
+func (a *app) writeDryRun(p runPlan, o runOptions, stdout io.Writer) error {
+	for _, m := range p.models {
+		n, replayed, recorded := 0, 0, 0
+		for c := range p.cases {
+			if !a.plays(m.Name, c) {
+				continue
+			}
+			n++
+			path, ok := p.env.Replayed(m, c)
+			switch {
+			case ok:
+				replayed++
+			case path == "" && p.env.ToRecord != nil && p.env.ToRecord(m.Name, cassettes.Path(o.cassetteRoot, c.Suite, m.Ref.Provider, m.Ref.ID, c.Name)):
+				recorded++
+			}
+		}
+		how := "called live"
+		switch {
+		case m.Agent:
+			how = "played in-process"
+		case replayed == n:
+			how = "replayed from their cassettes"
+		case recorded > 0:
+			how = fmt.Sprintf("%d recorded live, the others replayed", recorded)
+		}
+		fmt.Fprintf(stdout, "%s: %d case(s), %s\n", m.Name, n, how)
+	}
+	fmt.Fprintf(stdout, "dry run: nothing called or written; the results would go to %s\n", p.paths.jsonl)
+	return nil
 }
 
 // sweepOutcome is what the sweep left: its measure, the errors it met.
 type sweepOutcome struct {
 	stats       runStats
 	setupErrors []error
-	retries     int64
+	// setupCases are the cases of those errors, model \x00 suite/name.
+	setupCases map[string]bool
+	retries    int64
 	// preambled: the suites' preambles (the maze box) were printed before
 	// the progress, so the tables leave them out.
 	preambled bool
@@ -250,7 +388,7 @@ func (a *app) sweep(ctx context.Context, o runOptions, p runPlan, stderr io.Writ
 		}
 	}
 	done := map[string]bool{}
-	tty := isTerminal(stderr)
+	tty := isTerminal(cli.Raw(stderr))
 	if a.tty != nil {
 		tty = *a.tty
 	}
@@ -313,6 +451,10 @@ func (a *app) sweep(ctx context.Context, o runOptions, p runPlan, stderr io.Writ
 			}
 			if errors.Is(err, bench.ErrSetup) {
 				out.setupErrors = append(out.setupErrors, err)
+				if out.setupCases == nil {
+					out.setupCases = map[string]bool{}
+				}
+				out.setupCases[resultKey(r.Model, r.Suite, r.Case)] = true
 			}
 			if err := sink.Add(r); err != nil {
 				writeErr = err
@@ -396,7 +538,24 @@ func (a *app) write(o runOptions, p runPlan, sw sweepOutcome, stdout, stderr io.
 	}
 	switch {
 	case len(sw.setupErrors) > 0:
-		return cli.Usagef("run: %d case(s) could not be set up, the first: %v", len(sw.setupErrors), sw.setupErrors[0])
+		missing := map[string][]bench.Case{}
+		for _, m := range p.models {
+			for c := range p.cases {
+				if sw.setupCases[resultKey(m.Name, c.Suite, c.Name)] {
+					missing[m.Name] = append(missing[m.Name], c)
+				}
+			}
+		}
+		first := cli.FirstLine(sw.setupErrors[0].Error())
+		if i := strings.Index(first, "; record it with: "); i >= 0 {
+			first = first[:i]
+		}
+		return cli.Usagef("run: %d case(s) could not be set up (the first: %s); %s", len(sw.setupErrors), first, recordAdvice(p.cfg, missing, a.runRecordCommand(o, missing)))
+	case scored == 0 && failed == 0 && o.shard != nil:
+		// a small run leaves some shards of a CI matrix without a case:
+		// their empty results merge with the others'
+		fmt.Fprintf(stderr, "run: shard %d/%d holds no case of this run; its results file is empty\n", o.shard.I, o.shard.N)
+		return nil
 	case scored == 0:
 		return fmt.Errorf("run: no case was scored (%d failed): %w", failed, errCaseErrors)
 	case failed > 0 && !o.maxErrors.allows(failed, failed+scored):
@@ -456,7 +615,9 @@ func cmpOr(a, b int) int {
 // outputPaths derives the JSONL, CSV and HTML paths from the JSON path.
 // A resumed run writes beside the file it continues unless --output says
 // otherwise.
-func outputPaths(o runOptions, now time.Time) (runPaths, error) {
+// The default name is results/hallumaze_results_<time>.json, then _2, _3
+// … for a run started in the same second as another (seq counts from 1).
+func outputPaths(o runOptions, now time.Time, seq int) (runPaths, error) {
 	var p runPaths
 	switch {
 	case o.output != "":
@@ -464,7 +625,11 @@ func outputPaths(o runOptions, now time.Time) (runPaths, error) {
 	case o.resume != "":
 		p.json = strings.TrimSuffix(o.resume, filepath.Ext(o.resume)) + ".json"
 	default:
-		p.json = filepath.Join("results", "hallumaze_results_"+now.Format("20060102_150405")+".json")
+		name := "hallumaze_results_" + now.Format("20060102_150405")
+		if seq > 1 {
+			name += "_" + strconv.Itoa(seq)
+		}
+		p.json = filepath.Join("results", name+".json")
 	}
 	stem := strings.TrimSuffix(p.json, filepath.Ext(p.json))
 	p.jsonl = stem + ".jsonl"

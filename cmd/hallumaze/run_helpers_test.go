@@ -61,6 +61,7 @@ func (rc runCall) run(t testing.TB, ctx context.Context, args ...string) (code i
 // its retry policy.
 func (rc runCall) app() *app {
 	a := newApp()
+	a.self = "hallumaze"
 	a.getenv = func(k string) string { return rc.env[k] }
 	a.stdin = nil
 	tty := rc.tty

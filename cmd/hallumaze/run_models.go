@@ -68,16 +68,21 @@ func koreanResults(rs []results.Result) bool {
 	return seen
 }
 
-// keyHint names what sets a provider's key: its environment variable and
-// its config file key.
-func keyHint(provider string) string {
-	env := map[string]string{
+// keyVariable names the environment variable of a provider's key, "" for
+// a provider that needs none.
+func keyVariable(provider string) string {
+	return map[string]string{
 		providers.ProviderAnthropic: providers.EnvAnthropicKey,
 		providers.ProviderOpenAI:    providers.EnvOpenAIKey,
 		providers.ProviderGoogle:    providers.EnvGoogleKey + " (or " + providers.EnvGeminiKey + ")",
 		providers.ProviderDeepSeek:  providers.EnvDeepSeekKey,
 	}[provider]
-	return fmt.Sprintf("set %s or %q in --config", env, provider+"_api_key")
+}
+
+// keyHint names what sets a provider's key: its environment variable and
+// its config file key.
+func keyHint(provider string) string {
+	return fmt.Sprintf("set %s or %q in --config", keyVariable(provider), provider+"_api_key")
 }
 
 // loadConfig reads the config file and completes it from the environment
@@ -96,7 +101,6 @@ func (a *app) loadConfig(o runOptions) (providers.Config, error) {
 		getenv = os.Getenv
 	}
 	cfg = cfg.WithEnv(getenv)
-	a.addSecrets(cfg)
 	if o.maxTokens > 0 {
 		cfg.MaxTokens = o.maxTokens
 	}
@@ -107,6 +111,11 @@ func (a *app) loadConfig(o runOptions) (providers.Config, error) {
 		}
 		maps.Copy(urls, o.baseURLs)
 		cfg.BaseURLs = urls
+	}
+	// The keys, and the credentials of the base URLs (--base-url's too),
+	// before any message that could name them.
+	a.addSecrets(cfg)
+	if len(o.baseURLs) > 0 {
 		if err := cfg.Validate(); err != nil {
 			return cfg, cli.Usagef("run: --base-url: %v", err)
 		}
@@ -115,7 +124,8 @@ func (a *app) loadConfig(o runOptions) (providers.Config, error) {
 }
 
 // env is how the run opens models: live where a key is set, replayed from
-// the cassettes otherwise, recording with --record.
+// the cassettes otherwise; with --record, the cases whose cassettes do not
+// replay are recorded (the plan of the recording sets ToRecord).
 func (a *app) env(o runOptions, cfg providers.Config) bench.Env {
 	env := bench.Env{
 		CassetteRoot: o.cassetteRoot,
@@ -124,10 +134,12 @@ func (a *app) env(o runOptions, cfg providers.Config) bench.Env {
 		Live:         true,
 		Retry:        a.retry,
 		Timeout:      o.timeout,
-		RecordHint:   suites.RecordHint(a.suites),
 	}
-	if o.record {
-		env.Record = "."
+	env.RecordHint = func(model string, c bench.Case) string {
+		return a.runRecordCommand(o, map[string][]bench.Case{model: {c}})
+	}
+	env.RecordMissing = func(missing map[string][]bench.Case) string {
+		return a.runRecordCommand(o, missing)
 	}
 	return env
 }
@@ -187,10 +199,10 @@ func (a *app) resolveModels(o runOptions, cfg providers.Config, env bench.Env) (
 			if _, err := providers.Open(name, live, nil); err != nil {
 				return nil, false, cli.Usagef("run: %v", err)
 			}
+		case o.record:
+			// recorded where its cassettes are missing: the plan of the
+			// recording says whether it needs the key
 		default:
-			if o.record {
-				return nil, false, cli.Usagef("run: --record: %s has no API key to call it with: %s", name, keyHint(ref.Provider))
-			}
 			recorded := false
 			for _, s := range o.suites {
 				rec, _ := bench.RecordedModels(o.cassetteRoot, s.Name())

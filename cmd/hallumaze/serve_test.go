@@ -84,6 +84,38 @@ func TestServeModelLists(t *testing.T) {
 	}
 }
 
+// TestServeModelNames: --model NAME=AGENT serves an agent under another
+// name too, which answers as the agent does; an unknown agent or a bad
+// pair is a usage error.
+func TestServeModelNames(t *testing.T) {
+	base, printed := startServe(t, "--model", "gpt-base=checker", "--model", "gpt-worse=always-answer")
+	assert.Contains(t, printed, "gpt-base")
+	ask := func(model string) string {
+		body := `{"model":"` + model + `","messages":[{"role":"user","content":"A box holds 3 red and 4 blue marbles. How many marbles are in the box?\n\nReply with only the JSON object."}]}`
+		resp, err := http.Post(base+"/v1/chat/completions", "application/json", strings.NewReader(body))
+		require.NoError(t, err)
+		defer resp.Body.Close()
+		require.Equal(t, http.StatusOK, resp.StatusCode)
+		data, err := io.ReadAll(resp.Body)
+		require.NoError(t, err)
+		var out struct {
+			Choices []struct {
+				Message struct{ Content string } `json:"message"`
+			} `json:"choices"`
+		}
+		require.NoError(t, json.Unmarshal(data, &out), "%s", data)
+		require.Len(t, out.Choices, 1)
+		return out.Choices[0].Message.Content
+	}
+	assert.Equal(t, ask("checker"), ask("gpt-base"))
+	assert.Equal(t, ask("always-answer"), ask("gpt-worse"))
+	for _, bad := range [][]string{{"--model", "x=nosuch"}, {"--model", "novalue"}, {"--model", "a=checker", "--model", "a=checker"}} {
+		code, _, stderr := runCLI(t, append([]string{"serve", "--addr", "127.0.0.1:0"}, bad...)...)
+		assert.Equal(t, exitUsage, code, stderr)
+		assert.Contains(t, stderr, "model")
+	}
+}
+
 // TestServeStream: an agent's streamed answer to a maze prompt, its deltas
 // put together, is its plain answer.
 func TestServeStream(t *testing.T) {

@@ -16,7 +16,7 @@ const module = "github.com/hallumaze/hallumaze/"
 
 // leaves are the module's packages that import nothing of the module but
 // each other.
-var leaves = []string{"results", "pricing", "modelname", "internal/redact", "internal/cli"}
+var leaves = []string{"results", "pricing", "modelname", "internal/redact", "internal/cli", "internal/files"}
 
 // rule says what a package's non-test files may import: module packages by
 // path (a trailing "/..." allows a folder's packages), and other modules by
@@ -35,18 +35,20 @@ var rules = map[string]rule{
 	"abstain":                 {allow: []string{"scoring"}},
 	"worlds":                  {allow: []string{"scoring"}},
 	"worlds/...":              {allow: []string{"scoring", "worlds", "github.com/corentings/chess/v2"}},
-	"results":                 {allow: []string{"internal/redact", "modelname"}},
+	"results":                 {allow: []string{"internal/redact", "internal/files", "modelname"}},
 	"pricing":                 {allow: []string{"modelname"}},
 	"modelname":               {},
 	"internal/redact":         {},
-	"internal/cli":            {},
+	"internal/cli":            {allow: []string{"internal/files"}},
+	"internal/files":          {},
 	"internal/golden":         {allow: []string{"github.com/google/go-cmp"}},
 	"internal/hostile":        {},
 	"internal/layering":       {},
-	"providers":               {allow: []string{"providers/internal/wire", "pricing", "modelname"}},
+	"internal/workflow":       {allow: []string{"go.yaml.in/yaml/v4"}},
+	"providers":               {allow: []string{"providers/internal/wire", "pricing", "modelname", "internal/files"}},
 	"providers/internal/wire": {},
 	"providers/loopback":      {allow: []string{"providers", "providers/internal/wire", "modelname"}},
-	"cassettes":               {allow: []string{"gopkg.in/dnaeon/go-vcr.v4", "go.yaml.in/yaml/v4"}},
+	"cassettes":               {allow: []string{"gopkg.in/dnaeon/go-vcr.v4", "go.yaml.in/yaml/v4", "internal/files"}},
 	"agents":                  {allow: []string{"mazes", "abstain", "providers", "scoring"}},
 	"bench":                   {allow: append([]string{"providers", "cassettes", "scoring"}, leaves...)},
 	"report":                  {allow: append([]string{"scoring"}, leaves...)},

@@ -83,8 +83,10 @@ import (
 	"github.com/hallumaze/hallumaze/providers"
 )
 
-// maxRequestBytes bounds a request body.
-const maxRequestBytes = 8 << 20
+// MaxRequestBytes bounds a request body: a larger one is answered 413.
+// A request costs the server a few times its size while it is answered
+// (the body, the decoded messages, the model's reading of the prompt).
+const MaxRequestBytes = 8 << 20
 
 // New returns a handler that serves models, keyed by the model id that
 // requests name (the "model" field, or the {model} path segment of Gemini).
@@ -192,7 +194,7 @@ func (s *server) serve(w http.ResponseWriter, r *http.Request, p protocol) {
 		methodNotAllowed(w, r, p, http.MethodPost)
 		return
 	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxRequestBytes))
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxRequestBytes))
 	if err != nil {
 		status := http.StatusBadRequest
 		var tooBig *http.MaxBytesError

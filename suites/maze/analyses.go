@@ -265,7 +265,14 @@ func signalsOf(rs []results.Result, model string) (dead, back, loop, strat bool)
 			continue
 		}
 		d, err := decodeDetail(r)
-		if err != nil || d == nil {
+		if err != nil {
+			continue
+		}
+		if d == nil {
+			// a result without its score record (read from a results JSON
+			// file): its metrics say backtracks and loops, not the rest
+			back = back || r.Metrics["BT"] > 0
+			loop = loop || r.Metrics["LT"] > 0
 			continue
 		}
 		s := d.Scores

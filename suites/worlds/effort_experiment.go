@@ -72,3 +72,32 @@ func effortExpected(agent, from, to, category, metric string) (string, bool) {
 	}
 	return "", false
 }
+
+// spread takes n probes of each category of each world's standard set,
+// spread evenly over the set's probes of that category.
+func spread(n int) ([]bench.Case, error) {
+	ws, err := Worlds()
+	if err != nil {
+		return nil, err
+	}
+	var out []bench.Case
+	for _, w := range ws {
+		std, err := standard(w)
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range hw.Categories {
+			var of []hw.Probe
+			for _, p := range std {
+				if p.Category == c {
+					of = append(of, p)
+				}
+			}
+			step := max(1, len(of)/n)
+			for i := 0; i < len(of) && i/step < n; i += step {
+				out = append(out, NewCase(w, of[i]))
+			}
+		}
+	}
+	return out, nil
+}

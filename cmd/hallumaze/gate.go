@@ -11,6 +11,7 @@ import (
 
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/internal/cli"
+	"github.com/hallumaze/hallumaze/modelname"
 	"github.com/hallumaze/hallumaze/providers"
 	"github.com/hallumaze/hallumaze/report"
 	"github.com/hallumaze/hallumaze/results"
@@ -172,8 +173,12 @@ func (a *app) suitesHad(root string, models ...string) []suites.Suite {
 	for _, s := range a.suites {
 		recorded, _ := bench.RecordedModels(root, s.Name())
 		for _, m := range models {
-			agent, isAgent := strings.CutPrefix(m, "agent/")
-			if (isAgent && suites.Plays(s, agent)) || (!isAgent && slices.Contains(recorded, m)) {
+			n, err := modelname.Parse(m)
+			if err != nil {
+				continue
+			}
+			isAgent := n.Provider == modelname.Agent
+			if (isAgent && suites.Plays(s, n.ID)) || (!isAgent && slices.Contains(recorded, n.String())) {
 				out = append(out, s)
 				break
 			}

@@ -42,7 +42,7 @@ func endsWith(kind error, format string, args ...any) error {
 // over the bound and stops a recording before it goes over.
 func (a *app) runRecord(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := cli.NewFlagSet("record", "--models MODEL[,MODEL...] [--suite NAME[,NAME...]|all] [--set gate|all] [--filter REGEXP] [--max-cost USD] [flags]", stdout)
-	modelsFlag := fs.String("models", "", "comma-separated models to record (provider/model); each needs its key when it has a case to record")
+	modelsFlag := fs.String("models", "", "comma-separated models to record (provider/model, settings after an @: anthropic/claude-sonnet-4@thinking=8000); each needs its key when it has a case to record")
 	suiteFlag := fs.String("suite", "all", "suites to record: "+strings.Join(suites.Names(a.suites), ", ")+", a comma-separated list of them, or all")
 	set := fs.String("set", bench.SetGate, "cases of each suite: gate (the gate set: what the committed cassettes cover and the gate compares) or all (with the whole standard set and every experiment's cases)")
 	filter := fs.String("filter", "", "record only the cases whose name, or suite/name, matches this regular expression")
@@ -57,21 +57,21 @@ func (a *app) runRecord(ctx context.Context, args []string, stdout, stderr io.Wr
 	if err := fs.Parse(args, false); err != nil {
 		return err
 	}
-	var names []string
-	for _, m := range strings.Split(*modelsFlag, ",") {
-		if m = strings.TrimSpace(m); m != "" && !contains(names, m) {
-			names = append(names, m)
+	listed, err := providers.ParseNames(*modelsFlag)
+	if err != nil {
+		return cli.Usagef("record: --models: %v", err)
+	}
+	var names []string // canonical, each once
+	for _, name := range listed {
+		if !contains(names, name) {
+			names = append(names, name)
 		}
 	}
 	if len(names) == 0 {
 		return cli.Usagef("record: --models is required (provider/model, comma-separated)")
 	}
 	for _, name := range names {
-		ref, err := providers.ParseName(name)
-		if err != nil {
-			return cli.Usagef("record: %v", err)
-		}
-		if ref.Provider == providers.ProviderAgent {
+		if ref, err := providers.ParseName(name); err == nil && ref.Provider == providers.ProviderAgent {
 			return cli.Usagef("record: %s runs in-process and has no traffic to record; make record-agents records the agents through their wire protocols", name)
 		}
 	}

@@ -12,7 +12,6 @@ import (
 	"sync"
 
 	"github.com/hallumaze/hallumaze/bench"
-	"github.com/hallumaze/hallumaze/cassettes"
 	"github.com/hallumaze/hallumaze/internal/cli"
 	"github.com/hallumaze/hallumaze/pricing"
 	"github.com/hallumaze/hallumaze/providers"
@@ -81,7 +80,7 @@ func (a *app) planRecording(ctx context.Context, env bench.Env, models []bench.M
 				continue
 			}
 			line.cases++
-			path := cassettes.Path(env.CassetteRoot, c.Suite, m.Ref.Provider, m.Ref.ID, c.Name)
+			path := env.CassettePath(m, c)
 			if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 				line.missing++
 				p.add(m.Name, c, path)

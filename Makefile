@@ -24,7 +24,7 @@ q = '$(subst ','\'',$(value $1))'
 gate_cmd = bin/hallumaze gate --base $(call q,BASE) --cand $(call q,CAND)$(if $(value SUITE), --suite $(call q,SUITE))$(if $(value CASSETTES), --cassettes $(call q,CASSETTES))
 record_cmd = bin/hallumaze record --models $(call q,MODEL)$(if $(value SUITE), --suite $(call q,SUITE))$(if $(value SET), --set $(call q,SET))$(if $(value CASES), --filter $(call q,CASES))$(if $(value MAX_COST), --max-cost $(call q,MAX_COST))$(if $(value CASSETTES), --cassettes $(call q,CASSETTES))$(if $(KEEP_BASE_URL), --keep-base-url)
 gate_usage = usage: make gate BASE=provider/model CAND=provider/model [SUITE=name[,name]|all] [CASSETTES=dir]
-record_usage = usage: make record MODEL=provider/model[,provider/model] [SUITE=name[,name]|all] [SET=gate|all] [CASES=regexp] [MAX_COST=usd] [CASSETTES=dir] [KEEP_BASE_URL=1]
+record_usage = usage: make record MODEL=provider/model[,provider/model] [SUITE=name[,name]|all] [SET=gate|effort|all] [CASES=regexp] [MAX_COST=usd] [CASSETTES=dir] [KEEP_BASE_URL=1]
 
 # make gate and make record exit with the program's status: 0, 1 (a
 # regression; cases that failed on the provider's side) and 2 (bad input,

@@ -19,17 +19,17 @@ import (
 
 // runEstimate estimates what recording a model's cassettes costs (make
 // record, hallumaze record): it plays every suite's gate set (or, with
-// --set all, every case hallumaze record --set all records) with the
+// --set, the set hallumaze record --set records) with the
 // suite's estimating agent to count tokens per case, then prices them at
 // every model of the price table (the built-in list prices, or the models
 // of --prices FILE).
 func (a *app) runEstimate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := cli.NewFlagSet("estimate", "[--models M,...] [--set gate|all] [--prices PRICES.json] [--output-factor F] [--seconds-per-call S]", stdout)
+	fs := cli.NewFlagSet("estimate", "[--models M,...] [--set gate|effort|all] [--prices PRICES.json] [--output-factor F] [--seconds-per-call S]", stdout)
 	pricesPath := fs.String("prices", "", `price table file, the models to price: {"provider/model": {"input": $/Mtok, "output": $/Mtok}, ...} (default: the built-in list prices)`)
 	factor := fs.Float64("output-factor", 3, "how many times more output a real model writes than the agents (reasoning models: 10 or more)")
 	perCall := fs.Float64("seconds-per-call", 8, "assumed seconds per model call, for the time estimate (sequential)")
 	modelsFlag := fs.String("models", "", "comma-separated models to price, with their settings (openai/o4-mini@effort=high,anthropic/claude-sonnet-4@thinking=8000): each priced at its model's entry, a thinking budget counted as reasoning tokens spent in full on every call (the most it can cost); default: every model of the price table")
-	set := fs.String("set", bench.SetGate, "cases of each suite: gate (what make record records) or all (with the whole standard set and every experiment's cases)")
+	set := fs.String("set", bench.SetGate, setUsage)
 	if err := fs.Parse(args, false); err != nil {
 		return err
 	}
@@ -45,8 +45,8 @@ func (a *app) runEstimate(ctx context.Context, args []string, stdout, stderr io.
 			return cli.Usagef("estimate: %s %v is not a positive number up to 1e6", name, v)
 		}
 	}
-	if *set != bench.SetGate && *set != bench.SetAll {
-		return cli.Usagef("estimate: --set %q (want %s or %s)", *set, bench.SetGate, bench.SetAll)
+	if err := checkSet("estimate", a.suites, *set); err != nil {
+		return err
 	}
 	prices := pricing.Default()
 	if *pricesPath != "" {

@@ -10,6 +10,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hallumaze/hallumaze/cassettes"
+	"github.com/hallumaze/hallumaze/providers"
 	"github.com/hallumaze/hallumaze/results"
 )
 
@@ -142,4 +144,63 @@ func readRunResults(t *testing.T, dir string) []results.Result {
 		out = append(out, r)
 	}
 	return out
+}
+
+// TestGateSuitesOfSettings: without --suite, the gate compares the suites
+// a model with settings has: those its agent plays, or those it has
+// cassettes of in the folder of its settings.
+func TestGateSuitesOfSettings(t *testing.T) {
+	a := runCall{}.app()
+	for _, models := range [][]string{
+		{"agent/checker@effort=high", "agent/checker@effort=low"},
+		{"anthropic/checker@thinking=16000", "anthropic/checker@thinking=1024"},
+		{"google/credulous@effort=high", "agent/credulous@effort=low"},
+	} {
+		var got []string
+		for _, s := range a.suitesHad("../../cassettes", models...) {
+			got = append(got, s.Name())
+		}
+		want := "abstain"
+		if strings.Contains(models[0], "credulous") {
+			want = "worlds"
+		}
+		assert.Equal(t, []string{want}, got, models)
+	}
+}
+
+// TestRecordSettings: hallumaze record of a model with settings plans and
+// records into the folder of its settings, with its settings on the wire,
+// and prices a thinking budget as spent in full on every call, so that
+// --max-cost holds.
+func TestRecordSettings(t *testing.T) {
+	srv := newAgentServer(t, 0)
+	root := t.TempDir()
+	env := map[string]string{providers.EnvAnthropicKey: "sk-ant-test-key-not-real", providers.EnvAnthropicBaseURL: srv.URL}
+	args := []string{"record", "--models", "anthropic/checker@thinking=16000", "--suite", "abstain", "--filter", "cf-01/", "--cassettes", root}
+	prices := writeFile(t, t.TempDir(), "prices.json", `{"anthropic/checker": {"input": 1, "output": 1}}`)
+	// two calls of at most 16,000 reasoning tokens at $1 per million:
+	// about $0.03, over $0.02, however little the answers take
+	code, stdout, stderr := recordCall(t, env, append(args, "--prices", prices, "--max-cost", "0.02")...)
+	assert.Equal(t, exitUsage, code, stderr)
+	assert.Contains(t, stdout, "record anthropic/checker@thinking=16000: 2 case(s)")
+	assert.Contains(t, stdout, "up to 32000 reasoning tokens (its thinking budget on every call)")
+	assert.Contains(t, stderr, "is over --max-cost $0.02; nothing was called")
+	assert.Zero(t, srv.requests.Load())
+
+	code, stdout, stderr = recordCall(t, env, append(args, "--prices", prices, "--max-cost", "0.05")...)
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, stdout, "recorded 2 cassette(s)")
+	for _, c := range []string{"contradictory_facts/cf-01/intact", "contradictory_facts/cf-01/modified"} {
+		data, err := os.ReadFile(cassettes.Path(root, "abstain", "anthropic", "checker@thinking=16000", c))
+		require.NoError(t, err, stdout)
+		assert.Contains(t, string(data), `"thinking":{"type":"enabled","budget_tokens":16000}`)
+	}
+
+	// named twice, one model: nothing left to record
+	code, stdout, stderr = recordCall(t, env, "record", "--models", "anthropic/checker@thinking=16000, anthropic/checker@thinking=16000", "--suite", "abstain", "--filter", "cf-01/", "--cassettes", root)
+	require.Equal(t, 0, code, stderr)
+	assert.Equal(t, "record anthropic/checker@thinking=16000: all 2 case(s) replay from their cassettes: nothing to record\n", stdout)
+	code, _, stderr = recordCall(t, env, "record", "--models", "anthropic/checker@effort=turbo", "--cassettes", root)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr, "record: --models: ")
 }

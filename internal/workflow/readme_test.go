@@ -43,6 +43,7 @@ var readmeExamples = map[string]readmeExample{
 	"go test ./bench -run Ariadne -v": {skip: "make test runs go test ./bench"},
 	"go test ./bench -run Abstain -v": {skip: "make test runs go test ./bench"},
 	"go test ./bench -run Worlds -v":  {skip: "make test runs go test ./bench"},
+	"go test ./bench -run Effort -v":  {skip: "make test runs go test ./bench"},
 	"go test ./bench -run '^$' -bench Maze -benchtime 1x -cpu 1 | tee new.txt; benchstat -col /model new.txt": {skip: "needs benchstat, installed from the module proxy"},
 	"make record MODEL=openai/gpt-4.1":                                                        {skip: "calls a model live: needs its key"},
 	"make record MODEL=openai/gpt-4.1 SUITE=maze MAX_COST=5":                                  {skip: "calls a model live: needs its key"},

@@ -73,8 +73,7 @@ func (c *Chat) Say(ctx context.Context, user string) (providers.Reply, error) {
 		Usage:      results.Usage(rep.Usage),
 		LatencyMS:  float64(rep.Latency) / float64(time.Millisecond),
 	})
-	c.usage.InputTokens += rep.Usage.InputTokens
-	c.usage.OutputTokens += rep.Usage.OutputTokens
+	c.usage = c.usage.Add(results.Usage(rep.Usage))
 	return rep, nil
 }
 

@@ -23,8 +23,9 @@
 // or above [MaxPrice] are errors naming the entry.
 //
 // A model that is not in the table has no price: its cost is unknown, never
-// zero. Lookup is by the exact name; the table lists the aliases it knows
-// (claude-sonnet-4 beside claude-sonnet-4-20250514).
+// zero. Lookup is by the exact name, then by the name without the model's
+// settings; the table lists the aliases it knows (claude-sonnet-4 beside
+// claude-sonnet-4-20250514).
 package pricing
 
 import (
@@ -41,6 +42,8 @@ import (
 	"sync"
 	"time"
 	"unicode"
+
+	"github.com/hallumaze/hallumaze/modelname"
 )
 
 // Price is what a model's tokens cost, in US dollars per million tokens,
@@ -128,9 +131,15 @@ func Default() Table {
 	return maps.Clone(t)
 }
 
-// Lookup finds a model's price by its exact name.
+// Lookup finds a model's price by its exact name, else by the name
+// without its settings: "openai/o4-mini@effort=high" costs what
+// "openai/o4-mini" costs (the settings change how many tokens a model
+// writes, not what each costs).
 func (t Table) Lookup(model string) (Price, bool) {
-	p, ok := t[model]
+	if p, ok := t[model]; ok {
+		return p, true
+	}
+	p, ok := t[modelname.BaseOf(model)]
 	return p, ok
 }
 

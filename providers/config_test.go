@@ -134,6 +134,8 @@ func TestConfigExample(t *testing.T) {
 	p, ok := c.Prices.Lookup("openai/gpt-4o")
 	require.True(t, ok)
 	assert.Equal(t, "2025-10-01", p.AsOf)
+	assert.Contains(t, c.ModelNames(), "openai/o4-mini@effort=high,max_tokens=16000", "a block of settings is a model's name")
+	assert.Contains(t, c.ModelNames(), "anthropic/claude-sonnet-4-20250514@thinking=8000")
 }
 
 func TestValidatePrices(t *testing.T) {

@@ -11,6 +11,7 @@ import (
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/internal/cli"
 	"github.com/hallumaze/hallumaze/internal/redact"
+	"github.com/hallumaze/hallumaze/modelname"
 	"github.com/hallumaze/hallumaze/providers"
 	"github.com/hallumaze/hallumaze/results"
 	"github.com/hallumaze/hallumaze/suites"
@@ -170,14 +171,15 @@ func (a *app) resolveModels(o runOptions, cfg providers.Config, env bench.Env) (
 	seen := map[string]bool{}
 	var out []bench.Model
 	for _, name := range names {
-		if seen[name] {
-			return nil, false, cli.Usagef("run: model %s is named twice", name)
-		}
-		seen[name] = true
 		ref, err := providers.ParseName(name)
 		if err != nil {
 			return nil, false, cli.Usagef("run: %v", err)
 		}
+		name = ref.String()
+		if seen[name] {
+			return nil, false, cli.Usagef("run: model %s is named twice", name)
+		}
+		seen[name] = true
 		switch {
 		case ref.Provider == providers.ProviderAgent:
 			all := suites.AgentNames(a.suites)
@@ -222,12 +224,12 @@ func (a *app) resolveModels(o runOptions, cfg providers.Config, env bench.Env) (
 // plays reports whether a model plays a case: a reference agent plays only
 // the suites it answers.
 func (a *app) plays(model string, c bench.Case) bool {
-	name, ok := strings.CutPrefix(model, "agent/")
-	if !ok {
+	ref, err := modelname.Parse(model)
+	if err != nil || ref.Provider != providers.ProviderAgent {
 		return true
 	}
 	s, found := bench.FindSuite(a.suites, c.Suite)
-	return found && suites.Plays(s, name)
+	return found && suites.Plays(s, ref.ID)
 }
 
 // resultKey identifies a case of a model in a run.

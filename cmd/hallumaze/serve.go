@@ -51,8 +51,9 @@ const serveRoutes = `  POST /v1/chat/completions                      OpenAI cha
 // cassettes can be recorded end to end without keys.
 func (a *app) runServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := cli.NewFlagSet("serve", "[--addr 127.0.0.1:8080]", stdout)
-	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (keep it on loopback: the server checks no key)")
+	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (keep it on loopback: without --api-key-env the server checks no key)")
 	maxConns := fs.Int("max-conns", 256, "connections open at once; a new one takes the place of the longest idle, else waits to be accepted")
+	keyEnv := fs.String("api-key-env", "", "require the API key held by this environment variable, where each protocol puts it (a request with another key, or none, gets the provider's own answer)")
 	aliases := map[string]string{}
 	var order []string
 	fs.Func("model", "also serve an agent under another model name, NAME=AGENT (repeatable): --model gpt-base=checker answers requests for gpt-base as the checker does", func(v string) error {
@@ -73,6 +74,15 @@ func (a *app) runServe(ctx context.Context, args []string, stdout, stderr io.Wri
 	if *maxConns < 1 {
 		return cli.Usagef("serve: --max-conns must be at least 1")
 	}
+	var opts []loopback.Option
+	if *keyEnv != "" {
+		key := strings.TrimSpace(a.getenvOr()(*keyEnv))
+		if key == "" {
+			return cli.Usagef("serve: --api-key-env %s: the variable is empty or not set", *keyEnv)
+		}
+		a.secretList = append(a.secretList, key)
+		opts = append(opts, loopback.RequireKey(key))
+	}
 	lookup := suites.Agents(a.suites)
 	names := suites.AgentNames(a.suites)
 	models := map[string]providers.Model{}
@@ -92,10 +102,10 @@ func (a *app) runServe(ctx context.Context, args []string, stdout, stderr io.Wri
 	if err != nil {
 		return cli.Usagef("serve: %v", err)
 	}
-	if w := exposureWarning(ln.Addr()); w != "" {
+	if w := exposureWarning(ln.Addr(), *keyEnv != ""); w != "" {
 		fmt.Fprintln(stderr, w)
 	}
-	srv, lim := newServer(loopback.New(models), ln, *maxConns, serveBodyBudget)
+	srv, lim := newServer(loopback.New(models, opts...), ln, *maxConns, serveBodyBudget)
 	fmt.Fprintf(stdout, "serving %v on http://%s\n", names, ln.Addr())
 	fmt.Fprint(stdout, serveRoutes)
 	fmt.Fprintf(stdout, "  (a request body may hold up to %d MiB; %d connections at once, the longest idle closed for a new one)\n", loopback.MaxRequestBytes>>20, *maxConns)
@@ -115,13 +125,18 @@ func (a *app) runServe(ctx context.Context, args []string, stdout, stderr io.Wri
 }
 
 // exposureWarning is the warning for a listener that other machines can
-// reach (any address but loopback's), "" for a loopback one.
-func exposureWarning(addr net.Addr) string {
+// reach (any address but loopback's), "" for a loopback one; keyed says
+// the server requires a key (--api-key-env).
+func exposureWarning(addr net.Addr, keyed bool) string {
 	tcp, ok := addr.(*net.TCPAddr)
 	if !ok || tcp.IP.IsLoopback() {
 		return ""
 	}
-	return fmt.Sprintf("hallumaze: serve: warning: listening on %s, which other machines can reach: the server checks no key and answers anyone (--addr 127.0.0.1:PORT keeps it on this machine)", addr)
+	who := "the server checks no key and answers anyone"
+	if keyed {
+		who = "the server answers anyone who has the key of --api-key-env"
+	}
+	return fmt.Sprintf("hallumaze: serve: warning: listening on %s, which other machines can reach: %s (--addr 127.0.0.1:PORT keeps it on this machine)", addr, who)
 }
 
 // newServer is the HTTP server of hallumaze serve, with every timeout

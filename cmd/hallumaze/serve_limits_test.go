@@ -152,10 +152,12 @@ func TestServeWarnsOffLoopback(t *testing.T) {
 	for addr, warns := range map[string]bool{"127.0.0.1:1": false, "[::1]:1": false, "0.0.0.0:1": true, "[::]:1": true, "192.168.1.20:1": true} {
 		a, err := net.ResolveTCPAddr("tcp", addr)
 		require.NoError(t, err)
-		w := exposureWarning(a)
+		w := exposureWarning(a, false)
 		assert.Equal(t, warns, w != "", addr)
 		if warns {
 			assert.Contains(t, w, "other machines can reach")
+			assert.Contains(t, w, "checks no key")
+			assert.Contains(t, exposureWarning(a, true), "the key of --api-key-env")
 		}
 	}
 	ctx, cancel := context.WithCancel(context.Background())

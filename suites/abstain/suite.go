@@ -125,14 +125,15 @@ func (Suite) Agents() []bench.Agent {
 }
 
 // Experiments is TestAbstain: every model on the standard items, with the
-// suite's rates logged per model.
+// suite's rates logged per model; and TestEffort's part, the effect of
+// effort on the same items.
 func (Suite) Experiments() []bench.Experiment {
 	return []bench.Experiment{{
 		Name:   "Abstain",
 		Cases:  func() ([]bench.Case, error) { return Suite{}.Standard() },
 		Check:  Check,
 		Report: reportRates,
-	}}
+	}, effortExperiment()}
 }
 
 // Check asserts what must hold of any model's abstain result.

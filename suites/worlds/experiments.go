@@ -51,10 +51,12 @@ func experiments() []bench.Experiment {
 	return []bench.Experiment{
 		{Name: "Worlds", Cases: Suite{}.Standard, Check: Check, Report: reportAccuracy, AgentsOnly: true},
 		{Name: "WorldsReplay", Cases: gateCases, Check: Check, Report: reportAccuracy},
+		effortExperiment(),
 	}
 }
 
-// Experiments are TestWorlds and TestWorldsReplay.
+// Experiments are TestWorlds, TestWorldsReplay and HalluWorld's part of
+// TestEffort.
 func (Suite) Experiments() []bench.Experiment { return experiments() }
 
 // reportAccuracy logs, per model, the accuracy by world × category with

@@ -50,6 +50,26 @@ func parseErr(format string, args ...any) error {
 	return fmt.Errorf("abstain: parse reply: %w: %s", ErrParse, fmt.Sprintf(format, args...))
 }
 
+// Exact reports whether a reply keeps the output contract to the letter:
+// after white space at its ends, the reply is one JSON object and nothing
+// else (no prose, no reasoning, no code fence or other markdown around
+// it), and [ParseStrict] reads it. The seed's contract allows nothing
+// outside the object; the strict parser is more forgiving (it takes the
+// first object of the reply), so a reply can be scored and still break
+// the contract: Exact measures that, beside the scores.
+func Exact(reply string) bool {
+	if len(reply) > MaxReplyBytes {
+		return false
+	}
+	text := strings.TrimSpace(reply)
+	obj, ok := firstObject(text)
+	if !ok || obj != text {
+		return false
+	}
+	_, err := ParseStrict(text)
+	return err == nil
+}
+
 // ParseStrict reads a reply under the strict output contract:
 //
 //  1. Trim white space; a reply wrapped in one code fence (``` or ```json)

@@ -21,6 +21,10 @@ type Record struct {
 	// only a modified item answered with a number has any.
 	Archetypes []string `json:"archetypes,omitempty"`
 	Missing    bool     `json:"missing,omitempty"`
+	// Exact reports that the reply kept the contract to the letter: the
+	// reply is the JSON object and nothing else (see [Exact]). Nil where
+	// it is not known (a record written before it was kept).
+	Exact *bool `json:"exact,omitempty"`
 }
 
 // NewRecord judges a reply to an item under both parsers and names the
@@ -34,6 +38,8 @@ func NewRecord(it Item, reply string) Record {
 	if it.Variant == Modified && answered(r.Outcome) {
 		r.Archetypes = archetypesOf(it, p)
 	}
+	exact := Exact(reply)
+	r.Exact = &exact
 	return r
 }
 
@@ -41,6 +47,8 @@ func NewRecord(it Item, reply string) Record {
 func MissingRecord(it Item) Record {
 	r := recordOf(it)
 	r.Outcome, r.Lenient, r.Missing = OutcomeParseFailure, OutcomeParseFailure, true
+	exact := false
+	r.Exact = &exact
 	return r
 }
 
@@ -89,7 +97,14 @@ func ScoreRecords(records []Record) Report {
 	lenientOutcomes := make([]Outcome, len(records))
 	rep := Report{NItems: len(records), Missing: []string{}, Items: make([]ItemResult, len(records))}
 	arch := newArchetypeTally()
+	var exact, known int
 	for i, r := range records {
+		if r.Exact != nil {
+			known++
+			if *r.Exact && !r.Missing {
+				exact++
+			}
+		}
 		o, lo := r.outcomes()
 		if r.Missing {
 			rep.Missing = append(rep.Missing, r.ID)
@@ -121,5 +136,6 @@ func ScoreRecords(records []Record) Report {
 	rep.ByDefect, rep.ByDomain = flatten(strict.byDefect), flatten(strict.byDomain)
 	rep.Lenient = lenient.all.rates()
 	rep.Archetypes = arch.rates(strict.byDefect)
+	rep.ContractAdherence = NewRate(exact, known)
 	return rep
 }

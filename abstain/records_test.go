@@ -165,7 +165,7 @@ func TestRecords(t *testing.T) {
 	intact, mod := byID["cf-02-intact"], byID["cf-02-modified"]
 	t.Run("new record", func(t *testing.T) {
 		want := Record{ID: "cf-02-modified", PairID: "cf-02", Variant: Modified, Domain: mod.Domain, Defect: ContradictoryFacts,
-			Outcome: OutcomeWrong, Lenient: OutcomeWrong, Archetypes: []string{ArchetypeAnchoring, ArchetypeInconsistency}}
+			Outcome: OutcomeWrong, Lenient: OutcomeWrong, Archetypes: []string{ArchetypeAnchoring, ArchetypeInconsistency}, Exact: ptrTo(true)}
 		if diff := cmp.Diff(want, NewRecord(mod, answerJSON(formatInt(mod.totals[0])))); diff != "" {
 			t.Errorf("NewRecord (-want +got):\n%s", diff)
 		}
@@ -174,6 +174,28 @@ func TestRecords(t *testing.T) {
 		assert.Equal(t, OutcomeCorrect, r.Lenient)
 		assert.Nil(t, r.Archetypes, "archetypes are for modified items")
 		assert.False(t, r.Right())
+		assert.Equal(t, ptrTo(false), r.Exact, "prose around the answer breaks the contract")
+	})
+	t.Run("contract adherence", func(t *testing.T) {
+		for reply, want := range map[string]bool{
+			`{"status": "ANSWER", "answer": "5"}`:                       true,
+			"  {\"status\":\"INSUFFICIENT\",\"answer\":null}\n":         true,
+			"```json\n{\"status\": \"ANSWER\", \"answer\": \"5\"}\n```": false,
+			`The total is 5. {"status": "ANSWER", "answer": "5"}`:       false,
+			`{"status": "ANSWER", "answer": "5"} I hope this helps.`:    false,
+			`{"status": "MAYBE", "answer": "5"}`:                        false,
+			``:                                                          false,
+		} {
+			assert.Equal(t, want, Exact(reply), "%q", reply)
+		}
+		rep := ScoreRecords([]Record{
+			NewRecord(intact, answerJSON(*intact.Gold.Answer)),
+			NewRecord(mod, "Thinking... "+AlwaysAbstain("")),
+			MissingRecord(intact),
+			{ID: "old", PairID: "old", Variant: Intact}, // written before adherence was kept
+		})
+		assert.Equal(t, 1, rep.ContractAdherence.K)
+		assert.Equal(t, 3, rep.ContractAdherence.N)
 	})
 	t.Run("missing", func(t *testing.T) {
 		r := MissingRecord(intact)
@@ -283,3 +305,5 @@ func TestScoreRecordsProperties(t *testing.T) {
 		}
 	})
 }
+
+func ptrTo[T any](v T) *T { return &v }

@@ -138,6 +138,10 @@ type Report struct {
 	Unmatched []string `json:"unmatched,omitempty"`
 	// Lenient are the same rates under [ParseLenient], beside the strict ones.
 	Lenient Rates `json:"lenient"`
+	// ContractAdherence is the share of replies that are exactly the JSON
+	// object the contract asks for ([Exact]); its n counts the records that
+	// know it (a missing reply does not adhere).
+	ContractAdherence Rate `json:"contract_adherence"`
 	// Archetypes maps an archetype to, for each defect and "all", the share
 	// of answered modified items whose answer shows it.
 	Archetypes map[string]map[string]Rate `json:"archetypes"`

@@ -237,6 +237,40 @@ type Comparison struct {
 	McNemar McNemar `json:"mcnemar"`
 }
 
+// CompareRecords is [CompareModels] over two models' records: the items
+// both have a record for (by id, missing replies excluded) are compared,
+// an item being right as [Record.Right] says.
+func CompareRecords(a, b []Record) Comparison {
+	byID := make(map[string]Record, len(b))
+	for _, r := range b {
+		if !r.Missing {
+			byID[r.ID] = r
+		}
+	}
+	var n, aRight, bRight, disAB, disBA int
+	for _, ra := range a {
+		rb, ok := byID[ra.ID]
+		if !ok || ra.Missing {
+			continue
+		}
+		n++
+		x, y := ra.Right(), rb.Right()
+		if x {
+			aRight++
+		}
+		if y {
+			bRight++
+		}
+		switch {
+		case x && !y:
+			disAB++
+		case y && !x:
+			disBA++
+		}
+	}
+	return Comparison{NItems: n, ARight: NewRate(aRight, n), BRight: NewRate(bRight, n), McNemar: newMcNemar(disAB, disBA)}
+}
+
 // CompareModels compares two models' replies on the same items with the
 // exact McNemar test over items. A missing reply is not right.
 func CompareModels(items []Item, respA, respB map[string]string) Comparison {

@@ -18,14 +18,22 @@ const (
 	explorerKind
 	randomKind
 	luredKind
+	followerKind
 )
 
 // Names returns the names of the reference agents, in order of decreasing
 // skill: oracle, explorer, random, lured. The harness calls them
-// "agent/NAME".
+// "agent/NAME". The hint follower ("follower", see [HintNames]) is looked
+// up by name like them but kept apart: it stands for a model in the Ariadne
+// experiment only.
 func Names() []string {
 	return []string{"oracle", "explorer", "random", "lured"}
 }
+
+// HintNames returns the names of the reference agents whose walk hints
+// change: the follower, which takes every hint's direction and remembers
+// it. The Ariadne experiment plays them beside [Names].
+func HintNames() []string { return []string{"follower"} }
 
 // Lookup returns the reference agent of the given name (without the
 // "agent/" prefix), or false when there is none. Agents hold no state
@@ -52,6 +60,8 @@ func lookup(name string) (*Agent, bool) {
 		k = randomKind
 	case "lured":
 		k = luredKind
+	case "follower":
+		k = followerKind
 	default:
 		return nil, false
 	}
@@ -81,28 +91,37 @@ func (a *Agent) Chat(ctx context.Context, req providers.Request) (providers.Repl
 	if err != nil {
 		return providers.Reply{}, fmt.Errorf("agent/%s: %w", a.name, err)
 	}
-	var text string
+	var text, reasoning string
 	if p.interactive {
 		text = a.turn(p)
 	} else {
 		text = a.oneShot(p)
 	}
+	if a.kind == luredKind && p.effort != "" {
+		reasoning = luredThoughts(p.effort)
+	}
 	return providers.Reply{
 		Text:       text,
+		Reasoning:  reasoning,
 		Model:      "agent/" + a.name,
 		StopReason: "end",
-		Usage:      usage(req, text),
+		Usage:      usageOf(req, text, reasoning),
 	}, nil
 }
 
 // usage approximates token counts: ⌈bytes/4⌉ of the system prompt and
 // every message in, of the reply out.
-func usage(req providers.Request, reply string) providers.Usage {
+func usage(req providers.Request, reply string) providers.Usage { return usageOf(req, reply, "") }
+
+// usageOf is usage with the reasoning's tokens counted in the output and
+// apart.
+func usageOf(req providers.Request, reply, reasoning string) providers.Usage {
 	in := len(req.System)
 	for _, m := range req.Messages {
 		in += len(m.Content)
 	}
-	return providers.Usage{InputTokens: approxTokens(in), OutputTokens: approxTokens(len(reply))}
+	r := approxTokens(len(reasoning))
+	return providers.Usage{InputTokens: approxTokens(in), OutputTokens: approxTokens(len(reply)) + r, ReasoningTokens: r}
 }
 
 // approxTokens counts ⌈n/4⌉ tokens for n bytes.

@@ -18,7 +18,7 @@ func TestLookup(t *testing.T) {
 	if diff := cmp.Diff([]string{"oracle", "explorer", "random", "lured"}, Names()); diff != "" {
 		t.Errorf("Names() (-want +got):\n%s", diff)
 	}
-	for _, name := range Names() {
+	for _, name := range allNames() {
 		t.Run(name, func(t *testing.T) {
 			m, ok := Lookup(name)
 			require.True(t, ok)
@@ -40,7 +40,7 @@ func TestReplyFields(t *testing.T) {
 	m, err := mazes.Generate(5, 7, mazes.DFS)
 	require.NoError(t, err)
 	req := oneShotRequest("oracle", m, mazes.PromptOptions{Lang: mazes.English, Confidence: true})
-	for _, name := range Names() {
+	for _, name := range allNames() {
 		t.Run(name, func(t *testing.T) {
 			rep, err := agent(t, name).Chat(context.Background(), req)
 			require.NoError(t, err)
@@ -66,7 +66,7 @@ func TestApproxTokens(t *testing.T) {
 // TestDeterminism: the same request gives the same bytes, from the same
 // agent and from a fresh one, in both protocols.
 func TestDeterminism(t *testing.T) {
-	for _, name := range Names() {
+	for _, name := range allNames() {
 		for _, c := range []mazeCase{
 			{9, 5, mazes.Wilson, true, mazes.English, mazes.OneShot},
 			{7, 11, mazes.DFS, true, mazes.Korean, mazes.OneShot},
@@ -91,7 +91,7 @@ func TestDeterminism(t *testing.T) {
 // TestLanguageKeepsTheWalk: the random choices hang on the maze, not on the
 // language of the prompt.
 func TestLanguageKeepsTheWalk(t *testing.T) {
-	for _, name := range Names() {
+	for _, name := range allNames() {
 		t.Run(name, func(t *testing.T) {
 			en := play(t, agent(t, name), mazeCase{9, 3, mazes.DFS, false, mazes.English, mazes.OneShot}, 0)
 			ko := play(t, agent(t, name), mazeCase{9, 3, mazes.DFS, false, mazes.Korean, mazes.OneShot}, 0)
@@ -133,7 +133,7 @@ func TestBadRequests(t *testing.T) {
 		{"broken maze", providers.Request{Messages: []providers.Message{{Role: providers.User, Content: broken}}}, true, "the prompt holds no maze"},
 		{"header only", providers.Request{Messages: []providers.Message{{Role: providers.User, Content: "MAZE 3×3 | START:(0,0)"}}}, true, "no line for cell"},
 	} {
-		for _, name := range Names() {
+		for _, name := range allNames() {
 			t.Run(tc.name+"/"+name, func(t *testing.T) {
 				_, err := agent(t, name).Chat(context.Background(), tc.req)
 				require.Error(t, err)
@@ -161,7 +161,7 @@ func TestWithoutConfidence(t *testing.T) {
 	require.NoError(t, err)
 	for _, lang := range []mazes.Lang{mazes.English, mazes.Korean} {
 		req := oneShotRequest("x", m, mazes.PromptOptions{Lang: lang, Mirage: true})
-		for _, name := range Names() {
+		for _, name := range allNames() {
 			t.Run(string(lang)+"/"+name, func(t *testing.T) {
 				rep, err := agent(t, name).Chat(context.Background(), req)
 				require.NoError(t, err)
@@ -178,7 +178,7 @@ func TestWithoutConfidence(t *testing.T) {
 
 // TestTinyMaze: the smallest maze works for every agent and protocol.
 func TestTinyMaze(t *testing.T) {
-	for _, name := range Names() {
+	for _, name := range allNames() {
 		for _, proto := range []mazes.Protocol{mazes.OneShot, mazes.Interactive} {
 			for seed := range uint64(4) {
 				c := mazeCase{2, seed, mazes.DFS, true, mazes.English, proto}

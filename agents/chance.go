@@ -24,7 +24,9 @@ func RandomScores(m *mazes.Maze, opt mazes.PromptOptions, draw uint64) mazes.Sco
 	}
 	if opt.Protocol != mazes.Interactive {
 		a := &Agent{name: "random", kind: randomKind}
-		reply := a.oneShotSeeded(prompt{maze: m, lang: opt.Lang, confidence: opt.Confidence}, seed)
+		// The parser reads MaxReply bytes: the rest of a longer walk
+		// (hundreds of megabytes on the largest mazes) is never written.
+		reply := a.oneShotSeeded(prompt{maze: m, lang: opt.Lang, confidence: opt.Confidence}, seed, mazes.MaxReply)
 		return mazes.Score(m, mazes.ParseReply(reply))
 	}
 	e := mazes.NewEpisode(m, opt, 0)

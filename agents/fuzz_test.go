@@ -50,7 +50,7 @@ func FuzzChat(f *testing.F) {
 				providers.Message{Role: providers.Assistant, Content: reply},
 				providers.Message{Role: providers.User, Content: answer})
 		}
-		for _, name := range Names() {
+		for _, name := range allNames() {
 			a, _ := Lookup(name)
 			rep, err := a.Chat(context.Background(), providers.Request{Messages: msgs})
 			if err != nil {

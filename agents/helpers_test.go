@@ -113,3 +113,6 @@ func play(t testing.TB, model providers.Model, c mazeCase, hintAt int) outcome {
 	out.scores, out.stats = ep.Scores(), ep.Stats()
 	return out
 }
+
+// allNames is every maze agent: the reference agents and the hint follower.
+func allNames() []string { return append(Names(), HintNames()...) }

@@ -80,7 +80,7 @@ func TestInteractiveMatchesOneShot(t *testing.T) {
 // STRATEGY_CHANGE line in the reply that follows it; the other agents do
 // not change a byte.
 func TestHints(t *testing.T) {
-	for _, name := range Names() {
+	for _, name := range allNames() {
 		cases := grid([]int{7}, []uint64{1})
 		if name == "explorer" {
 			cases = grid([]int{7, 11}, []uint64{1, 2})

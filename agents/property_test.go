@@ -45,7 +45,7 @@ func TestOneShotProperties(t *testing.T) {
 		m, opt := drawCase(t)
 		req := oneShotRequest("x", m, opt)
 		n := m.Size()
-		for _, name := range Names() {
+		for _, name := range allNames() {
 			text := chat(t, name, req)
 			if again := chat(t, name, req); again != text {
 				t.Fatalf("%s: two replies to one request differ", name)

@@ -18,6 +18,11 @@ type prompt struct {
 	lang        mazes.Lang
 	confidence  bool // the prompt asks for a confidence on each step
 	interactive bool
+	// seed is the request's sampling seed; 0 when it gives none.
+	seed int64
+	// effort is the request's effort on the agents' scale
+	// (providers.Request.EffortLevel); "" when it asks for none.
+	effort string
 	// turns are the moves of an interactive conversation so far, each with
 	// the world's answer to it.
 	turns []turn
@@ -73,6 +78,10 @@ func readPrompt(req providers.Request, cache *mazeCache) (prompt, error) {
 		confidence:  asksConfidence(text),
 		interactive: containsAny(text, interactiveMarkers) || len(req.Messages) > first+1,
 	}
+	if req.Seed != nil {
+		p.seed = *req.Seed
+	}
+	p.effort = req.EffortLevel()
 	if containsAny(text+req.System, koreanMarkers) {
 		p.lang = mazes.Korean
 	}

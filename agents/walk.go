@@ -126,6 +126,19 @@ func (r rng) between(lo, hi int) int { return lo + r.intn(hi-lo+1) }
 // chance returns true with probability num/den.
 func (r rng) chance(num, den int) bool { return r.intn(den) < num }
 
+// walkSeed is the seed of an agent's random choices in answer to p: the
+// maze's (mazeSeed), mixed with the request's sampling seed where it gives
+// one, as draw k of the chance baseline is (so agent/random's walk under
+// seed k is the baseline's draw k). A request without a seed, or with seed
+// 0, gets the maze's seed alone.
+func walkSeed(name string, p prompt) uint64 {
+	seed := mazeSeed(name, p.maze)
+	if p.seed != 0 {
+		seed = mix(seed, uint64(p.seed))
+	}
+	return seed
+}
+
 // mazeSeed hashes the agent's name and the maze itself (its size, seed and
 // the open directions of every cell), so that neither the language nor the
 // lures change an agent's random choices.

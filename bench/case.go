@@ -2,6 +2,7 @@ package bench
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/hallumaze/hallumaze/providers"
@@ -36,6 +37,7 @@ type Outcome struct {
 type Chat struct {
 	model  providers.Model
 	system string
+	seed   *int64
 	turns  []results.Turn
 	usage  results.Usage
 }
@@ -53,9 +55,15 @@ func (c *Chat) Say(ctx context.Context, user string) (providers.Reply, error) {
 	for i, t := range c.turns {
 		msgs[i] = providers.Message{Role: providers.Role(t.Role), Content: t.Content}
 	}
-	rep, err := c.model.Chat(ctx, providers.Request{System: c.system, Messages: msgs})
+	rep, err := c.model.Chat(ctx, providers.Request{System: c.system, Messages: msgs, Seed: c.seed})
 	if err != nil {
 		return rep, err
+	}
+	// A results file holds counts of tokens within results.MaxTokens, the
+	// conversation's sums included: a provider's count beyond is refused.
+	if u := rep.Usage; u.InputTokens < 0 || u.OutputTokens < 0 ||
+		u.InputTokens > results.MaxTokens-c.usage.InputTokens || u.OutputTokens > results.MaxTokens-c.usage.OutputTokens {
+		return rep, fmt.Errorf("the provider reported a usage of %d input and %d output tokens, not a count of tokens", u.InputTokens, u.OutputTokens)
 	}
 	c.turns = append(c.turns, results.Turn{
 		Role:       results.Assistant,
@@ -65,8 +73,7 @@ func (c *Chat) Say(ctx context.Context, user string) (providers.Reply, error) {
 		Usage:      results.Usage(rep.Usage),
 		LatencyMS:  float64(rep.Latency) / float64(time.Millisecond),
 	})
-	c.usage.InputTokens += rep.Usage.InputTokens
-	c.usage.OutputTokens += rep.Usage.OutputTokens
+	c.usage = c.usage.Add(results.Usage(rep.Usage))
 	return rep, nil
 }
 

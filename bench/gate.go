@@ -45,18 +45,42 @@ type GateMetric struct {
 	Test string `json:"test"`
 }
 
-// ReadGateFile reads a threshold file. Unknown keys are errors; the rules
-// are checked against the metrics' declarations by [GateFile.Check].
+// MaxGateFileBytes bounds a threshold file.
+const MaxGateFileBytes = 1 << 20
+
+// ReadGateFile reads a threshold file: one JSON object with at least one
+// rule (a file without any would pass every candidate), nothing after it,
+// no unknown key, floors within the bounds of a metric. The rules are
+// checked against the metrics' declarations by [GateFile.Check].
 func ReadGateFile(r io.Reader) (*GateFile, error) {
-	data, err := io.ReadAll(io.LimitReader(r, 1<<20))
+	data, err := io.ReadAll(io.LimitReader(r, MaxGateFileBytes+1))
 	if err != nil {
 		return nil, fmt.Errorf("gate file: %w", err)
+	}
+	if len(data) > MaxGateFileBytes {
+		return nil, fmt.Errorf("gate file: larger than %d bytes", MaxGateFileBytes)
+	}
+	if t := bytes.TrimSpace(data); len(t) == 0 || t[0] != '{' {
+		return nil, fmt.Errorf(`gate file: want a JSON object ({"metrics": [...]})`)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var g GateFile
 	if err := dec.Decode(&g); err != nil {
 		return nil, fmt.Errorf("gate file: %w", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, fmt.Errorf("gate file: data after the JSON object")
+	}
+	if len(g.Metrics) == 0 {
+		return nil, fmt.Errorf("gate file: no rule in \"metrics\": a gate without rules would pass every candidate")
+	}
+	for model, fl := range g.Floors {
+		for metric, v := range fl {
+			if math.Abs(v) > results.MaxMetric {
+				return nil, fmt.Errorf("gate file: floor %s of %s: %v is beyond ±%g", metric, model, v, float64(results.MaxMetric))
+			}
+		}
 	}
 	return &g, nil
 }
@@ -162,9 +186,17 @@ type GateReport struct {
 	Errors []string
 }
 
-// Comparable reports whether the two models share at least one case both
-// played; a gate without one has nothing to say.
-func (rep GateReport) Comparable() bool { return rep.Paired > 0 }
+// Comparable reports whether at least one rule compared a case both models
+// played (a row with n > 0): a gate that compared nothing has nothing to
+// say, and must not pass.
+func (rep GateReport) Comparable() bool {
+	for _, r := range rep.Rows {
+		if r.N > 0 {
+			return true
+		}
+	}
+	return false
+}
 
 // Failed reports a significant regression beyond its threshold.
 func (rep GateReport) Failed() bool {
@@ -276,7 +308,7 @@ func (rep GateReport) Markdown() string {
 	verdict := "✅ no significant regression"
 	switch {
 	case !rep.Comparable():
-		verdict = "⚠ nothing to compare: no case was played by both models"
+		verdict = "⚠ nothing compared: no rule had a case both models played"
 	case rep.Failed():
 		verdict = "❌ regression"
 	}

@@ -62,7 +62,18 @@ func TestCompareNothingPaired(t *testing.T) {
 	rep := Compare(g, "a", nil, "b", fakeResults("b", "SR", []float64{1}))
 	assert.False(t, rep.Comparable())
 	assert.False(t, rep.Failed(), "nothing compared is not a regression")
-	assert.Contains(t, rep.Markdown(), "nothing to compare")
+	assert.Contains(t, rep.Markdown(), "nothing compared")
+}
+
+// TestComparableMeansARuleCompared: cases paired by both models count for
+// nothing when no rule's metric is in them.
+func TestComparableMeansARuleCompared(t *testing.T) {
+	g := &GateFile{Metrics: []GateMetric{{Metric: "right", Direction: "higher", Alpha: 0.05, Test: "mcnemar"}}}
+	rep := Compare(g, "a", fakeResults("a", "SR", []float64{1, 0}), "b", fakeResults("b", "SR", []float64{1, 1}))
+	assert.Equal(t, 2, rep.Paired)
+	assert.False(t, rep.Comparable())
+	g.Metrics[0].Metric = "SR"
+	assert.True(t, Compare(g, "a", fakeResults("a", "SR", []float64{1, 0}), "b", fakeResults("b", "SR", []float64{1, 1})).Comparable())
 }
 
 func TestCompareErrorsLeftOut(t *testing.T) {
@@ -88,7 +99,16 @@ func TestReadGateFileErrors(t *testing.T) {
 		{"direction", `{"metrics": [{"metric":"SR","direction":"up","alpha":0.05,"test":"mcnemar"}]}`, "direction"},
 		{"contradicts", `{"metrics": [{"metric":"CE","direction":"higher","alpha":0.05,"test":"bootstrap"}]}`, "contradicts its declaration"},
 		{"undeclared", `{"metrics": [{"metric":"error-rate","alpha":0.05,"test":"bootstrap"}]}`, "not declared"},
-		{"undeclared floor", `{"metrics": [], "floors": {"agent/x": {"speed": 1}}}`, "not declared"},
+		{"undeclared floor", `{"metrics": [{"metric":"SR","alpha":0.05,"test":"mcnemar"}], "floors": {"agent/x": {"speed": 1}}}`, "not declared"},
+		{"no rule", `{"metrics": []}`, "no rule"},
+		{"no metrics at all", `{}`, "no rule"},
+		{"floors alone", `{"floors": {"agent/x": {"SR": 1}}}`, "no rule"},
+		{"trailing garbage", `{"metrics": [{"metric":"SR","alpha":0.05,"test":"mcnemar"}]} garbage`, "data after the JSON object"},
+		{"two objects", `{"metrics": [{"metric":"SR","alpha":0.05,"test":"mcnemar"}]}{}`, "data after the JSON object"},
+		{"empty file", ``, "want a JSON object"},
+		{"null", `null`, "want a JSON object"},
+		{"huge floor", `{"metrics": [{"metric":"SR","alpha":0.05,"test":"mcnemar"}], "floors": {"agent/x": {"SR": 1e300}}}`, "beyond"},
+		{"too large", `{"metrics": [` + strings.Repeat(" ", MaxGateFileBytes) + `]}`, "larger than"},
 		{"test", `{"metrics": [{"metric":"SR","direction":"higher","alpha":0.05,"test":"t"}]}`, "test"},
 		{"alpha", `{"metrics": [{"metric":"SR","direction":"higher","alpha":2,"test":"mcnemar"}]}`, "alpha"},
 		{"max drop", `{"metrics": [{"metric":"SR","alpha":0.05,"test":"mcnemar","max_drop":-1}]}`, "max_drop"},

@@ -7,10 +7,11 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"strings"
+	"slices"
 	"testing"
 
 	"github.com/hallumaze/hallumaze/bench"
+	"github.com/hallumaze/hallumaze/modelname"
 	"github.com/hallumaze/hallumaze/providers"
 	"github.com/hallumaze/hallumaze/providers/loopback"
 	"github.com/hallumaze/hallumaze/results"
@@ -47,14 +48,48 @@ func TestMain(m *testing.M) {
 
 // runner builds the Runner of a suite from the flags; agentsOnly leaves
 // out the recorded models unless -models names them.
-func runner(t testing.TB, s bench.Suite, agentsOnly bool) *bench.Runner {
+func runner(t testing.TB, s bench.Suite, agentsOnly bool, extra ...string) *bench.Runner {
+	t.Helper()
+	return runnerOf(t, s, modelNames(t, s, agentsOnly, extra))
+}
+
+// experimentRunner builds the Runner of an experiment: its own models
+// (Experiment.Models) unless -models, HALLUMAZE_MODELS or a recording of
+// the agents names them.
+func experimentRunner(t testing.TB, s bench.Suite, e bench.Experiment) *bench.Runner {
+	t.Helper()
+	if e.Models != nil && *modelsFlag == agentRecordings {
+		// Re-recording the agents' cassettes: the recorded agents the
+		// experiment picks, and none of the in-process ones.
+		var names []string
+		for _, name := range e.Models(recordedAgents(t, s)) {
+			if ref, err := modelname.Parse(name); err == nil && ref.Provider != providers.ProviderAgent {
+				names = append(names, name)
+			}
+		}
+		return runnerOf(t, s, names)
+	}
+	if e.Models == nil || *modelsFlag != "" || os.Getenv("HALLUMAZE_MODELS") != "" {
+		return runner(t, s, e.AgentsOnly, e.Agents...)
+	}
+	recorded, err := bench.RecordedModels(cassetteRoot, s.Name())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return runnerOf(t, s, e.Models(recorded))
+}
+
+// runnerOf builds the Runner of a suite that plays the models named.
+func runnerOf(t testing.TB, s bench.Suite, names []string) *bench.Runner {
 	t.Helper()
 	all := suites.All()
+	record := suites.RecordCommand{Suites: all, Look: cassetteRoot}
 	env := bench.Env{
-		CassetteRoot: cassetteRoot,
-		Config:       providers.Config{}.WithEnv(os.Getenv),
-		Agents:       suites.Agents(all),
-		RecordHint:   suites.RecordHint(all),
+		CassetteRoot:  cassetteRoot,
+		Config:        providers.Config{}.WithEnv(os.Getenv),
+		Agents:        suites.Agents(all),
+		RecordHint:    record.Hint,
+		RecordMissing: record.For,
 	}
 	if *recordFlag != "" {
 		if _, err := regexp.Compile(*recordFlag); err != nil {
@@ -76,7 +111,7 @@ func runner(t testing.TB, s bench.Suite, agentsOnly bool) *bench.Runner {
 		}
 	}
 	r := &bench.Runner{Env: env, Sink: sink, Metrics: s.Metrics()}
-	for _, name := range modelNames(t, s, agentsOnly) {
+	for _, name := range names {
 		m, err := env.Open(name)
 		if err != nil {
 			t.Fatalf("model %s: %v", name, err)
@@ -111,7 +146,7 @@ func runner(t testing.TB, s bench.Suite, agentsOnly bool) *bench.Runner {
 // modelNames are the models a suite's experiments play: -models, else
 // HALLUMAZE_MODELS, else the suite's agents and every model recorded for
 // it.
-func modelNames(t testing.TB, s bench.Suite, agentsOnly bool) []string {
+func modelNames(t testing.TB, s bench.Suite, agentsOnly bool, extra []string) []string {
 	list := *modelsFlag
 	if list == "" {
 		list = os.Getenv("HALLUMAZE_MODELS")
@@ -123,17 +158,17 @@ func modelNames(t testing.TB, s bench.Suite, agentsOnly bool) []string {
 		return recordedAgents(t, s)
 	}
 	if list != "" {
-		var out []string
-		for _, m := range strings.Split(list, ",") {
-			if m = strings.TrimSpace(m); m != "" {
-				out = append(out, m)
-			}
+		out, err := providers.ParseNames(list)
+		if err != nil {
+			t.Fatalf("-models: %v", err)
 		}
 		return out
 	}
 	var out []string
 	for _, a := range s.Agents() {
-		out = append(out, "agent/"+a.Name)
+		if !a.Extra || slices.Contains(extra, a.Name) {
+			out = append(out, "agent/"+a.Name)
+		}
 	}
 	if agentsOnly {
 		return out
@@ -159,8 +194,8 @@ func recordedAgents(t testing.TB, s bench.Suite) []string {
 	}
 	var out []string
 	for _, name := range recorded {
-		_, id, _ := strings.Cut(name, "/")
-		if suites.Plays(s, id) {
+		ref, err := modelname.Parse(name)
+		if err == nil && suites.Plays(s, ref.ID) {
 			out = append(out, name)
 		}
 	}
@@ -168,11 +203,13 @@ func recordedAgents(t testing.TB, s bench.Suite) []string {
 		return out
 	}
 	protocols := []string{providers.ProviderOpenAI, providers.ProviderAnthropic, providers.ProviderGoogle}
-	for i, a := range s.Agents() {
-		if i == len(protocols) {
+	for _, a := range s.Agents() {
+		if len(out) == len(protocols) {
 			break
 		}
-		out = append(out, protocols[i]+"/"+a.Name)
+		if !a.Extra {
+			out = append(out, protocols[len(out)]+"/"+a.Name)
+		}
 	}
 	return out
 }

@@ -15,15 +15,20 @@ import (
 
 	"github.com/hallumaze/hallumaze/cassettes"
 	"github.com/hallumaze/hallumaze/internal/redact"
+	"github.com/hallumaze/hallumaze/modelname"
 	"github.com/hallumaze/hallumaze/providers"
 )
 
 // Model is a model the harness can run cases against.
 type Model struct {
-	// Name is "provider/model".
+	// Name is "provider/model", with the model's settings after an "@" when
+	// it has any, in canonical spelling ("openai/o4-mini@effort=high").
 	Name string
 	// Ref is Name taken apart, parsed once when the model was opened.
 	Ref providers.Name
+	// Settings are what the model runs with, its defaults included
+	// (providers.Effective); its results record them.
+	Settings providers.Settings
 	// Agent reports an in-process reference agent (no HTTP, no cassette).
 	Agent bool
 	// secrets are the keys of the configuration, kept out of results.
@@ -51,9 +56,16 @@ type Env struct {
 	// CassetteRoot is the cassettes/ folder of the repository.
 	CassetteRoot string
 	// Record selects the cassettes to record: those whose path matches this
-	// regular expression (see cassettes.MatchRecord). Empty replays
-	// everything.
+	// regular expression (see cassettes.MatchRecord), recorded again when
+	// they exist. Empty replays everything.
 	Record string
+	// ToRecord, when set, selects more cassettes to record: those of the
+	// model whose path it reports (hallumaze record: the missing ones).
+	ToRecord func(model, path string) bool
+	// KeepBaseURL notes, in each recorded request, the base URL the
+	// recording really reached (its key parameters and user information
+	// removed). By default a cassette holds nothing of it.
+	KeepBaseURL bool
 	// Config holds keys, base URLs and request defaults.
 	Config providers.Config
 	// Agents looks up the in-process reference agents.
@@ -76,37 +88,60 @@ type Env struct {
 	// RecordHint, when set, says how to record a case's missing cassette:
 	// the command, for the error that replay gives without it.
 	RecordHint func(model string, c Case) string
+	// RecordMissing, when set, gives the one command that records every
+	// case listed, by model, for a report of many missing cassettes; ""
+	// when there is none.
+	RecordMissing func(missing map[string][]Case) string
 }
 
-// Open makes the Model of a name.
+// Open makes the Model of a name (see providers.ParseName): a name with
+// settings ("openai/o4-mini@effort=high") is a model of its own, with its
+// own name in results and its own cassette folder.
 func (e Env) Open(name string) (Model, error) {
 	ref, err := providers.ParseName(name)
 	if err != nil {
 		return Model{}, err
 	}
-	provider, id := ref.Provider, ref.ID
-	if provider == providers.ProviderAgent {
+	name = ref.String()
+	m := Model{Name: name, Ref: ref, Settings: providers.Effective(ref, e.Config)}
+	if ref.Provider == providers.ProviderAgent {
 		if e.Agents == nil {
 			return Model{}, fmt.Errorf("model %s: no reference agents", name)
 		}
-		agent, ok := e.Agents(id)
+		agent, ok := e.Agents(ref.ID)
 		if !ok {
-			return Model{}, fmt.Errorf("model %s: unknown agent %q", name, id)
+			return Model{}, fmt.Errorf("model %s: unknown agent %q", name, ref.ID)
 		}
-		return Model{Name: name, Ref: ref, Agent: true, open: func(Case) (providers.Model, Done, error) {
-			return agent, noDone, nil
-		}}, nil
+		bound := providers.Bind(ref, agent, e.Config)
+		m.Agent = true
+		m.open = func(Case) (providers.Model, Done, error) { return bound, noDone, nil }
+		return m, nil
 	}
-	return Model{Name: name, Ref: ref, secrets: redact.New(e.Config.Secrets()...), open: func(c Case) (providers.Model, Done, error) {
-		return e.openRecorded(name, provider, id, c)
-	}}, nil
+	m.secrets = redact.New(e.Config.Secrets()...)
+	m.open = func(c Case) (providers.Model, Done, error) { return e.openRecorded(ref, c) }
+	return m, nil
+}
+
+// CassettePath is the cassette of a case of a model:
+// <root>/<suite>/<provider>/<model id and settings>/<case>.yaml, the
+// model's settings in their canonical spelling (a model without settings
+// keeps the folder of its id).
+func (e Env) CassettePath(m Model, c Case) string { return e.cassettePath(m.Ref, c) }
+
+// cassettePath is CassettePath of a name taken apart.
+func (e Env) cassettePath(ref providers.Name, c Case) string {
+	return cassettes.Path(e.CassetteRoot, c.Suite, ref.Provider, ref.Model(), c.Name)
 }
 
 // openRecorded opens a provider model whose traffic goes through the case's
-// cassette: replayed by default, recorded when Record matches.
-func (e Env) openRecorded(name, provider, id string, c Case) (providers.Model, Done, error) {
-	path := cassettes.Path(e.CassetteRoot, c.Suite, provider, id, c.Name)
-	record := e.matchRecord(path)
+// cassette: replayed by default, recorded when the case is to be recorded.
+// Either way the client is built for the provider's canonical API root
+// (see rebaseTransport): a recording reaches the configured server through
+// the transport, and replay needs no base URL.
+func (e Env) openRecorded(ref providers.Name, c Case) (providers.Model, Done, error) {
+	name, provider := ref.String(), ref.Provider
+	path := e.cassettePath(ref, c)
+	record := e.recording(name, path)
 	if e.Live && !record && e.Config.HasKey(provider) {
 		cfg := e.Config
 		cfg.Agents = e.Agents
@@ -123,16 +158,31 @@ func (e Env) openRecorded(name, provider, id string, c Case) (providers.Model, D
 		// fill the missing ones so the clients can be built.
 		cfg = cfg.WithPlaceholderKeys()
 	}
-	rec, err := cassettes.Open(path, cassettes.Options{
-		Record:     record,
-		RecordHint: e.recordHint(name, c),
-		Secrets:    e.Config.Secrets(),
-		Transport:  e.Transport,
-	})
+	opts := cassettes.Options{
+		Record:         record,
+		RecordHintFunc: func() string { return e.recordHint(name, c) },
+		Secrets:        e.Config.Secrets(),
+		Transport:      e.Transport,
+	}
+	if record && e.Transport == nil {
+		next := http.DefaultTransport
+		if e.HTTP != nil && e.HTTP.Transport != nil {
+			next = e.HTTP.Transport
+		}
+		tr, err := rebaseTransport(name, cfg, next)
+		if err != nil {
+			return nil, nil, err
+		}
+		opts.Transport = tr
+		if e.KeepBaseURL {
+			opts.BaseURL = cmp.Or(cfg.BaseURLs[provider], providers.DefaultBaseURL(provider))
+		}
+	}
+	rec, err := cassettes.Open(path, opts)
 	if err != nil {
 		return nil, nil, err
 	}
-	m, err := providers.Open(name, cfg, rec.Client())
+	m, err := providers.Open(name, canonicalConfig(cfg, provider), rec.Client())
 	if err != nil {
 		rec.Close()
 		return nil, nil, err
@@ -173,36 +223,46 @@ func (e Env) Replayed(m Model, c Case) (string, bool) {
 	if m.Agent {
 		return "", false
 	}
-	path := cassettes.Path(e.CassetteRoot, c.Suite, m.Ref.Provider, m.Ref.ID, c.Name)
-	if e.matchRecord(path) || (e.Live && e.Config.HasKey(m.Ref.Provider)) {
+	path := e.CassettePath(m, c)
+	if e.recording(m.Name, path) || (e.Live && e.Config.HasKey(m.Ref.Provider)) {
 		return "", false
 	}
 	return path, true
 }
 
 // CheckReplay checks, before any case runs, that a replayed case's
-// cassette exists, loads, and was recorded against the server the model is
-// configured for. Its error wraps [ErrSetup], names the file, and says how
-// to record it.
+// cassette exists and loads. Its error wraps [ErrSetup] and names the
+// file; the caller, which sees every case, gives the one command that
+// records them ([Env.RecordMissing]). Which server recorded the cassette
+// does not matter: it replays under any base URL.
 func (e Env) CheckReplay(m Model, c Case) error {
 	path, ok := e.Replayed(m, c)
 	if !ok {
 		return nil
 	}
-	urls, err := cassettes.Check(path)
-	if err != nil {
-		return fmt.Errorf("%w: %w; record it with: %s", ErrSetup, err, e.recordHint(m.Name, c))
-	}
-	base := cmp.Or(e.Config.BaseURLs[m.Ref.Provider], providers.DefaultBaseURL(m.Ref.Provider))
-	if base != "" && !cassettes.RecordedFor(urls, base) {
-		return fmt.Errorf("%w: cassette %s was recorded against %s, not %s (the base URL of %s); record it again with: %s",
-			ErrSetup, path, urls[0], base, m.Ref.Provider, e.recordHint(m.Name, c))
+	if _, err := cassettes.Check(path); err != nil {
+		return fmt.Errorf("%w: %w", ErrSetup, err)
 	}
 	return nil
 }
 
-// matchRecord reports whether the cassette at path is to be recorded.
-func (e Env) matchRecord(path string) bool {
+// RecordCommand is the one command that records the cases of each model
+// listed: RecordMissing's, else a description of it.
+func (e Env) RecordCommand(missing map[string][]Case) string {
+	if e.RecordMissing != nil {
+		if cmd := e.RecordMissing(missing); cmd != "" {
+			return cmd
+		}
+	}
+	return "hallumaze record --models MODEL (with its key), or hallumaze run --record with the flags that make these cases"
+}
+
+// recording reports whether the case of model whose cassette is at path
+// is to be recorded: its path matches Record, or ToRecord says so.
+func (e Env) recording(model, path string) bool {
+	if e.ToRecord != nil && e.ToRecord(model, path) {
+		return true
+	}
 	if e.Record == "" {
 		return false
 	}
@@ -218,8 +278,21 @@ func (e Env) recordHint(model string, c Case) string {
 	return fmt.Sprintf("hallumaze run --record --models %s (with its key), with the flags that make case %s/%s", model, c.Suite, c.Name)
 }
 
+// CassettePath is the cassette file of a case of a model named
+// "provider/model", with its settings when it has any, under the cassettes
+// folder root: [Env.CassettePath] of a model not yet opened.
+func CassettePath(root, model string, c Case) (string, error) {
+	ref, err := providers.ParseName(model)
+	if err != nil {
+		return "", err
+	}
+	return Env{CassetteRoot: root}.cassettePath(ref, c), nil
+}
+
 // RecordedModels lists the models with committed cassettes for a suite:
-// the folders cassettes/<suite>/<provider>/<model>/ that hold a cassette.
+// the folders cassettes/<suite>/<provider>/<model>/ that hold a cassette,
+// by their canonical names ("openai/o4-mini@effort=high" for the folder
+// cassettes/<suite>/openai/o4-mini@effort=high/).
 func RecordedModels(root, suite string) ([]string, error) {
 	dir := filepath.Join(root, suite)
 	providerDirs, err := os.ReadDir(dir)
@@ -242,7 +315,7 @@ func RecordedModels(root, suite string) ([]string, error) {
 			if !m.IsDir() || !hasCassette(filepath.Join(dir, p.Name(), m.Name())) {
 				continue
 			}
-			names = append(names, unescape(p.Name())+"/"+unescape(m.Name()))
+			names = append(names, modelname.Canonical(unescape(p.Name())+"/"+unescape(m.Name())))
 		}
 	}
 	slices.Sort(names)

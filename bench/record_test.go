@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -103,7 +104,8 @@ func contents(turns []results.Turn) []string {
 }
 
 // TestMissingCassette says which case is missing and how to record it: a
-// set-up error, whose make record command selects exactly that case.
+// set-up error, whose make record command selects exactly that case (the
+// command is run, against a loopback server, in internal/workflow's tests).
 func TestMissingCassette(t *testing.T) {
 	all := suites.All()
 	env := bench.Env{CassetteRoot: t.TempDir(), Agents: suites.Agents(all), RecordHint: suites.RecordHint(all)}
@@ -113,7 +115,7 @@ func TestMissingCassette(t *testing.T) {
 	res, err := bench.PlayCase(t.Context(), m, c)
 	assert.ErrorIs(t, err, bench.ErrSetup)
 	assert.Contains(t, res.Error, "size=7")
-	assert.Contains(t, res.Error, `make record MODEL=openai/gpt-4o SUITE=maze RUN='^TestMaze$/^openai-gpt-4o$/^size=7$/^seed=1$/^base$'`)
+	assert.Contains(t, res.Error, `make record MODEL=openai/gpt-4o SUITE=maze CASES='^(?:maze/size=7/seed=1/base)$'`)
 	assert.ErrorIs(t, env.CheckReplay(m, c), bench.ErrSetup)
 }
 
@@ -196,4 +198,165 @@ func TestRecordingKeepsOnlyPlayedCases(t *testing.T) {
 	require.Contains(t, res.Error, "404")
 	_, err = os.Stat(cassettes.Path(root, c.Suite, "openai", "no-such-model", c.Name))
 	assert.True(t, os.IsNotExist(err), "a failed case saved a cassette")
+}
+
+// TestSettingsAreIdentity: a model with settings is recorded into a folder
+// of its own, named by its canonical name, its settings on the wire as its
+// provider's fields; replayed, it gives the recorded conversation, its
+// reasoning kept apart from the answer and counted apart, and what it ran
+// with recorded in the result.
+func TestSettingsAreIdentity(t *testing.T) {
+	srv := loopbackServer(t)
+	tr, err := bench.LoopbackTransport(srv.URL)
+	require.NoError(t, err)
+	root := t.TempDir()
+	all := suites.All()
+	cs, err := all[1].Standard()
+	require.NoError(t, err)
+	c := cs[1] // a modified item
+	for _, name := range []string{"anthropic/checker@thinking=16000", "anthropic/checker"} {
+		recEnv := bench.Env{CassetteRoot: root, Record: ".", Transport: tr, Agents: suites.Agents(all)}
+		m, err := recEnv.Open(name)
+		require.NoError(t, err)
+		require.Empty(t, bench.Play(t.Context(), m, c).Error)
+	}
+	withPath := cassettes.Path(root, c.Suite, "anthropic", "checker@thinking=16000", c.Name)
+	data, err := os.ReadFile(withPath)
+	require.NoError(t, err, "the model with settings has a folder of its own")
+	assert.Contains(t, string(data), `"thinking":{"type":"enabled","budget_tokens":16000}`)
+	assert.Contains(t, string(data), `"max_tokens":18500`)
+	plain, err := os.ReadFile(cassettes.Path(root, c.Suite, "anthropic", "checker", c.Name))
+	require.NoError(t, err)
+	assert.NotContains(t, string(plain), `"thinking"`)
+
+	recorded, err := bench.RecordedModels(root, c.Suite)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"anthropic/checker", "anthropic/checker@thinking=16000"}, recorded)
+
+	net := &failingTransport{}
+	env := bench.Env{CassetteRoot: root, Transport: net, Agents: suites.Agents(all)}
+	m, err := env.Open("anthropic/checker@thinking=16000")
+	require.NoError(t, err)
+	r := bench.Play(t.Context(), m, c)
+	require.Empty(t, r.Error)
+	assert.Equal(t, "anthropic/checker@thinking=16000", r.Model)
+	require.NotNil(t, r.Settings)
+	assert.Equal(t, "thinking=16000,max_tokens=18500", r.Settings.String(), "what it ran with, the defaults included")
+	require.Len(t, r.Turns, 2)
+	assert.Contains(t, r.Turns[1].Reasoning, "Effort high")
+	assert.NotContains(t, r.Turns[1].Content, "Effort", "the reasoning is never the answer")
+	assert.Equal(t, 1.0, r.Metrics["right"])
+	assert.Positive(t, r.Usage.ReasoningTokens)
+	assert.Equal(t, r.Turns[1].Usage.ReasoningTokens, r.Usage.ReasoningTokens)
+	assert.Less(t, r.Usage.ReasoningTokens, r.Usage.OutputTokens)
+	assert.Zero(t, net.calls)
+
+	m, err = env.Open("anthropic/checker")
+	require.NoError(t, err)
+	r = bench.Play(t.Context(), m, c)
+	require.Empty(t, r.Error)
+	require.NotNil(t, r.Settings)
+	assert.Equal(t, "temperature=0,max_tokens=2500", r.Settings.String(), "defaults are recorded too")
+	assert.Empty(t, r.Turns[1].Reasoning)
+	assert.Zero(t, r.Usage.ReasoningTokens)
+}
+
+// TestCassettesReplayAnywhere records each protocol through a server at
+// another address and under a path prefix (a gateway), then replays with no
+// base URL and no key: the cassette holds the canonical API root, not the
+// server's address, and replays offline. Asked to, it notes the base URL
+// it was recorded through, without its key parameters.
+func TestCassettesReplayAnywhere(t *testing.T) {
+	srv := loopbackServer(t)
+	gateway := httptest.NewServer(http.StripPrefix("/gateway", srv.Config.Handler))
+	t.Cleanup(gateway.Close)
+	c := maze.MustCases([]maze.Spec{{Size: 5, Seed: 3}})[0]
+	for _, tc := range []struct {
+		model, base string
+	}{
+		{"openai/explorer", srv.URL + "/v1"},
+		{"openai/explorer", gateway.URL + "/gateway/v1"},
+		{"anthropic/explorer", gateway.URL + "/gateway"},
+		{"google/explorer", gateway.URL + "/gateway/"},
+		{"openai-compatible/explorer", gateway.URL + "/gateway/v1"},
+		{"ollama/explorer", srv.URL},
+	} {
+		t.Run(tc.model+" via "+tc.base, func(t *testing.T) {
+			ref, err := providers.ParseName(tc.model)
+			require.NoError(t, err)
+			root := t.TempDir()
+			cfg := providers.Config{BaseURLs: map[string]string{ref.Provider: tc.base}}.WithPlaceholderKeys()
+			for _, keep := range []bool{false, true} {
+				rec := bench.Env{CassetteRoot: root, Record: ".", Config: cfg, KeepBaseURL: keep, Agents: suites.Agents(suites.All())}
+				m, err := rec.Open(tc.model)
+				require.NoError(t, err)
+				recorded := bench.Play(t.Context(), m, c)
+				require.Empty(t, recorded.Error)
+				data, err := os.ReadFile(cassettes.Path(root, c.Suite, ref.Provider, ref.ID, c.Name))
+				require.NoError(t, err)
+				host := strings.TrimPrefix(srv.URL, "http://")
+				if keep {
+					assert.Contains(t, string(data), cassettes.RecordedBaseURLHeader)
+					assert.Contains(t, string(data), strings.TrimRight(tc.base, "/"))
+				} else {
+					assert.NotContains(t, string(data), host, "the server's address was saved")
+					assert.NotContains(t, string(data), strings.TrimPrefix(gateway.URL, "http://"), "the gateway's address was saved")
+					assert.NotContains(t, string(data), "/gateway")
+				}
+				net := &failingTransport{}
+				replayEnv := bench.Env{CassetteRoot: root, Transport: net, Agents: suites.Agents(suites.All())}
+				replayed, err := replayEnv.Open(tc.model)
+				require.NoError(t, err)
+				require.NoError(t, replayEnv.CheckReplay(replayed, c))
+				got := bench.Play(t.Context(), replayed, c)
+				require.Empty(t, got.Error, "replay with no base URL")
+				assert.Equal(t, recorded.Metrics, got.Metrics)
+				assert.Zero(t, net.calls)
+				// a base URL set where it replays changes nothing
+				elsewhere := bench.Env{CassetteRoot: root, Config: providers.Config{BaseURLs: map[string]string{ref.Provider: "https://elsewhere.example/prefix/v1"}}, Agents: suites.Agents(suites.All())}
+				replayed, err = elsewhere.Open(tc.model)
+				require.NoError(t, err)
+				assert.Empty(t, bench.Play(t.Context(), replayed, c).Error, "replay under another base URL")
+			}
+		})
+	}
+}
+
+// TestCommittedCassettesCoverTheGateSet: every model with committed
+// cassettes of a suite has one for each case of the suite's gate set, and
+// none for another case but those of an experiment that picks it among the
+// recorded models (TestEffort's cases, for a model recorded at two or more
+// levels): the recordings cover exactly what the gate compares, make
+// record records and the experiments play.
+func TestCommittedCassettesCoverTheGateSet(t *testing.T) {
+	env := bench.Env{CassetteRoot: cassetteRoot}
+	for _, s := range suites.All() {
+		gate, err := bench.GateSet(s)
+		require.NoError(t, err)
+		models, err := bench.RecordedModels(cassetteRoot, s.Name())
+		require.NoError(t, err)
+		for _, model := range models {
+			covered, err := bench.CoveredSet(s, model, models)
+			require.NoError(t, err)
+			m, err := env.Open(model)
+			require.NoError(t, err)
+			want := map[string]bool{}
+			for _, c := range covered {
+				want[env.CassettePath(m, c)] = true
+			}
+			dir := filepath.Dir(env.CassettePath(m, bench.Case{Suite: s.Name(), Name: "x"}))
+			entries, err := os.ReadDir(dir)
+			require.NoError(t, err)
+			got := map[string]bool{}
+			for _, e := range entries {
+				got[filepath.Join(dir, e.Name())] = true
+			}
+			for p := range want {
+				assert.True(t, got[p], "%s: no cassette %s of the cases it covers (%d, the gate set's %d among them)", model, p, len(covered), len(gate))
+			}
+			for p := range got {
+				assert.True(t, want[p], "%s: cassette %s is of no case of the gate set or of an experiment that plays it", model, p)
+			}
+		}
+	}
 }

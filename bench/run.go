@@ -12,6 +12,7 @@ import (
 
 	"github.com/hallumaze/hallumaze/cassettes"
 	"github.com/hallumaze/hallumaze/internal/redact"
+	"github.com/hallumaze/hallumaze/providers"
 	"github.com/hallumaze/hallumaze/results"
 )
 
@@ -50,6 +51,7 @@ func PlayCase(ctx context.Context, m Model, c Case) (r results.Result, err error
 	r.System = chat.system
 	r.Turns = chat.Turns()
 	r.Usage = chat.usage
+	r.Settings = m.settingsOf(chat)
 	r.Duration = time.Since(start).Seconds()
 	if err != nil {
 		r.Error = err.Error()
@@ -65,6 +67,21 @@ func PlayCase(ctx context.Context, m Model, c Case) (r results.Result, err error
 		r.Detail = detail
 	}
 	return r, nil
+}
+
+// settingsOf is what a case of m ran with: the model's settings, with the
+// seed the conversation sent when it set one (a repeated run); nil when
+// there are none to record.
+func (m Model) settingsOf(chat *Chat) *providers.Settings {
+	s := m.Settings
+	if chat.seed != nil && providers.TakesSeed(m.Ref.Provider) {
+		seed := *chat.seed
+		s.Seed = &seed
+	}
+	if s.IsZero() {
+		return nil
+	}
+	return &s
 }
 
 // ErrSetup is wrapped by the error of a case that could not be played
@@ -86,6 +103,13 @@ func classify(err error) error {
 
 // SetSystem sets the system prompt of a conversation before its first turn.
 func (c *Chat) SetSystem(s string) { c.system = s }
+
+// SetSeed sets the sampling seed sent with every request of the
+// conversation (providers.Request.Seed; a provider whose API takes none
+// ignores it). A case repeated for another sample sets it, so that the
+// repetitions draw different replies where the model samples; without it
+// the seed of the model's configuration, if any, is sent.
+func (c *Chat) SetSeed(seed int64) { c.seed = &seed }
 
 // LoopbackTransport sends every request to the server at base (a loopback
 // httptest server of the agents) whatever its host, so that a provider

@@ -2,7 +2,10 @@ package bench
 
 import (
 	"flag"
+	"fmt"
 	"iter"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/hallumaze/hallumaze/providers"
@@ -27,8 +30,9 @@ type Suite interface {
 	// cases. Cases are yielded one at a time and should build their world
 	// only when played, so a run of a million cases holds few at once.
 	Flags(fs *flag.FlagSet) func() (iter.Seq[Case], error)
-	// Standard is the suite's standard set: what the gate and estimate
-	// play and the committed cassettes cover.
+	// Standard is the suite's standard set: what hallumaze run plays by
+	// default. The gate compares a smaller set where the suite has one
+	// (see [GateSet]).
 	Standard() ([]Case, error)
 	// Agents are the reference agents that play it.
 	Agents() []Agent
@@ -41,6 +45,150 @@ type Suite interface {
 	Gate() GateFile
 }
 
+// GateSet is a suite's gate set: the cases a recording of a model covers.
+// make record (hallumaze record) records them, go test ./bench replays
+// them for every model with cassettes, hallumaze gate compares two models
+// on them, and hallumaze estimate prices them. They are the cases of the
+// suite's experiments that every recorded model plays (neither AgentsOnly
+// nor picking its own models with Models), each once, in the experiments'
+// order. An experiment that picks its own models (TestEffort: the models
+// recorded at two or more effort levels) has a set of its own
+// ([ExperimentSet]), recorded for those models only.
+func GateSet(s Suite) ([]Case, error) {
+	var out []Case
+	seen := map[string]bool{}
+	for _, e := range s.Experiments() {
+		if e.AgentsOnly || e.Models != nil {
+			continue
+		}
+		cases, err := e.Cases()
+		if err != nil {
+			return nil, fmt.Errorf("%s: gate set: %s: %w", s.Name(), e.Name, err)
+		}
+		for _, c := range cases {
+			if !seen[c.Name] {
+				seen[c.Name] = true
+				out = append(out, c)
+			}
+		}
+	}
+	return out, nil
+}
+
+// The sets of a suite's cases a recording covers (hallumaze record --set).
+// Besides these, each experiment that picks its own models names a set,
+// its name in lower case ("effort"): see [ExperimentSet].
+const (
+	// SetGate is the gate set ([GateSet]).
+	SetGate = "gate"
+	// SetAll is the gate set, then the rest of the standard set and of
+	// every experiment's cases: what a model named with -models plays in
+	// go test ./bench, HalluWorld's whole standard set among them.
+	SetAll = "all"
+)
+
+// Sets names the sets of a suite's cases a recording can cover, smallest
+// first: [SetGate], the set of each experiment that picks its own models
+// ([ExperimentSet]), and [SetAll].
+func Sets(s Suite) []string {
+	out := []string{SetGate}
+	for _, e := range s.Experiments() {
+		if e.Models != nil && !slices.Contains(out, strings.ToLower(e.Name)) {
+			out = append(out, strings.ToLower(e.Name))
+		}
+	}
+	return append(out, SetAll)
+}
+
+// ExperimentSet is the set of an experiment that picks its own models
+// (Experiment.Models), named by the experiment's name in lower case: the
+// gate set, then the experiment's cases, each once. It is what the
+// committed cassettes of a model the experiment picks cover ("make record
+// MODEL=… SET=effort" records it for the levels of a model): the gate set
+// as for any recorded model, and the cases the experiment plays with it.
+func ExperimentSet(s Suite, name string) ([]Case, bool, error) {
+	for _, e := range s.Experiments() {
+		if e.Models == nil || strings.ToLower(e.Name) != name {
+			continue
+		}
+		out, err := GateSet(s)
+		if err != nil {
+			return nil, true, err
+		}
+		cases, err := e.Cases()
+		if err != nil {
+			return nil, true, fmt.Errorf("%s: %s: %w", s.Name(), e.Name, err)
+		}
+		return appendNew(out, cases), true, nil
+	}
+	return nil, false, nil
+}
+
+// SetCases are the cases of a suite's set, each once: one of [Sets].
+func SetCases(s Suite, set string) ([]Case, error) {
+	if set != SetGate && set != SetAll {
+		cases, ok, err := ExperimentSet(s, set)
+		if !ok {
+			return nil, fmt.Errorf("%s: unknown set %q (want %s)", s.Name(), set, strings.Join(Sets(s), ", "))
+		}
+		return cases, err
+	}
+	out, err := GateSet(s)
+	if err != nil || set == SetGate {
+		return out, err
+	}
+	std, err := s.Standard()
+	if err != nil {
+		return nil, fmt.Errorf("%s: standard set: %w", s.Name(), err)
+	}
+	out = appendNew(out, std)
+	for _, e := range s.Experiments() {
+		cases, err := e.Cases()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %s: %w", s.Name(), e.Name, err)
+		}
+		out = appendNew(out, cases)
+	}
+	return out, nil
+}
+
+// CoveredSet is what the committed cassettes of a recorded model of a
+// suite cover, given every model recorded for it: the gate set, and the
+// cases of each experiment that picks the model among those recorded
+// (Experiment.Models), each once.
+func CoveredSet(s Suite, model string, recorded []string) ([]Case, error) {
+	out, err := GateSet(s)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range s.Experiments() {
+		if e.Models == nil || !slices.Contains(e.Models(recorded), model) {
+			continue
+		}
+		cases, err := e.Cases()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %s: %w", s.Name(), e.Name, err)
+		}
+		out = appendNew(out, cases)
+	}
+	return out, nil
+}
+
+// appendNew appends to out the cases whose names it does not hold yet.
+func appendNew(out, cases []Case) []Case {
+	seen := make(map[string]bool, len(out))
+	for _, c := range out {
+		seen[c.Name] = true
+	}
+	for _, c := range cases {
+		if !seen[c.Name] {
+			seen[c.Name] = true
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // Agent is a reference agent of a suite: a deterministic policy that reads
 // only the request, as a model would.
 type Agent struct {
@@ -51,6 +199,12 @@ type Agent struct {
 	// Estimate marks the agent whose token counts stand for a real model's
 	// in hallumaze estimate.
 	Estimate bool
+	// Extra keeps the agent out of the models a suite plays by default (a
+	// run without --models, the experiments, the recorded cassettes and
+	// the compatibility tables): it stands for one kind of model in the
+	// experiments that name it (Experiment.Agents), and is looked up by
+	// name like the others (--models agent/NAME).
+	Extra bool
 }
 
 // Experiment is one go test ./bench experiment of a suite: the cases it
@@ -70,6 +224,16 @@ type Experiment struct {
 	// experiment by default (a set too large to record for every provider);
 	// a model named with -models plays it all the same.
 	AgentsOnly bool
+	// Agents names the suite's extra agents (Agent.Extra) that the
+	// experiment plays by default beside the others.
+	Agents []string
+	// Models, when set, picks the models the experiment plays by default
+	// in place of the suite's agents and every recorded model: given the
+	// models recorded for the suite, the names to play, reference agents
+	// with settings among them ("agent/checker@effort=low"). The Effort
+	// experiments pick the models recorded at two or more effort levels
+	// ([EffortModels]). A model named with -models plays all the same.
+	Models func(recorded []string) []string
 }
 
 // Benchmark is one go test -bench ./bench benchmark of a suite: for each
@@ -136,6 +300,20 @@ type Tally interface {
 	Add(r results.Result)
 	// Lines are the summary lines, without the model's name.
 	Lines(model string) string
+}
+
+// Headed is an optional extra of a Tally: the line that opens a model's
+// summary ("▶ <model>" without it), in the tally's language.
+type Headed interface {
+	Heading(model string) string
+}
+
+// Preambler is an optional extra of a suite: what the terminal shows of
+// the run's cases before they are played (the maze suite's box of the
+// seed's example). The report leaves it out of its text when it was shown
+// (report.Options.Preambled).
+type Preambler interface {
+	Preamble(cases []Case) string
 }
 
 // Asker is an optional extra of a suite: the flags hallumaze run

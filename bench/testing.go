@@ -14,7 +14,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/hallumaze/hallumaze/cassettes"
+	"github.com/hallumaze/hallumaze/internal/files"
 	"github.com/hallumaze/hallumaze/results"
 )
 
@@ -44,11 +44,26 @@ func (r *Runner) Run(t *testing.T, cases []Case, check func(t *testing.T, res re
 	var out []results.Result
 	for _, m := range r.Models {
 		t.Run(TestName(m.Name), func(t *testing.T) {
+			missing := map[string]string{} // case → its cassette's path
+			var absent []Case
+			for _, c := range cases {
+				if path, ok := r.missingCassette(m, c); ok {
+					missing[c.Name] = path
+					absent = append(absent, c)
+				}
+			}
+			if len(absent) > 0 {
+				// After the subtests: the report ends with the one command.
+				t.Cleanup(func() {
+					t.Logf("%s: %d of %d case(s) have no cassette and were skipped; record them with: %s",
+						m.Name, len(absent), len(cases), r.Env.RecordCommand(map[string][]Case{m.Name: absent}))
+				})
+			}
 			for _, c := range cases {
 				t.Run(c.Name, func(t *testing.T) {
 					t.Parallel()
-					if why, missing := r.missingCassette(m, c); missing {
-						t.Skip(why)
+					if path, ok := missing[c.Name]; ok {
+						t.Skipf("no cassette %s (the command that records the %d missing is logged at the end of %s)", path, len(absent), TestName(m.Name))
 					}
 					res := Play(t.Context(), m, c)
 					writeArtifacts(t, res)
@@ -80,17 +95,17 @@ func (r *Runner) Run(t *testing.T, cases []Case, check func(t *testing.T, res re
 }
 
 // missingCassette reports a replayed model whose cassette for the case was
-// never recorded.
+// never recorded, and the cassette's path.
 func (r *Runner) missingCassette(m Model, c Case) (string, bool) {
 	if m.Agent {
 		return "", false
 	}
-	path := cassettes.Path(r.Env.CassetteRoot, c.Suite, m.Ref.Provider, m.Ref.ID, c.Name)
-	if r.Env.matchRecord(path) {
+	path := r.Env.CassettePath(m, c)
+	if r.Env.recording(m.Name, path) {
 		return "", false
 	}
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-		return fmt.Sprintf("no cassette %s; record it with: %s", path, r.Env.recordHint(m.Name, c)), true
+		return path, true
 	}
 	return "", false
 }
@@ -141,10 +156,10 @@ func writeArtifacts(t *testing.T, r results.Result) {
 	dir := t.ArtifactDir()
 	data, err := json.MarshalIndent(r, "", "  ")
 	if err == nil {
-		err = os.WriteFile(filepath.Join(dir, "result.json"), data, 0o644)
+		err = os.WriteFile(filepath.Join(dir, "result.json"), data, files.Mode)
 	}
 	if err == nil {
-		err = os.WriteFile(filepath.Join(dir, "transcript.md"), []byte(Transcript(r)), 0o644)
+		err = os.WriteFile(filepath.Join(dir, "transcript.md"), []byte(Transcript(r)), files.Mode)
 	}
 	if err != nil {
 		t.Logf("artifacts: %v", err)
@@ -155,6 +170,9 @@ func writeArtifacts(t *testing.T, r results.Result) {
 func Transcript(r results.Result) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s — %s/%s\n\n", r.Model, r.Suite, r.Case)
+	if r.Settings != nil {
+		fmt.Fprintf(&b, "settings: %s\n\n", r.Settings)
+	}
 	if r.Error != "" {
 		fmt.Fprintf(&b, "**error:** %s\n\n", r.Error)
 	}
@@ -164,7 +182,11 @@ func Transcript(r results.Result) string {
 	for i, turn := range r.Turns {
 		fmt.Fprintf(&b, "## %d. %s", i+1, turn.Role)
 		if turn.StopReason != "" {
-			fmt.Fprintf(&b, " (stop: %s, tokens in/out %d/%d)", turn.StopReason, turn.Usage.InputTokens, turn.Usage.OutputTokens)
+			fmt.Fprintf(&b, " (stop: %s, tokens in/out %d/%d", turn.StopReason, turn.Usage.InputTokens, turn.Usage.OutputTokens)
+			if n := turn.Usage.ReasoningTokens; n > 0 {
+				fmt.Fprintf(&b, ", %d of them reasoning", n)
+			}
+			b.WriteString(")")
 		}
 		b.WriteString("\n\n")
 		if turn.Reasoning != "" {

@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
-	"strings"
 
 	"gopkg.in/dnaeon/go-vcr.v4/pkg/cassette"
+
+	"github.com/hallumaze/hallumaze/internal/files"
 )
 
 // MaxCassetteBytes bounds a cassette file read for replay: a larger file is
@@ -17,13 +17,13 @@ import (
 const MaxCassetteBytes = 64 << 20
 
 // Check loads the cassette at path as replay would and returns the URLs its
-// requests were sent to, so that a caller can see, before any case runs,
-// that the cassette exists, parses, and was recorded against the server it
-// will be replayed for. A missing file wraps [ErrNoInteraction]; a file that
+// requests were sent to (their keys removed), so that a caller can see,
+// before any case runs, that the cassette exists and parses. Which server
+// recorded it does not matter: matching ignores the scheme, host and port. A missing file wraps [ErrNoInteraction]; a file that
 // is not a replayable cassette, or is larger than [MaxCassetteBytes],
 // wraps [ErrBadCassette].
 func Check(path string) ([]string, error) {
-	f, err := os.Open(path)
+	f, err := files.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, &noInteractionError{
 			msg:    fmt.Sprintf("cassettes: %s: cassette %s does not exist", ErrNoInteraction, path),
@@ -53,17 +53,4 @@ func Check(path string) ([]string, error) {
 		}
 	}
 	return urls, nil
-}
-
-// RecordedFor reports whether every URL starts with base (a provider's API
-// root, "https://api.openai.com/v1"): a cassette recorded against another
-// server replays nothing of this one.
-func RecordedFor(urls []string, base string) bool {
-	base = strings.TrimRight(base, "/") + "/"
-	for _, u := range urls {
-		if !strings.HasPrefix(u, base) {
-			return false
-		}
-	}
-	return true
 }

@@ -48,8 +48,12 @@ func liveKey(method string, u *url.URL, h http.Header, body []byte) requestKey {
 	}
 }
 
-// normalizeURL drops key parameters, user information and the fragment,
-// lower-cases scheme and host, and sorts the query by parameter name.
+// normalizeURL keeps what of a URL names the call: its path and its query,
+// sorted by parameter name, without key parameters. The scheme, host and
+// port are dropped, so a cassette replays whatever server recorded it (the
+// provider's API, a gateway, a local OpenAI-compatible server, hallumaze
+// serve) and whatever base URL the replaying run is configured with; user
+// information and the fragment are dropped too.
 func normalizeURL(u *url.URL) string {
 	if u == nil {
 		return ""
@@ -57,8 +61,7 @@ func normalizeURL(u *url.URL) string {
 	n := *u
 	n.User = nil
 	n.Fragment, n.RawFragment = "", ""
-	n.Scheme = strings.ToLower(n.Scheme)
-	n.Host = strings.ToLower(n.Host)
+	n.Scheme, n.Host, n.Opaque = "", "", ""
 	q := n.Query()
 	for k := range q {
 		if isKeyParam(k) {

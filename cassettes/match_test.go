@@ -108,10 +108,15 @@ func TestNormalizeURL(t *testing.T) {
 	tests := []struct {
 		in, want string
 	}{
-		{"https://API.example.com/v1/x?b=2&a=1", "https://api.example.com/v1/x?a=1&b=2"},
-		{"https://api.example.com/v1/x?key=k&api_key=k&api-key=k&KEY=k", "https://api.example.com/v1/x"},
-		{"https://user:pw@api.example.com/v1/x#frag", "https://api.example.com/v1/x"},
-		{"https://api.example.com/v1/models/gemini:generateContent?alt=sse", "https://api.example.com/v1/models/gemini:generateContent?alt=sse"},
+		{"https://API.example.com/v1/x?b=2&a=1", "/v1/x?a=1&b=2"},
+		{"https://api.example.com/v1/x?key=k&api_key=k&api-key=k&KEY=k", "/v1/x"},
+		{"https://user:pw@api.example.com/v1/x#frag", "/v1/x"},
+		{"https://api.example.com/v1/models/gemini:generateContent?alt=sse", "/v1/models/gemini:generateContent?alt=sse"},
+		// scheme, host and port never decide a match; the path does
+		{"http://127.0.0.1:8080/v1/x", "/v1/x"},
+		{"HTTP://gpu-box:8000/v1/x", "/v1/x"},
+		{"https://gateway.example/openai/v1/x", "/openai/v1/x"},
+		{"/v1/x", "/v1/x"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {

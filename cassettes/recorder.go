@@ -8,13 +8,14 @@ import (
 	"io/fs"
 	"net/http"
 	"net/url"
-	"os"
 	"strings"
 	"sync"
 	"sync/atomic"
 
 	"gopkg.in/dnaeon/go-vcr.v4/pkg/cassette"
 	"gopkg.in/dnaeon/go-vcr.v4/pkg/recorder"
+
+	"github.com/hallumaze/hallumaze/internal/files"
 )
 
 // ErrNoInteraction is wrapped by every error that reports a request with no
@@ -40,6 +41,11 @@ type Options struct {
 	// interactions quote it.
 	RecordHint string
 
+	// RecordHintFunc, when set, gives RecordHint when an error first needs
+	// it: a hint that costs work to make is made only for a cassette that
+	// lacks something.
+	RecordHintFunc func() string
+
 	// Secrets are the key values in use. A cassette in which any of them
 	// (8 bytes or longer) appears anywhere is not saved.
 	Secrets []string
@@ -47,6 +53,13 @@ type Options struct {
 	// Transport carries requests while recording; nil means
 	// http.DefaultTransport. It is never used when replaying.
 	Transport http.RoundTripper
+
+	// BaseURL, when set while recording, is noted in every saved request
+	// as the header X-Recorded-Base-Url (its key parameters and user
+	// information removed): the server the recording really reached, for
+	// the record. Matching ignores it, as it ignores the scheme, host and
+	// port of the request's URL. Empty (the default) saves nothing of it.
+	BaseURL string
 }
 
 // Recorder records or replays the HTTP traffic of one case through the
@@ -58,6 +71,9 @@ type Recorder struct {
 	vcr    *recorder.Recorder // when recording
 	replay *replayer          // when replaying
 	client *http.Client
+
+	hintOnce sync.Once
+	hint     string // the record hint, once asked for
 
 	discard   atomic.Bool // Discard was called: Close saves nothing
 	closeOnce sync.Once
@@ -83,7 +99,7 @@ func Open(path string, opts Options) (*Recorder, error) {
 	r := &Recorder{path: path, opts: opts}
 	r.client = &http.Client{Transport: &transport{r: r}}
 	if !opts.Record {
-		data, err := os.ReadFile(path)
+		data, err := files.ReadFile(path, MaxCassetteBytes)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 			return nil, &noInteractionError{
@@ -105,7 +121,7 @@ func Open(path string, opts Options) (*Recorder, error) {
 	if opts.Transport != nil {
 		real = opts.Transport
 	}
-	s := &saver{path: path, secrets: opts.Secrets}
+	s := &saver{path: path, secrets: opts.Secrets, baseURL: opts.BaseURL}
 	vcr, err := recorder.New(strings.TrimSuffix(path, ".yaml"),
 		recorder.WithMode(recorder.ModeRecordOnly),
 		recorder.WithRealTransport(real),
@@ -183,8 +199,14 @@ func (r *Recorder) Discard() { r.discard.Store(true) }
 
 // recordAdvice says how to record the cassette.
 func (r *Recorder) recordAdvice() string {
-	if r.opts.RecordHint != "" {
-		return "record it with: " + r.opts.RecordHint
+	r.hintOnce.Do(func() {
+		r.hint = r.opts.RecordHint
+		if r.hint == "" && r.opts.RecordHintFunc != nil {
+			r.hint = r.opts.RecordHintFunc()
+		}
+	})
+	if r.hint != "" {
+		return "record it with: " + r.hint
 	}
 	return "record it by running again with recording enabled"
 }

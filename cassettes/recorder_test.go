@@ -370,3 +370,41 @@ func TestDiscard(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "older", string(data))
 }
+
+// TestReplayIgnoresTheServer: a cassette recorded from one server replays
+// for the same call made to any other (scheme, host and port differ; path,
+// method and body decide), and a call to another path does not match.
+func TestReplayIgnoresTheServer(t *testing.T) {
+	api := newFakeAPI(t, reply{code: 200, body: `{"choices":[{"message":{"content":"DOWN"}}]}`})
+	path := cassettePath(t)
+	record(t, path, Options{}, call{url: api.srv.URL + "/v1/chat/completions", body: chatBody})
+	rec, err := Open(path, Options{Transport: &offline{}})
+	require.NoError(t, err)
+	defer rec.Close()
+	got, err := do(rec.Client(), call{url: "https://gateway.example:8443/v1/chat/completions", body: chatBody})
+	require.NoError(t, err)
+	assert.Equal(t, 200, got.code)
+	_, err = do(rec.Client(), call{url: "https://gateway.example:8443/openai/v1/chat/completions", body: chatBody})
+	assert.ErrorIs(t, err, ErrNoInteraction, "the path still decides")
+}
+
+// TestRecordedBaseURL: asked to, a recording notes the base URL it went
+// through in each request, without its key parameters or user information;
+// by default it notes nothing.
+func TestRecordedBaseURL(t *testing.T) {
+	api := newFakeAPI(t, reply{code: 200, body: `{"ok":true}`}, reply{code: 200, body: `{"ok":true}`})
+	for _, base := range []string{"", "http://user:pw@gpu-box:8000/v1?key=sk-not-saved-0123456789"} {
+		path := cassettePath(t)
+		record(t, path, Options{BaseURL: base}, call{url: api.srv.URL + "/v1/chat/completions", body: chatBody})
+		data, err := os.ReadFile(path)
+		require.NoError(t, err)
+		if base == "" {
+			assert.NotContains(t, string(data), RecordedBaseURLHeader)
+			continue
+		}
+		assert.Contains(t, string(data), RecordedBaseURLHeader)
+		assert.Contains(t, string(data), "http://gpu-box:8000/v1")
+		assert.NotContains(t, string(data), "sk-not-saved")
+		assert.NotContains(t, string(data), "user:pw")
+	}
+}

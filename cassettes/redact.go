@@ -11,6 +11,8 @@ import (
 	"sync"
 
 	"gopkg.in/dnaeon/go-vcr.v4/pkg/cassette"
+
+	"github.com/hallumaze/hallumaze/internal/files"
 )
 
 // ErrSecret is wrapped by the error [Recorder.Close] returns when a cassette
@@ -21,6 +23,11 @@ var ErrSecret = errors.New("possible secret in cassette")
 // errAllDiscarded is returned when every recorded attempt failed (429 or
 // 5xx), so there is nothing worth saving.
 var errAllDiscarded = errors.New("every recorded attempt failed with 429 or 5xx; nothing saved")
+
+// RecordedBaseURLHeader is the request header in which a cassette notes the
+// base URL it was recorded through, when asked to ([Options.BaseURL]). It
+// was never sent.
+const RecordedBaseURLHeader = "X-Recorded-Base-Url"
 
 // isSecretHeader reports whether a request header carries a credential and
 // is therefore never saved: the named key headers, cookies, and any header
@@ -65,6 +72,8 @@ type saver struct {
 	data    []byte // the cassette as read by Open
 	loaded  bool   // whether data stands for the file at path
 	secrets []string
+	// baseURL is noted in each saved request when set (Options.BaseURL).
+	baseURL string
 
 	mu        sync.Mutex
 	total     int
@@ -96,6 +105,9 @@ func (s *saver) redact(i *cassette.Interaction) error {
 		if !isSecretHeader(k) {
 			headers[k] = append([]string(nil), v...)
 		}
+	}
+	if s.baseURL != "" {
+		headers.Set(RecordedBaseURLHeader, redactURL(s.baseURL))
 	}
 	req.Headers = headers
 	if req.Form != nil {
@@ -206,7 +218,7 @@ func (s *saver) ReadFile(name string) ([]byte, error) {
 	if s.loaded && name == s.path {
 		return s.data, nil
 	}
-	return os.ReadFile(name)
+	return files.ReadFile(name, MaxCassetteBytes)
 }
 
 // IsFileExists reports whether the cassette exists.
@@ -239,10 +251,10 @@ func (s *saver) WriteFile(name string, payload []byte) error {
 		return secretError(found)
 	}
 	dir := filepath.Dir(name)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(dir, 0o777); err != nil {
 		return fmt.Errorf("create directory: %w", err)
 	}
-	tmp, err := os.CreateTemp(dir, ".cassette-*.tmp")
+	tmp, err := files.CreateTemp(dir, ".cassette-*.tmp")
 	if err != nil {
 		return fmt.Errorf("create temporary file: %w", err)
 	}
@@ -252,9 +264,6 @@ func (s *saver) WriteFile(name string, payload []byte) error {
 		return fmt.Errorf("write: %w", err)
 	}
 	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("write: %w", err)
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
 		return fmt.Errorf("write: %w", err)
 	}
 	if err := os.Rename(tmp.Name(), name); err != nil {

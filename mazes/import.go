@@ -8,8 +8,18 @@ import (
 )
 
 // MaxImport is the most bytes an import reads: enough for the text forms of
-// a MaxSize maze (its ASCII grid is about 4 MB).
-const MaxImport = 16 << 20
+// a MaxSize maze. The adjacency-list form is the longer: each of its
+// N²−1 connections takes at most maxAdjConnection bytes, even written
+// with spaces in the coordinates ("( 1000 , 1000 ) <--> ( 1000 , 999 ) ;"),
+// and a PATH through every cell maxAdjPathCell more per cell, with 1 MiB
+// for the rest (the ASCII grid is about 4 MB).
+const MaxImport = MaxSize*MaxSize*(maxAdjConnection+maxAdjPathCell) + 1<<20
+
+// The longest forms of a connection and of a PATH cell of a MaxSize maze.
+const (
+	maxAdjConnection = 48
+	maxAdjPathCell   = 16
+)
 
 // Imported is a maze read from another benchmark's text form.
 type Imported struct {
@@ -21,7 +31,21 @@ type Imported struct {
 	// past: ends taken as the corners, a maze that is not perfect (its
 	// defects), a marked path that is not a shortest one.
 	Warnings []string
+	// Form names the form that was read: FormASCII, FormAdjList or
+	// FormAdjListCardinal.
+	Form string
 }
+
+// The forms of maze-dataset's text that the importers read.
+const (
+	// FormASCII is LatticeMaze.as_ascii(): a (2N+1)×(2N+1) grid.
+	FormASCII = "ascii grid"
+	// FormAdjList is the coordinate adjacency list: (0,0) <--> (0,1) ;
+	FormAdjList = "adjacency list, coordinate form ((r,c) <--> (r,c))"
+	// FormAdjListCardinal is the cardinal adjacency list of the
+	// AdjListCardinal tokenizer: (1,0) <--> NORTH ;
+	FormAdjListCardinal = "adjacency list, cardinal form ((r,c) <--> NORTH|EAST|SOUTH|WEST)"
+)
 
 // The characters of maze-dataset's ASCII grid (LatticeMaze.as_ascii).
 const (
@@ -114,7 +138,7 @@ func ReadMazeDatasetASCII(r io.Reader) (*Imported, error) {
 			}
 		}
 	}
-	imp := &Imported{}
+	imp := &Imported{Form: FormASCII}
 	ends, err := pickEnds(n, starts, exits, &imp.Warnings)
 	if err != nil {
 		return nil, fmt.Errorf("maze-dataset ascii: %w", err)

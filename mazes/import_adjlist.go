@@ -20,8 +20,9 @@ var adjTokens = map[string]string{
 	"<PADDING>": "", "<PAD>": "",
 }
 
-// ReadMazeDatasetAdjList reads a maze in the coordinate adjacency-list
-// form of the maze-dataset Python library, as its tokenizers write it:
+// ReadMazeDatasetAdjList reads a maze in the adjacency-list forms of the
+// maze-dataset Python library, as its tokenizers write them. The
+// coordinate form:
 //
 //	<ADJLIST_START> (0,0) <--> (0,1) ; (1,0) <--> (1,1) ; ... <ADJLIST_END>
 //	<ORIGIN_START> (0,0) <ORIGIN_END> <TARGET_START> (1,1) <TARGET_END>
@@ -29,7 +30,12 @@ var adjTokens = map[string]string{
 //
 // Each connection is two neighbouring cells (row, column) joined by <-->
 // and ended by ; (or a line end); coordinates may be written "(0,0)" or
-// "( 0 , 0 )". The abbreviated tokens (<A_S>, <O_S>, <T_S>, <P_S> and
+// "( 0 , 0 )". The cardinal form (the AdjListCardinal tokenizer) gives
+// each connection as a cell and the direction of its neighbour:
+// "(1,0) <--> NORTH ;" joins (1,0) and (0,0); NORTH is the row above,
+// SOUTH the row below, EAST the next column, WEST the one before, in any
+// case. The two forms may not be mixed in one file; Imported.Form says
+// which was read. The abbreviated tokens (<A_S>, <O_S>, <T_S>, <P_S> and
 // their ends) are read too, <PADDING> is skipped, and text without
 // <ADJLIST_START> is read as connections alone. The side N is one more than
 // the largest coordinate. ORIGIN and TARGET give START and EXIT (the
@@ -49,13 +55,28 @@ func ReadMazeDatasetAdjList(r io.Reader) (*Imported, error) {
 		pending         []Cell // cells of the connection being read
 		arrow           bool
 		sawAdj, sawPath bool
+		// cardinal and coords count the connections read in each form.
+		cardinal, coords int
+		cardinalDir      Dir // the direction of a cardinal connection
 	)
 	endEdge := func() error {
 		switch {
 		case len(pending) == 0 && !arrow:
 			return nil
+		case len(pending) == 1 && arrow && cardinalDir != 0:
+			to := pending[0].Move(cardinalDir)
+			if to.R < 0 || to.C < 0 {
+				return fmt.Errorf("line %d: %v <--> %s leads off the grid", sc.line, pending[0], cardinalName(cardinalDir))
+			}
+			pending, cardinalDir = append(pending, to), 0
+			cardinal++
 		case len(pending) != 2 || !arrow:
-			return fmt.Errorf("line %d: a connection is two cells joined by <-->", sc.line)
+			return fmt.Errorf("line %d: a connection is two cells joined by <--> (or a cell, <--> and NORTH, EAST, SOUTH or WEST)", sc.line)
+		default:
+			coords++
+		}
+		if cardinal > 0 && coords > 0 {
+			return fmt.Errorf("line %d: the cardinal form ((r,c) <--> NORTH) and the coordinate form ((r,c) <--> (r,c)) are mixed", sc.line)
 		}
 		edges = append(edges, [2]Cell{pending[0], pending[1]})
 		pending, arrow = pending[:0], false
@@ -111,6 +132,11 @@ func ReadMazeDatasetAdjList(r io.Reader) (*Imported, error) {
 				return nil, fmt.Errorf("maze-dataset adjlist: line %d: <--> must join two cells of the adjacency list", sc.line)
 			}
 			arrow = true
+		case tokCardinal:
+			if section != "adj" || len(pending) != 1 || !arrow || cardinalDir != 0 {
+				return nil, fmt.Errorf("maze-dataset adjlist: line %d: %s must follow a cell and <--> in the adjacency list", sc.line, tok)
+			}
+			cardinalDir = sc.dir
 		case tokEndline:
 			if section == "adj" {
 				if err := endEdge(); err != nil {
@@ -127,7 +153,10 @@ func ReadMazeDatasetAdjList(r io.Reader) (*Imported, error) {
 	if len(edges) == 0 {
 		return nil, fmt.Errorf("maze-dataset adjlist: no connection")
 	}
-	imp := &Imported{}
+	imp := &Imported{Form: FormAdjList}
+	if cardinal > 0 {
+		imp.Form = FormAdjListCardinal
+	}
 	if !sawAdj {
 		imp.Warnings = append(imp.Warnings, "no <ADJLIST_START>: the text was read as connections alone")
 	}
@@ -144,6 +173,7 @@ func ReadMazeDatasetAdjList(r io.Reader) (*Imported, error) {
 		return nil, fmt.Errorf("maze-dataset adjlist: %w", err)
 	}
 	open := make([]Dir, n*n)
+	repeats := 0
 	for _, e := range edges {
 		a, b := e[0], e[1]
 		d := dirBetweenCells(a, b)
@@ -152,10 +182,15 @@ func ReadMazeDatasetAdjList(r io.Reader) (*Imported, error) {
 		}
 		i, j := a.R*n+a.C, b.R*n+b.C
 		if open[i]&d != 0 {
-			imp.Warnings = append(imp.Warnings, fmt.Sprintf("connection %v <--> %v listed more than once", a, b))
+			if repeats++; repeats <= maxEachWarning {
+				imp.Warnings = append(imp.Warnings, fmt.Sprintf("connection %v <--> %v listed more than once", a, b))
+			}
 		}
 		open[i] |= d
 		open[j] |= d.Opposite()
+	}
+	if more := repeats - maxEachWarning; more > 0 {
+		imp.Warnings = append(imp.Warnings, fmt.Sprintf("and %d more connections listed more than once", more))
 	}
 	for name, list := range map[string][]Cell{"ORIGIN": origin, "TARGET": target} {
 		if len(list) > 1 {
@@ -183,6 +218,10 @@ func ReadMazeDatasetAdjList(r io.Reader) (*Imported, error) {
 	return imp, nil
 }
 
+// maxEachWarning is how many warnings of one kind are listed one by one;
+// the rest are counted in one more.
+const maxEachWarning = 5
+
 // dirBetweenCells returns the direction from a to its neighbour b, or 0
 // when they are not neighbours.
 func dirBetweenCells(a, b Cell) Dir {
@@ -201,7 +240,21 @@ const (
 	tokCell
 	tokConnector
 	tokEndline
+	tokCardinal
 )
+
+// cardinalWords are the direction tokens of the cardinal form.
+var cardinalWords = map[string]Dir{"NORTH": North, "EAST": East, "SOUTH": South, "WEST": West}
+
+// cardinalName is the cardinal form's word for d.
+func cardinalName(d Dir) string {
+	for w, x := range cardinalWords {
+		if x == d {
+			return w
+		}
+	}
+	return "?"
+}
 
 // adjScanner reads the tokens of the adjacency-list form.
 type adjScanner struct {
@@ -209,6 +262,7 @@ type adjScanner struct {
 	i    int
 	line int
 	cell Cell
+	dir  Dir // of a tokCardinal
 }
 
 // next returns the next token: a special <...> token, a cell (in sc.cell),
@@ -252,6 +306,18 @@ func (sc *adjScanner) next() (string, int, error) {
 			sc.i = c.i
 			sc.cell = cell
 			return "", tokCell, nil
+		case isASCIILetter(ch):
+			j := sc.i
+			for j < len(sc.s) && isASCIILetter(sc.s[j]) {
+				j++
+			}
+			word := strings.ToUpper(sc.s[sc.i:j])
+			if d, ok := cardinalWords[word]; ok {
+				sc.i = j
+				sc.dir = d
+				return word, tokCardinal, nil
+			}
+			return "", 0, fmt.Errorf("line %d: unexpected %q", sc.line, clipText(sc.s[sc.i:], 12))
 		default:
 			return "", 0, fmt.Errorf("line %d: unexpected %q", sc.line, clipText(sc.s[sc.i:], 12))
 		}

@@ -151,6 +151,7 @@ func TestImportFiles(t *testing.T) {
 		{"lattice-3.ascii", 3, Cell{0, 0}, Cell{2, 2}, true, 0, []string{"no START marked", "no EXIT marked"}},
 		{"cycle-4.ascii", 4, Cell{0, 0}, Cell{3, 3}, false, 0, []string{"1 passage(s) more than a spanning tree"}},
 		{"aotp-5.adjlist", 5, Cell{1, 3}, Cell{2, 3}, true, 8, nil},
+		{"cardinal-5.adjlist", 5, Cell{1, 3}, Cell{2, 3}, true, 8, nil},
 		{"indexed-3.adjlist", 3, Cell{2, 0}, Cell{0, 2}, true, 5, nil},
 		{"split-4.adjlist", 4, Cell{0, 0}, Cell{3, 3}, false, 0, []string{"4 of 16 cells cannot be reached", "EXIT cannot be reached"}},
 	} {
@@ -173,12 +174,42 @@ func TestImportFiles(t *testing.T) {
 				assert.True(t, PathValid(m, imp.Path), "the marked path is valid")
 				assert.Equal(t, m.Solution(), imp.Path, "and is the solution")
 			}
+			want := FormASCII
+			switch {
+			case strings.HasPrefix(tc.file, "cardinal"):
+				want = FormAdjListCardinal
+			case strings.HasSuffix(tc.file, ".adjlist"):
+				want = FormAdjList
+			}
+			assert.Equal(t, want, imp.Form, "the form read is named")
 			require.Len(t, imp.Warnings, len(tc.warnings), "%q", imp.Warnings)
 			for i, w := range tc.warnings {
 				assert.Contains(t, imp.Warnings[i], w)
 			}
 		})
 	}
+}
+
+// TestImportCardinalSameMaze reads one maze in both adjacency-list forms:
+// the cardinal form gives the maze, ends and path of the coordinate form.
+func TestImportCardinalSameMaze(t *testing.T) {
+	read := func(file string) *Imported {
+		f, err := os.Open(filepath.Join("testdata", "import", file))
+		require.NoError(t, err)
+		defer f.Close()
+		imp, err := ReadMazeDatasetAdjList(f)
+		require.NoError(t, err)
+		return imp
+	}
+	coords, cardinal := read("aotp-5.adjlist"), read("cardinal-5.adjlist")
+	assert.Equal(t, string(coords.Maze.JSON(English)), string(cardinal.Maze.JSON(English)))
+	assert.Equal(t, coords.Path, cardinal.Path)
+	// Lower case and the abbreviated tokens read too.
+	imp, err := ReadMazeDatasetAdjList(strings.NewReader("<A_S> (0,0) <--> east ; (0,1) <--> South ; (1,1) <--> WEST ; <A_E>"))
+	require.NoError(t, err)
+	assert.Equal(t, FormAdjListCardinal, imp.Form)
+	assert.True(t, imp.Maze.IsOpen(Cell{0, 0}, East) && imp.Maze.IsOpen(Cell{0, 1}, South) && imp.Maze.IsOpen(Cell{1, 1}, West))
+	assert.True(t, imp.Maze.Perfect())
 }
 
 func TestImportErrors(t *testing.T) {
@@ -198,6 +229,12 @@ func TestImportErrors(t *testing.T) {
 		{"S between", "ascii", strings.Replace(good, "#S  #", "# S #", 1), "S sits between cells"},
 		{"no connection", "adjlist", "<ADJLIST_START> <ADJLIST_END>", "no connection"},
 		{"not neighbours", "adjlist", "(0,0) <--> (1,1) ;", "not neighbours"},
+		{"cardinal off the grid", "adjlist", "(0,0) <--> NORTH ;", "(0,0) <--> NORTH leads off the grid"},
+		{"cardinal without a cell", "adjlist", "<--> EAST ;", "<--> must join two cells"},
+		{"cardinal without <-->", "adjlist", "(0,0) EAST ;", "EAST must follow a cell and <-->"},
+		{"cardinal twice", "adjlist", "(0,0) <--> EAST SOUTH ;", "SOUTH must follow a cell and <-->"},
+		{"forms mixed", "adjlist", "(0,0) <--> EAST ; (0,0) <--> (1,0) ;", "are mixed"},
+		{"a word", "adjlist", "(0,0) <--> UP ;", `unexpected "UP ;"`},
 		{"three cells", "adjlist", "(0,0) <--> (0,1) (1,1) ;", "a third follows"},
 		{"half", "adjlist", "(0,0) <--> ;", "two cells joined by <-->"},
 		{"no arrow", "adjlist", "(0,0) (0,1) ;", "two cells joined by <-->"},

@@ -67,6 +67,15 @@ type Reading struct {
 	// Reasoning reports that a reasoning block (<think>…</think> and the
 	// like) was set aside.
 	Reasoning bool `json:"reasoning,omitempty"`
+	// Refused says why a reply that named moves or cells commits to
+	// nothing (Form none): "degenerate" (a list that ends repeating a few
+	// directions or cells hundreds of times, cut by the token limit),
+	// "contradiction" (a path whose direction words contradict its
+	// cells). Empty otherwise.
+	Refused string `json:"refused,omitempty"`
+	// CharGrid reports a path read in the coordinates of the maze's
+	// character grid (see Reading.ForMaze).
+	CharGrid bool `json:"char_grid,omitempty"`
 	// whole is the strict parser's reading of the whole reply.
 	whole Transcript
 }
@@ -135,10 +144,10 @@ func ParseLenient(reply string) Reading {
 		r.Form = FormStrict
 		return r
 	}
-	c := readAnswer(answer)
+	c, refused := readAnswer(answer)
 	switch {
 	case c == nil:
-		r.Form = FormNone
+		r.Form, r.Refused = FormNone, refused
 	case c.path != nil:
 		r.Form, r.Path = FormPath, c.path
 	default:

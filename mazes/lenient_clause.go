@@ -5,7 +5,7 @@ package mazes
 // question and commits to nothing. Table rows commit to nothing here (a
 // table of cells is read as a path by pathRuns).
 func readLine(l *lineInfo) []candidate {
-	if l.table || l.adj {
+	if l.table || l.adj || l.grid {
 		return nil
 	}
 	toks := l.toks
@@ -21,6 +21,11 @@ func readLine(l *lineInfo) []candidate {
 		if k < len(toks) && !isClauseEnd(toks[k]) {
 			continue
 		}
+		if k < len(toks) && toks[k].ellipsis && k+1 < len(toks) && namesDir(l, toks[k+1]) {
+			// "my next move should be... N": a pause before the
+			// direction, not the end of the clause.
+			continue
+		}
 		question := k < len(toks) && toks[k].kind == tPunct && toks[k].ch == '?'
 		if start < k && !question {
 			c := newClause(toks[start:k], l, start == 0 && punctFrom[k])
@@ -29,6 +34,12 @@ func readLine(l *lineInfo) []candidate {
 		start = k + 1
 	}
 	return out
+}
+
+// namesDir reports a token that names a direction: a glyph or a direction
+// word.
+func namesDir(l *lineInfo, t token) bool {
+	return t.kind == tArrow || t.kind == tWord && lenientDirWord(l.w(t)) != 0
 }
 
 // isClauseEnd reports a token that ends a clause.
@@ -90,7 +101,7 @@ func (c clause) decoAfter(k int) bool { return k >= len(c.toks) || c.decoFrom[k]
 // every move its verbs, nouns, colon, \boxed and bare directions commit to.
 func (c clause) read() []candidate {
 	var out []candidate
-	if c.cancels() {
+	if c.cancels() || c.retracts() {
 		out = append(out, candidate{pos: c.toks[0].pos, cancel: true})
 	}
 	if moves, end, ok := c.lone(); ok {
@@ -110,6 +121,8 @@ func (c clause) read() []candidate {
 			cand = c.correction(i)
 		case t.kind == tPunct && t.ch == ':':
 			cand = c.colon(i)
+		case t.kind == tPunct && t.ellipsis:
+			cand = c.afterEllipsis(i)
 		}
 		if cand == nil && t.kind == tWord && moveNouns[c.line.w(t)] {
 			cand = c.noun(i)

@@ -21,6 +21,10 @@ func pathRuns(lines []lineInfo) []candidate {
 		explicit bool
 		prevPure bool
 		prevSep  bool
+		// word is the direction word since the last cell; contra that a
+		// word contradicted the cells around it.
+		word   Dir
+		contra bool
 	)
 	var nextWord string // the word of the token flush is given, if any
 	flush := func(next *token) {
@@ -35,14 +39,19 @@ func pathRuns(lines []lineInfo) []candidate {
 		if next != nil && (next.kind == tWord && predicates[nextWord] || next.kind == tPunct && next.ch == '?') {
 			ok = false
 		}
-		if ok {
+		switch {
+		case ok && contra:
+			// "(0,0) EAST (1,0)": the words and the cells disagree, and
+			// the tier does not pick one: the path is refused.
+			out = append(out, candidate{pos: lastPos, cancel: true, reason: "contradiction"})
+		case ok:
 			out = append(out, candidate{pos: lastPos, path: cells})
 		}
-		run, open, poisoned, context = run[:0], false, false, false
+		run, open, poisoned, context, word, contra = run[:0], false, false, false, 0, false
 	}
 	for li := range lines {
 		l := &lines[li]
-		if len(l.toks) == 0 {
+		if len(l.toks) == 0 || l.grid {
 			continue
 		}
 		pure := isPurePathLine(l)
@@ -73,12 +82,17 @@ func pathRuns(lines []lineInfo) []candidate {
 					open = true
 					context = l.context || l.optionList
 				}
+				contra = contra || contradicts(run, t.cell(), word)
 				run = append(run, t.cell())
 				lastPos = t.pos
 				sepAfterCell = false
+				word = 0
 			case isPathSeparator(l, t):
 				if t.kind == tPunct && t.ellipsis {
 					poisoned = true
+				}
+				if t.kind == tWord {
+					word = lenientDirWord(w)
 				}
 				sepAfterCell = open
 			default:
@@ -90,6 +104,31 @@ func pathRuns(lines []lineInfo) []candidate {
 	}
 	flush(nil)
 	return out
+}
+
+// contradicts reports that the direction word d, written between the last
+// cell of run and the cell next, names neither the move from that cell to
+// next nor the move into that cell: "(0,0) EAST (1,0)". A word is checked
+// against both, since models write it before the cell it leads to ("(0,0)
+// EAST (0,1)") or after the cell it led to ("(0,1) [E] → (1,1) [S]").
+// Jumps (cells that are not neighbours) are not checked.
+func contradicts(run []Cell, next Cell, d Dir) bool {
+	if d == 0 || len(run) == 0 {
+		return false
+	}
+	last := run[len(run)-1]
+	if last == next {
+		return false
+	}
+	into := Dir(0)
+	if len(run) >= 2 {
+		into = dirBetweenCells(run[len(run)-2], last)
+	}
+	out := dirBetweenCells(last, next)
+	if out == 0 {
+		return false
+	}
+	return d != out && d != into
 }
 
 // isPathSeparator reports a token that may stand between two cells of a

@@ -8,6 +8,10 @@ type candidate struct {
 	moves  []Dir
 	path   []Cell
 	cancel bool
+	// reason says why a take-back refused what came before it when it
+	// was no take-back in words: "contradiction" (a path whose direction
+	// words contradict its cells).
+	reason string
 	// lone: the directions are the whole line ("S", "- Down").
 	lone bool
 }
@@ -17,21 +21,29 @@ type lineInfo struct {
 	// raw is the line's text after its list mark, lower the same text with
 	// ASCII letters lower-cased; tokens' spans index both.
 	raw, lower string
-	toks       []token
-	enum       bool // began with a list mark, "1." or "Step 3:"
-	table      bool // a table row
-	context    bool // names options, neighbours or history
-	adj        bool // part of an adjacency list (<-->)
+	// full is the whole line as written, list mark included, and end the
+	// offset of its end in the answer (for drawings).
+	full    string
+	end     int32
+	grid    bool // a line of a drawn maze grid
+	toks    []token
+	enum    bool // began with a list mark, "1." or "Step 3:"
+	table   bool // a table row
+	context bool // names options, neighbours or history
+	adj     bool // part of an adjacency list (<-->)
 	// optionList: an enumerated line under a line that introduced options
 	// ("Possible moves:").
 	optionList bool
 }
 
 // readAnswer finds everything the answer commits to and returns the last
-// of it, or nil when nothing stands.
-func readAnswer(answer string) *candidate {
+// of it, or nil when nothing stands; refused says why nothing stands when
+// something was refused rather than absent ("degenerate",
+// "contradiction").
+func readAnswer(answer string) (cur *candidate, refused string) {
 	lines := splitAnswer(answer)
 	cands := make([]candidate, 0, len(lines)+8)
+	cands = append(cands, drawings(lines)...)
 	// group holds the indices in cands of a run of lines that each give
 	// moves: numbered or bulleted lines ("1. Down", "Step 2: go right"), or
 	// lines of bare directions with no blank line between them.
@@ -53,7 +65,7 @@ func readAnswer(answer string) *candidate {
 	}
 	for i := range lines {
 		l := &lines[i]
-		if len(l.toks) == 0 {
+		if len(l.toks) == 0 || l.grid {
 			if !groupEnum {
 				closeGroup()
 			}
@@ -77,12 +89,12 @@ func readAnswer(answer string) *candidate {
 	// The last commitment wins, unless a take-back follows it. Where two
 	// end at the same place, the one found later wins.
 	var cancelAt int32 = -1
+	reason := ""
 	for k := range cands {
 		if cands[k].cancel && cands[k].pos > cancelAt {
-			cancelAt = cands[k].pos
+			cancelAt, reason = cands[k].pos, cands[k].reason
 		}
 	}
-	var cur *candidate
 	for k := range cands {
 		c := &cands[k]
 		if c.cancel || c.moves == nil && c.path == nil || c.pos < cancelAt {
@@ -92,7 +104,35 @@ func readAnswer(answer string) *candidate {
 			cur = c
 		}
 	}
-	return cur
+	if cur == nil {
+		return nil, reason
+	}
+	// A reply that degenerated into repeating a few directions or cells
+	// until it was cut commits to nothing.
+	if periodicTail(cur.moves) >= degenerateRun || periodicTail(cur.path) >= degenerateRun {
+		return nil, "degenerate"
+	}
+	return cur, ""
+}
+
+// degenerateRun is the length from which a list that ends repeating a
+// pattern of at most four directions (or cells) is degenerate: no maze's
+// answer runs 256 moves in a straight line or a staircase, and models that
+// degenerate repeat until their token limit cuts them.
+const degenerateRun = 256
+
+// periodicTail returns the length of the longest tail of xs that repeats
+// a pattern of at most four elements.
+func periodicTail[T comparable](xs []T) int {
+	best := 0
+	for p := 1; p <= 4 && p < len(xs); p++ {
+		n := p
+		for i := len(xs) - 1 - p; i >= 0 && xs[i] == xs[i+p]; i-- {
+			n++
+		}
+		best = max(best, n)
+	}
+	return best
 }
 
 // splitAnswer cuts the answer into lines, takes off each line's list mark
@@ -122,7 +162,7 @@ func splitAnswer(answer string) []lineInfo {
 		lower := lowered[off+skip : end]
 		first := len(buf)
 		buf = lexLine(buf, rest, lower, off+skip)
-		l := lineInfo{raw: rest, lower: lower, toks: buf[first:len(buf):len(buf)], enum: enum, table: table}
+		l := lineInfo{raw: rest, lower: lower, full: raw, end: int32(end), toks: buf[first:len(buf):len(buf)], enum: enum, table: table}
 		for k, t := range l.toks {
 			switch w := l.w(t); {
 			case t.kind == tSpecial && (w == "<adjlist_start>" || w == "<a_s>"):
@@ -143,8 +183,10 @@ func splitAnswer(answer string) []lineInfo {
 			switch {
 			case l.optionList:
 				// the list goes on
+			case strings.HasPrefix(strings.TrimSpace(raw), "#") && isPlanHead(&l):
+				optionHead = true // a heading "## Plan"
 			case last.kind == tPunct && last.ch == ':':
-				optionHead = l.context || hasQualifiedNoun(&l)
+				optionHead = l.context || hasQualifiedNoun(&l) || isPlanHead(&l)
 			default:
 				optionHead = false
 			}
@@ -179,6 +221,13 @@ func isContext(l *lineInfo, k int) bool {
 	toks := l.toks
 	w := l.w(toks[k])
 	if contextWords[w] {
+		// "after considering my options": the options were weighed, and
+		// the line goes on to decide.
+		for j := k - 1; j >= 0 && j >= k-3; j-- {
+			if toks[j].kind == tWord && weighing[l.w(toks[j])] {
+				return false
+			}
+		}
 		return true
 	}
 	next := ""
@@ -201,6 +250,18 @@ func isContext(l *lineInfo, k int) bool {
 	case "can", "could":
 		switch next {
 		case "go", "move", "reach", "head", "take", "choose", "be":
+			return true
+		}
+	}
+	return false
+}
+
+// isPlanHead reports a line that introduces a plan: "My plan:", "Here is
+// my strategy:", "Approach:". The numbered or bulleted lines under it say
+// what the walker means to do over the next moves, not the move it makes.
+func isPlanHead(l *lineInfo) bool {
+	for _, t := range l.toks {
+		if t.kind == tWord && planWords[l.w(t)] {
 			return true
 		}
 	}

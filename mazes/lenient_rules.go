@@ -1,6 +1,10 @@
 package mazes
 
-import "strings"
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
 
 // The rules that find a commitment in a clause: after a verb, after a
 // noun and its link, after a colon or "but", inside \boxed{...}.
@@ -49,10 +53,14 @@ func (c clause) verb(i int) *candidate {
 	if c.blocked(i) {
 		return nil
 	}
+	if c.line.optionList {
+		return nil // a line of a plan or of options: "- go east first"
+	}
 	w := c.line.w(c.toks[i])
 	bare := false // a gerund with no subject: its tail must be clean
 	if gerunds[w] {
-		subject := i > 0 && c.toks[i-1].kind == tWord && subjects[c.line.w(c.toks[i-1])]
+		// "I'll continue by moving south": the gerund says how.
+		subject := i > 0 && c.toks[i-1].kind == tWord && (subjects[c.line.w(c.toks[i-1])] || c.line.w(c.toks[i-1]) == "by")
 		if !subject {
 			if c.plainAt < i {
 				return nil // a word before it: "going west leads ..."
@@ -66,6 +74,9 @@ func (c clause) verb(i int) *candidate {
 			if t := c.toks[next]; t.kind == tWord && !cleanTail[c.line.w(t)] {
 				return nil
 			}
+		}
+		if n := c.count(i+1, j); n > 1 && len(dirs) == 1 {
+			dirs = slices.Repeat(dirs, n) // "two squares south"
 		}
 		return &candidate{pos: c.toks[next-1].pos, moves: dirs}
 	}
@@ -87,6 +98,26 @@ func (c clause) verb(i int) *candidate {
 	return nil
 }
 
+// count returns the count of a distance in cells among the tokens from i
+// to j (a verb's fillers): "two squares", "3 cells"; 1 when there is none,
+// or when its unit is not a cell ("two meters").
+func (c clause) count(i, j int) int {
+	for k := i; k+1 < j; k++ {
+		t := c.toks[k]
+		n := 0
+		switch {
+		case t.kind == tWord:
+			n = countWords[c.line.w(t)]
+		case t.kind == tNum && t.we-t.ws <= 2:
+			n, _ = strconv.Atoi(c.line.raw[t.ws:t.we])
+		}
+		if n > 1 && c.toks[k+1].kind == tWord && cellUnits[c.line.w(c.toks[k+1])] {
+			return n
+		}
+	}
+	return 1
+}
+
 // skipFillers skips, from j, the words that may stand between a verb or a
 // link and its direction ("to the", "one step", "back", "with"), at most
 // six, with decoration punctuation; it reports whether "to" or "into" was
@@ -98,7 +129,9 @@ func (c clause) skipFillers(j int) (int, bool) {
 		switch {
 		case t.kind == tWord && fillers[c.line.w(t)] && lenientDirWord(c.line.w(t)) == 0:
 			sawTo = sawTo || c.line.w(t) == "to" || c.line.w(t) == "into" || c.line.w(t) == "towards" || c.line.w(t) == "toward"
-		case t.kind == tPunct && (t.ch == '"' || t.ch == '\'' || t.ch == '$' || t.ch == ':' || t.ch == '='):
+		case t.kind == tPunct && (t.ch == '"' || t.ch == '\'' || t.ch == '$' || t.ch == ':' || t.ch == '=' || t.ellipsis):
+		case (t.kind == tNum && t.we-t.ws <= 2 || t.kind == tWord && countWords[c.line.w(t)] > 0) && j+1 < len(c.toks) && c.toks[j+1].kind == tWord && fillers[c.line.w(c.toks[j+1])]:
+			// a distance: "1 step", "two cells"
 		default:
 			return j, sawTo
 		}
@@ -169,6 +202,74 @@ func (c clause) possessed(i int) bool {
 	for k := i - 1; k >= 0 && k >= i-3; k-- {
 		if t := c.toks[k]; t.kind == tWord && (c.line.w(t) == "my" || c.line.w(t) == "our") {
 			return true
+		}
+	}
+	return false
+}
+
+// afterEllipsis reads directions alone after an ellipsis that end the
+// clause: "Let me reconsider... S", "after weighing it all... **West**". A
+// line of options or history commits to nothing this way, nor does a
+// hypothesis ("if I go... north").
+func (c clause) afterEllipsis(i int) *candidate {
+	if c.line.context || c.line.optionList || c.blocked(i) {
+		return nil
+	}
+	dirs, next, ok := c.dirList(i + 1)
+	if !ok || !c.decoAfter(next) {
+		return nil
+	}
+	return &candidate{pos: c.toks[next-1].pos, moves: dirs}
+}
+
+// retracts reports a clause that takes back a path or a walk: "no valid
+// path exists", "there is no solution", "the maze is unsolvable", "I
+// cannot find a path". A path followed by it is no answer.
+func (c clause) retracts() bool {
+	toks := c.toks
+	for k, t := range toks {
+		if t.kind != tWord {
+			continue
+		}
+		w := c.line.w(t)
+		switch w {
+		case "unsolvable", "unsolveable":
+			return true
+		case "impossible":
+			// "impossible to solve", "impossible to reach the exit"; not
+			// "going west is impossible".
+			for j := k + 1; j < len(toks) && j <= k+4; j++ {
+				if toks[j].kind == tWord && retractVerbs[c.line.w(toks[j])] {
+					return true
+				}
+			}
+		case "no":
+			// no [valid|possible|such|viable] path|solution|route|way
+			j := k + 1
+			for j < len(toks) && toks[j].kind == tWord && retractAdjectives[c.line.w(toks[j])] {
+				j++
+			}
+			if j < len(toks) && toks[j].kind == tWord && retractNouns[c.line.w(toks[j])] {
+				// "no path through the wall" names a passage, not the
+				// answer: only "no path", "no path exists", "no path
+				// from START to EXIT" and the like retract.
+				if j+1 >= len(toks) || toks[j+1].kind != tWord || retractTails[c.line.w(toks[j+1])] {
+					return true
+				}
+			}
+		case "cannot", "can't", "couldn't", "unable":
+			for j := k + 1; j < len(toks) && j <= k+3; j++ {
+				if toks[j].kind == tWord && (c.line.w(toks[j]) == "solve" || c.line.w(toks[j]) == "solved") {
+					return true
+				}
+				if toks[j].kind == tWord && c.line.w(toks[j]) == "find" && j+2 < len(toks) {
+					for _, u := range toks[j+1 : min(j+4, len(toks))] {
+						if u.kind == tWord && retractNouns[c.line.w(u)] {
+							return true
+						}
+					}
+				}
+			}
 		}
 	}
 	return false

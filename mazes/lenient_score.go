@@ -43,21 +43,78 @@ type LenientScores struct {
 	Scores
 	// Form is what the lenient tier read in a one-shot reply; empty for an
 	// episode.
-	Form   Form   `json:"form,omitempty"`
-	Format Format `json:"format"`
+	Form Form `json:"form,omitempty"`
+	// Refused and CharGrid are the reading's (see Reading).
+	Refused  string `json:"refused,omitempty"`
+	CharGrid bool   `json:"char_grid,omitempty"`
+	Format   Format `json:"format"`
 }
 
 // ScoreLenient reads a one-shot reply with the lenient tier and scores it
 // against the maze. Where the strict tier reads the reply and no reasoning
 // block was set aside, the scores are exactly Score(m, ParseReply(reply)).
 func ScoreLenient(m *Maze, reply string) LenientScores {
-	r := ParseLenient(reply)
-	s := LenientScores{Scores: Score(m, r.Transcript(m)), Form: r.Form}
+	r := ParseLenient(reply).ForMaze(m)
+	s := LenientScores{Scores: Score(m, r.Transcript(m)), Form: r.Form, Refused: r.Refused, CharGrid: r.CharGrid}
 	s.Format.count(r)
 	if r.Form == FormNone {
 		s.Format.ParseFailures = 1
 	}
 	return s
+}
+
+// ForMaze reads again, knowing the maze, a path given in the coordinates
+// of the maze's character grid: benchmarks that show a maze as the ASCII
+// grid of maze-dataset (cell (r,c) at line 2r+1, column 2c+1) get answers
+// that name the characters' coordinates, "(7,1) → (7,3) → (5,3)" or, one
+// character at a time, "(7,1) (7,2) (7,3)". A path is read that way when
+// every coordinate lies in the (2N+1)×(2N+1) grid, it begins at START's
+// character or ends at EXIT's, it does not read as cells (a coordinate
+// lies outside the N×N maze, or the path neither begins at START nor ends
+// at EXIT), and every coordinate is a cell's character or a passage
+// between the cells before and after it (never a wall corner). The path is
+// then the cells named, and CharGrid is set. Any other reading is returned
+// as it is.
+func (r Reading) ForMaze(m *Maze) Reading {
+	if r.Form != FormPath || len(r.Path) < 2 {
+		return r
+	}
+	n := m.Size()
+	char := func(c Cell) Cell { return Cell{2*c.R + 1, 2*c.C + 1} }
+	first, last := r.Path[0], r.Path[len(r.Path)-1]
+	if first != char(m.Start()) && last != char(m.Exit()) {
+		return r
+	}
+	outside := false
+	for _, c := range r.Path {
+		if c.R < 0 || c.C < 0 || c.R > 2*n || c.C > 2*n {
+			return r
+		}
+		outside = outside || c.R >= n || c.C >= n
+	}
+	if !outside && (first == m.Start() || last == m.Exit()) {
+		return r // it reads as cells
+	}
+	var cells []Cell
+	for i, c := range r.Path {
+		switch {
+		case c.R%2 == 1 && c.C%2 == 1:
+			cells = append(cells, Cell{(c.R - 1) / 2, (c.C - 1) / 2})
+		case c.R%2 == 0 && c.C%2 == 0:
+			return r // a wall corner: not a walk on the grid
+		default:
+			// A passage: it must join the cells before and after it.
+			if i == 0 || i == len(r.Path)-1 {
+				return r
+			}
+			a, b := r.Path[i-1], r.Path[i+1]
+			if dirBetweenCells(a, c) == 0 || dirBetweenCells(c, b) == 0 || dirBetweenCells(a, c) != dirBetweenCells(c, b) {
+				return r
+			}
+		}
+	}
+	r.Path, r.CharGrid = dedupe(cells), true
+	return r
 }
 
 // Transcript returns the transcript the lenient tier scores for a one-shot

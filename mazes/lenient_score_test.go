@@ -303,3 +303,54 @@ func FuzzLenientEpisode(f *testing.F) {
 		}
 	})
 }
+
+// TestScoreLenientGrids scores the solution drawn on maze-dataset's ASCII
+// grid, and given in the grid's character coordinates, against the maze:
+// both are the solution, so SR is 1 and no move is a hallucination.
+func TestScoreLenientGrids(t *testing.T) {
+	m, err := Generate(5, 3, DFS)
+	require.NoError(t, err)
+	n := m.Size()
+	grid := make([][]rune, 2*n+1)
+	for r := range grid {
+		grid[r] = []rune(strings.Repeat("#", 2*n+1))
+	}
+	for r := range n {
+		for c := range n {
+			grid[2*r+1][2*c+1] = ' '
+			if m.IsOpen(Cell{r, c}, East) {
+				grid[2*r+1][2*c+2] = ' '
+			}
+			if m.IsOpen(Cell{r, c}, South) {
+				grid[2*r+2][2*c+1] = ' '
+			}
+		}
+	}
+	sol := m.Solution()
+	var chars []string
+	for i, c := range sol {
+		grid[2*c.R+1][2*c.C+1] = '*'
+		if i > 0 {
+			p := sol[i-1]
+			grid[p.R+c.R+1][p.C+c.C+1] = '*'
+		}
+		chars = append(chars, Cell{2*c.R + 1, 2*c.C + 1}.String())
+	}
+	grid[1][1], grid[2*n-1][2*n-1] = 'S', 'E'
+	var drawing []string
+	for _, row := range grid {
+		drawing = append(drawing, string(row))
+	}
+	for name, reply := range map[string]string{
+		"drawn":      "My path:\n\n```\n" + strings.Join(drawing, "\n") + "\n```",
+		"char-cells": "Path: " + strings.Join(chars, " -> "),
+	} {
+		t.Run(name, func(t *testing.T) {
+			s := ScoreLenient(m, reply)
+			assert.Equal(t, FormPath, s.Form)
+			assert.Equal(t, 1.0, s.SR)
+			assert.Zero(t, s.HC)
+			assert.Equal(t, name == "char-cells", s.CharGrid)
+		})
+	}
+}

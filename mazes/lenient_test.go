@@ -160,19 +160,24 @@ func FuzzParseLenient(f *testing.F) {
 // the line or clause would make the whole quadratic. The figure to watch
 // is MB/s, flat from 64 KiB to 1 MiB.
 var adversarial = map[string]string{
-	"corpus":         "",                       // the labelled replies, one after another
-	"verbs":          "I'll go east, going ",   // a verb, a gerund that looks back
-	"directions":     "E ",                     // one list of directions as long as the reply
-	"separators":     "E , , , , , , , , , , ", // lists stretched by separators
-	"colons":         ": E ) ) ) ) ) ) ) ) ",   // each colon checks the rest of its clause
-	"periods":        ". . . . . . . . ",       // clause ends, each checking the rest of the line
-	"boxed":          `\boxed{ E `,             // unclosed \boxed, each searching for its brace
-	"path":           "(0,0) -> (0,1) -> ",     // one path as long as the reply
-	"cells":          "( 1 , 2 ( ",             // almost-cells, each read and abandoned
-	"think":          "<think> ",               // reasoning tags never closed
-	"numbered lines": "1. Down\n2. Right\n",    // one group of numbered moves
-	"nested":         "(((((((((( ",            // openers that dirList skips
-	"words":          "so so so so so so so ",  // joining words before a verb
+	"corpus":         "",                              // the labelled replies, one after another
+	"verbs":          "I'll go east, going ",          // a verb, a gerund that looks back
+	"directions":     "E ",                            // one list of directions as long as the reply
+	"separators":     "E , , , , , , , , , , ",        // lists stretched by separators
+	"colons":         ": E ) ) ) ) ) ) ) ) ",          // each colon checks the rest of its clause
+	"periods":        ". . . . . . . . ",              // clause ends, each checking the rest of the line
+	"boxed":          `\boxed{ E `,                    // unclosed \boxed, each searching for its brace
+	"path":           "(0,0) -> (0,1) -> ",            // one path as long as the reply
+	"cells":          "( 1 , 2 ( ",                    // almost-cells, each read and abandoned
+	"think":          "<think> ",                      // reasoning tags never closed
+	"numbered lines": "1. Down\n2. Right\n",           // one group of numbered moves
+	"nested":         "(((((((((( ",                   // openers that dirList skips
+	"words":          "so so so so so so so ",         // joining words before a verb
+	"ellipses":       "... E ... ",                    // directions after ellipses
+	"retractions":    "no valid path no ",             // retraction phrases
+	"distances":      "go two squares ",               // counts before a direction
+	"wall lines":     strings.Repeat("#", 701) + "\n", // grid tops whose grid never closes
+	"grid rows":      "#####\n#S* #\n",                // small grids, each checked
 }
 
 // adversarialReply repeats a piece up to about size bytes, on one line

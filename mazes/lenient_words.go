@@ -80,12 +80,39 @@ var (
 	links = words("is are be was")
 	// blockers in the words before a verb make the move hypothetical,
 	// refused or a question: "if I go north", "I can't go west".
-	blockers = words("if can could might may whether cannot can't couldn't won't wouldn't don't doesn't didn't not never shouldn't mustn't shan't suppose supposing consider considering instead rather without unless avoid what how until whereas nor neither")
+	//
+	// A failed attempt is no move either: "I was attempting to move west",
+	// "I tried to go west", "my attempt to move west", "came from the west".
+	blockers = words("if can could might may whether cannot can't couldn't won't wouldn't don't doesn't didn't not never shouldn't mustn't shan't suppose supposing consider considering instead rather without unless avoid what how until whereas nor neither attempting attempted attempt attempts tried came")
 	// predicates right after a direction make it the subject of a
 	// statement, not a move: "going west leads to a dead end".
 	predicates = words("is isn't was wasn't are were leads led would will seems seem looks look goes has had have appears appear gets takes remains can could might may should must be being reduces increases brings ends hits gives means takes doesn't won't can't wouldn't couldn't did does")
 	// fillers may stand between a verb or link and its direction.
-	fillers = words("option to the a an one step steps cell square space back again ahead further farther straight with for on directly due over all way clearly definitely obviously simply therefore probably likely just then thus hence still now go move head going moving heading proceed continue i'll i will let's let me us try trying choose choosing pick picking one's my our next single 'em towards toward into")
+	//
+	// They include the words of a distance ("one meter north", "1 step
+	// east", "a single cell west"), of "in the direction of south", and of
+	// a passage taken ("the lateral path to the east", "the side corridor
+	// to the west").
+	fillers = words("option to the a an one step steps cell cells square squares space spaces back again ahead further farther straight with for on directly due over all way clearly definitely obviously simply therefore probably likely just then thus hence still now go move head going moving heading proceed continue i'll i will let's let me us try trying choose choosing pick picking one's my our next single 'em towards toward into meter meters metre metres unit units block blocks tile tiles position positions in direction of lateral side passage corridor path route branch opening hallway only remaining")
+	// countWords are the counts of a distance that repeat its move: "two
+	// squares south" is two moves south.
+	countWords = map[string]int{"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+	// cellUnits are the units of a distance counted in cells; a distance
+	// in other units ("two meters north") is one move.
+	cellUnits = words("step steps cell cells square squares space spaces tile tiles block blocks position positions")
+	// planWords on a line that ends with a colon make the numbered or
+	// bulleted lines under it a plan, not moves made: "My plan:",
+	// "Strategy:", "General approach:".
+	planWords = words("plan plans strategy approach outline idea ideas roadmap")
+	// retractAdjectives, retractNouns and retractTails make "no valid
+	// path exists" a retraction.
+	retractAdjectives = words("valid possible such viable legal complete correct working")
+	retractNouns      = words("path paths solution solutions route routes way exit")
+	retractVerbs      = words("solve escape reach exit find complete finish")
+	retractTails      = words("exists exist is was found can could from to available possible here left at")
+	// weighing words before an options word keep the line a decision:
+	// "after considering my options, my next move should be... N".
+	weighing = words("considering considered weighing weighed reviewing reviewed evaluating evaluated given after among")
 	// cleanTail are the words a bare gerund may be followed by and still be
 	// a move: "Moving east to (1,0).", "Heading back west."
 	cleanTail = words("now then next again instead this time to toward towards along through into back first please for because since as so from here there until one step cell square and ahead passage corridor path route way exit side branch opening hallway direction")

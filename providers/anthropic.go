@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/hallumaze/hallumaze/modelname"
 	"github.com/hallumaze/hallumaze/providers/internal/wire"
 )
 
@@ -23,6 +24,12 @@ const AnthropicVersion = "2023-06-01"
 // text blocks of the reply, joined; thinking blocks go to Reply.Reasoning,
 // and a redacted_thinking block (whose content is encrypted) is recorded
 // there as "[redacted thinking]". The protocol takes no seed.
+//
+// A thinking budget of N tokens is sent as {"thinking": {"type":
+// "enabled", "budget_tokens": N}}, thinking=auto as {"type": "adaptive"},
+// thinking=off as {"type": "disabled"}; an effort as {"output_config":
+// {"effort": …}}. A request that asks for reasoning or sets top_p is sent no
+// default temperature (Anthropic takes none but 1 with thinking).
 type Anthropic struct {
 	// HTTP sends the requests; nil means http.DefaultClient.
 	HTTP *http.Client
@@ -53,7 +60,20 @@ func (c *Anthropic) wireRequest(req Request) wire.AnthropicRequest {
 		System:      wire.FlexText(req.System),
 		MaxTokens:   maxTokens(req),
 		Temperature: temperature(req),
+		TopP:        req.TopP,
 		Messages:    make([]wire.AnthropicMessage, 0, len(req.Messages)),
+	}
+	if budget, ok := req.Thinking.Tokens(); ok {
+		out.Thinking = &wire.AnthropicThinking{Type: "enabled", BudgetTokens: budget}
+	}
+	switch req.Thinking {
+	case modelname.ThinkingAuto:
+		out.Thinking = &wire.AnthropicThinking{Type: "adaptive"}
+	case modelname.ThinkingOff:
+		out.Thinking = &wire.AnthropicThinking{Type: "disabled"}
+	}
+	if req.Effort != "" {
+		out.OutputConfig = &wire.AnthropicOutputConfig{Effort: req.Effort}
 	}
 	for _, m := range req.Messages {
 		out.Messages = append(out.Messages, wire.AnthropicMessage{Role: string(m.Role), Content: wire.FlexText(m.Content)})
@@ -101,8 +121,18 @@ func anthropicReply(body wire.AnthropicResponse) (Reply, error) {
 		Reasoning:  strings.Join(reasoning, "\n\n"),
 		Model:      body.Model,
 		StopReason: anthropicStopReason(body.StopReason),
-		Usage:      Usage{InputTokens: body.Usage.InputTokens, OutputTokens: body.Usage.OutputTokens},
+		Usage:      anthropicUsage(body.Usage),
 	}, nil
+}
+
+// anthropicUsage reads the token counts, the thinking tokens apart where
+// the answer counts them (usage.output_tokens_details.thinking_tokens).
+func anthropicUsage(u wire.AnthropicUsage) Usage {
+	out := Usage{InputTokens: u.InputTokens, OutputTokens: u.OutputTokens}
+	if d := u.OutputTokensDetails; d != nil {
+		out.ReasoningTokens = d.ThinkingTokens
+	}
+	return out
 }
 
 // anthropicStopReason normalises a stop_reason.

@@ -101,12 +101,12 @@ func TestOpenAIReply(t *testing.T) {
 		{
 			name: "plain",
 			body: `{"id":"x","model":"gpt-4o-2024-08-06","choices":[{"index":0,"message":{"role":"assistant","content":"FINAL_PATH: E"},"finish_reason":"stop"}],"usage":{"prompt_tokens":12,"completion_tokens":5,"total_tokens":17}}`,
-			want: Reply{Text: "FINAL_PATH: E", Model: "gpt-4o-2024-08-06", StopReason: "end", Usage: Usage{12, 5}},
+			want: Reply{Text: "FINAL_PATH: E", Model: "gpt-4o-2024-08-06", StopReason: "end", Usage: Usage{InputTokens: 12, OutputTokens: 5}},
 		},
 		{
 			name: "deepseek reasoning_content",
 			body: `{"model":"deepseek-reasoner","choices":[{"message":{"role":"assistant","content":"E","reasoning_content":"Let me think."},"finish_reason":"stop"}],"usage":{"prompt_tokens":3,"completion_tokens":9}}`,
-			want: Reply{Text: "E", Reasoning: "Let me think.", Model: "deepseek-reasoner", StopReason: "end", Usage: Usage{3, 9}},
+			want: Reply{Text: "E", Reasoning: "Let me think.", Model: "deepseek-reasoner", StopReason: "end", Usage: Usage{InputTokens: 3, OutputTokens: 9}},
 		},
 		{
 			name: "openrouter reasoning",

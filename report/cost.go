@@ -93,26 +93,51 @@ func CaseCost(r results.Result, prices pricing.Table) (float64, bool) {
 	if !ok {
 		return 0, false
 	}
-	return roundUSD(p.Cost(tokensOf(r))), true
+	c := roundUSD(p.Cost(tokensOf(r)))
+	return c, finite(c)
 }
 
-// tokensOf counts a result's tokens as the records hold them: input and
-// output. The providers count reasoning and thinking tokens within the
-// output (OpenAI's and DeepSeek's completion tokens, Anthropic's output
-// tokens, Gemini's candidates plus thoughts) and bill them at the output
-// price, so the output price applies to them.
+// tokensOf counts a result's tokens by how they are billed: input, the
+// answer's output, and the reasoning apart. The providers count reasoning
+// and thinking tokens within the output (OpenAI's and DeepSeek's
+// completion tokens, Anthropic's output tokens, Gemini's candidates plus
+// thoughts) and bill them at the output price, which is what a price
+// without a reasoning price of its own charges them (pricing.Price).
 func tokensOf(r results.Result) pricing.Tokens {
-	return pricing.Tokens{Input: r.Usage.InputTokens, Output: r.Usage.OutputTokens}
+	reasoning := min(max(r.Usage.ReasoningTokens, 0), r.Usage.OutputTokens)
+	return pricing.Tokens{Input: r.Usage.InputTokens, Output: r.Usage.OutputTokens - reasoning, Reasoning: reasoning}
+}
+
+// output is every output token of a count, reasoning included.
+func output(t pricing.Tokens) int { return t.Output + t.Reasoning }
+
+// anyReasoning reports models that spent reasoning tokens, for the column
+// that shows them.
+func anyReasoning(ms []ModelCost) bool {
+	for _, m := range ms {
+		if m.Tokens.Reasoning > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // roundUSD rounds dollars to a billionth, so that float noise does not
 // show in the files.
 func roundUSD(v float64) float64 { return math.Round(v*1e9) / 1e9 }
 
+// usd is a cost to report: nil (unknown) when it is not a finite number,
+// which prices within pricing.MaxPrice and token counts within
+// results.MaxTokens never give, so that no file or page shows ±Inf or NaN.
 func usd(v float64) *float64 {
 	v = roundUSD(v)
+	if !finite(v) {
+		return nil
+	}
 	return &v
 }
+
+func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 
 // pricesOf is the table of the options: the built-in one when they name
 // none.
@@ -146,40 +171,43 @@ type costJSON struct {
 }
 
 type modelCostJSON struct {
-	Model        string          `json:"model"`
-	Cases        int             `json:"cases"`
-	InputTokens  int             `json:"input_tokens"`
-	OutputTokens int             `json:"output_tokens"`
-	USD          *float64        `json:"usd"`
-	AsOf         *string         `json:"as_of"`
-	Price        *pricing.Price  `json:"price"`
-	Suites       []suiteCostJSON `json:"suites"`
+	Model           string          `json:"model"`
+	Cases           int             `json:"cases"`
+	InputTokens     int             `json:"input_tokens"`
+	OutputTokens    int             `json:"output_tokens"`
+	ReasoningTokens int             `json:"reasoning_tokens,omitempty"`
+	USD             *float64        `json:"usd"`
+	AsOf            *string         `json:"as_of"`
+	Price           *pricing.Price  `json:"price"`
+	Suites          []suiteCostJSON `json:"suites"`
 }
 
 type suiteCostJSON struct {
-	Suite        string   `json:"suite"`
-	Cases        int      `json:"cases"`
-	InputTokens  int      `json:"input_tokens"`
-	OutputTokens int      `json:"output_tokens"`
-	USD          *float64 `json:"usd"`
+	Suite           string   `json:"suite"`
+	Cases           int      `json:"cases"`
+	InputTokens     int      `json:"input_tokens"`
+	OutputTokens    int      `json:"output_tokens"`
+	ReasoningTokens int      `json:"reasoning_tokens,omitempty"`
+	USD             *float64 `json:"usd"`
 }
 
 // costNote says in the JSON file how the cost was reckoned.
 const costNote = "US dollars at the price table's list prices (per million tokens, as of each price's date; list prices change). " +
-	"Output tokens include reasoning and thinking tokens, billed at the output price. " +
+	"Output tokens include reasoning and thinking tokens (reasoning_tokens, where the provider reports them apart), billed at the output price as OpenAI, Anthropic, Google and DeepSeek bill them. " +
+	"A model with settings (openai/o4-mini@effort=high) is priced at its model's entry. " +
 	"A replayed model costs what its recorded tokens cost at that price; reference agents and models the table does not list have no price (usd null)."
 
 func costMember(ms []ModelCost) costJSON {
 	total, _, unpriced := costTotal(ms)
 	out := costJSON{Note: costNote, TotalUSD: total, Unpriced: unpriced, Models: make([]modelCostJSON, 0, len(ms))}
 	for _, m := range ms {
-		mj := modelCostJSON{Model: m.Model, Cases: m.Cases, InputTokens: m.Tokens.Input, OutputTokens: m.Tokens.Output, USD: m.USD, Price: m.Price}
+		mj := modelCostJSON{Model: m.Model, Cases: m.Cases, InputTokens: m.Tokens.Input, OutputTokens: output(m.Tokens), ReasoningTokens: m.Tokens.Reasoning, USD: m.USD, Price: m.Price}
 		if m.Price != nil {
 			asOf := m.Price.AsOf
 			mj.AsOf = &asOf
 		}
 		for _, s := range m.Suites {
-			mj.Suites = append(mj.Suites, suiteCostJSON{Suite: s.Suite, Cases: s.Cases, InputTokens: s.Tokens.Input, OutputTokens: s.Tokens.Output, USD: s.USD})
+			mj.Suites = append(mj.Suites, suiteCostJSON{Suite: s.Suite, Cases: s.Cases, InputTokens: s.Tokens.Input, OutputTokens: output(s.Tokens), ReasoningTokens: s.Tokens.Reasoning, USD: s.USD})
 		}
 		out.Models = append(out.Models, mj)
 	}
@@ -201,7 +229,7 @@ func CostSection(rs []results.Result, opts Options) (Section, error) {
 	if err != nil {
 		return sec, err
 	}
-	sec.Text, sec.HTML, sec.CSS = costText(ms), html, costCSS
+	sec.Text, sec.HTML, sec.CSS = costText(ms, opts.Korean), html, costCSS
 	sec.Nav = []Link{{ID: CostKey, Text: "Cost"}}
 	return sec, nil
 }

@@ -3,30 +3,81 @@ package report
 import (
 	"fmt"
 	"html/template"
+	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/hallumaze/hallumaze/pricing"
 )
 
 // costText is the Cost table of the terminal: a row per model, and under a
 // model that played several suites a row per suite; then what the figures
 // mean.
-func costText(ms []ModelCost) string {
+func costText(ms []ModelCost, korean bool) string {
+	reasoning := anyReasoning(ms)
 	cells := [][]string{{"model", "cases", "input tok", "output tok", "cost", "price as of"}}
+	if korean {
+		cells[0] = []string{"모델", "사례", "입력 토큰", "출력 토큰", "비용", "가격 기준일"}
+	}
+	if reasoning {
+		cells[0] = slices.Insert(cells[0], 4, map[bool]string{false: "of which reasoning", true: "그중 추론"}[korean])
+	}
+	usd := func(v *float64) string {
+		if v == nil && korean {
+			return "가격 미상"
+		}
+		return FormatUSD(v)
+	}
+	row := func(name string, cases int, t pricing.Tokens, cost *float64, asOf string) []string {
+		r := []string{name, strconv.Itoa(cases), Thousands(t.Input), Thousands(output(t)), usd(cost), asOf}
+		if reasoning {
+			r = slices.Insert(r, 4, Thousands(t.Reasoning))
+		}
+		return r
+	}
 	for _, m := range ms {
 		asOf := ""
 		if m.Price != nil {
 			asOf = cmpOrDash(m.Price.AsOf)
 		}
-		cells = append(cells, []string{m.Model, strconv.Itoa(m.Cases), Thousands(m.Tokens.Input), Thousands(m.Tokens.Output), FormatUSD(m.USD), asOf})
+		cells = append(cells, row(m.Model, m.Cases, m.Tokens, m.USD, asOf))
 		if len(m.Suites) > 1 {
 			for _, s := range m.Suites {
-				cells = append(cells, []string{"  " + s.Suite, strconv.Itoa(s.Cases), Thousands(s.Tokens.Input), Thousands(s.Tokens.Output), FormatUSD(s.USD), ""})
+				cells = append(cells, row("  "+s.Suite, s.Cases, s.Tokens, s.USD, ""))
 			}
 		}
 	}
 	var b strings.Builder
-	WriteBox(&b, " Cost ", cells, costFooter(ms))
+	if korean {
+		WriteBox(&b, " 비용 ", cells, costFooterKorean(ms))
+	} else {
+		WriteBox(&b, " Cost ", cells, costFooter(ms))
+	}
 	return b.String()
+}
+
+// costFooterKorean is costFooter in Korean.
+func costFooterKorean(ms []ModelCost) []string {
+	total, priced, unpriced := costTotal(ms)
+	var out []string
+	if priced > 1 || (priced > 0 && unpriced > 0) {
+		line := "합계 " + FormatUSD(&total) + " (가격이 있는 모델 " + strconv.Itoa(priced) + "개)"
+		if unpriced > 0 {
+			line += ", 가격이 없는 모델 " + strconv.Itoa(unpriced) + "개"
+		}
+		out = append(out, line)
+	}
+	if priced > 0 {
+		out = append(out, "표시된 날짜 기준 정가의 미국 달러입니다. 가격은 바뀝니다: --prices FILE로 바꿀 수 있습니다.",
+			"출력 토큰에는 추론이 포함됩니다. 재생한 모델의 비용은 기록된 토큰의 비용입니다.")
+	}
+	if anyReasoning(ms) {
+		out = append(out, "추론 토큰은 출력 토큰의 일부이며, OpenAI·Anthropic·Google·DeepSeek와 같이 출력 가격으로 계산합니다.")
+	}
+	if unpriced > 0 {
+		out = append(out, "가격 미상: 참조 에이전트이거나 가격표에 없는 모델입니다 (--prices FILE로 추가).")
+	}
+	return out
 }
 
 // costFooter says what the table's figures are.
@@ -43,6 +94,9 @@ func costFooter(ms []ModelCost) []string {
 	if priced > 0 {
 		out = append(out, "US dollars at list prices as of the date shown; prices change: --prices FILE overrides.",
 			"Output tokens include reasoning. A replayed model costs what its recorded tokens cost.")
+	}
+	if anyReasoning(ms) {
+		out = append(out, "Reasoning tokens are part of the output tokens, billed at the output price as OpenAI, Anthropic, Google and DeepSeek bill them.")
 	}
 	if unpriced > 0 {
 		out = append(out, "price unknown: a reference agent or a model not in the table (add it with --prices FILE).")
@@ -89,14 +143,14 @@ func cmpOrDash(s string) string {
 
 // costRow is one line of the page's Cost table.
 type costRow struct {
-	Model, Suite, Cases, Input, Output, Price, USD, AsOf, Source string
-	Sub, Unknown                                                 bool
+	Model, Suite, Cases, Input, Output, Reasoning, Price, USD, AsOf, Source string
+	Sub, Unknown                                                            bool
 }
 
 func costRows(ms []ModelCost) []costRow {
 	var out []costRow
 	for _, m := range ms {
-		r := costRow{Model: m.Model, Cases: strconv.Itoa(m.Cases), Input: Thousands(m.Tokens.Input), Output: Thousands(m.Tokens.Output), USD: FormatUSD(m.USD), Unknown: m.Price == nil}
+		r := costRow{Model: m.Model, Cases: strconv.Itoa(m.Cases), Input: Thousands(m.Tokens.Input), Output: Thousands(output(m.Tokens)), Reasoning: Thousands(m.Tokens.Reasoning), USD: FormatUSD(m.USD), Unknown: m.Price == nil}
 		if len(m.Suites) == 1 {
 			r.Suite = m.Suites[0].Suite
 		} else {
@@ -109,7 +163,7 @@ func costRows(ms []ModelCost) []costRow {
 		out = append(out, r)
 		if len(m.Suites) > 1 {
 			for _, s := range m.Suites {
-				out = append(out, costRow{Model: m.Model, Suite: s.Suite, Cases: strconv.Itoa(s.Cases), Input: Thousands(s.Tokens.Input), Output: Thousands(s.Tokens.Output), USD: FormatUSD(s.USD), Sub: true, Unknown: s.USD == nil})
+				out = append(out, costRow{Model: m.Model, Suite: s.Suite, Cases: strconv.Itoa(s.Cases), Input: Thousands(s.Tokens.Input), Output: Thousands(output(s.Tokens)), Reasoning: Thousands(s.Tokens.Reasoning), USD: FormatUSD(s.USD), Sub: true, Unknown: s.USD == nil})
 			}
 		}
 	}
@@ -119,13 +173,16 @@ func costRows(ms []ModelCost) []costRow {
 type costPage struct {
 	Rows                     []costRow
 	Total, PricedN, Unpriced string
+	// Reasoning shows the reasoning tokens' column.
+	Reasoning bool
 }
 
 var costTemplate = template.Must(template.New("cost").Parse(`<section id="cost">
 <h2>Cost</h2>
 <p class="muted">What each model's tokens cost at the price table's list prices, in US dollars per million tokens (input / output) as of the date shown. List prices change: pass <code>--prices FILE</code> (or <code>"prices"</code> in the config file) to use your own. Output tokens include reasoning and thinking tokens, which the providers bill at the output price. A replayed model costs what its recorded tokens cost at that price; a reference agent, or a model the table does not list, has no price.</p>
-<table class="cost"><thead><tr><th>model</th><th>suite</th><th>cases</th><th>input tokens</th><th>output tokens</th><th>$ per Mtok in / out</th><th>cost</th><th>price as of</th><th>source</th></tr></thead><tbody>
-{{range .Rows}}<tr class="{{if .Sub}}sub{{else}}model{{end}}{{if .Unknown}} unknown{{end}}"><td>{{if not .Sub}}{{.Model}}{{end}}</td><td>{{.Suite}}</td><td class="num">{{.Cases}}</td><td class="num">{{.Input}}</td><td class="num">{{.Output}}</td><td class="num">{{.Price}}</td><td class="num">{{.USD}}</td><td class="num">{{.AsOf}}</td><td>{{.Source}}</td></tr>
+{{if .Reasoning}}<p class="muted">Reasoning tokens are counted apart where the provider reports them (OpenAI's and DeepSeek's reasoning_tokens, Anthropic's thinking_tokens, Gemini's thoughtsTokenCount); they are part of the output tokens and cost the output price.</p>
+{{end}}<table class="cost"><thead><tr><th>model</th><th>suite</th><th>cases</th><th>input tokens</th><th>output tokens</th>{{if .Reasoning}}<th>of which reasoning</th>{{end}}<th>$ per Mtok in / out</th><th>cost</th><th>price as of</th><th>source</th></tr></thead><tbody>
+{{range .Rows}}<tr class="{{if .Sub}}sub{{else}}model{{end}}{{if .Unknown}} unknown{{end}}"><td>{{if not .Sub}}{{.Model}}{{end}}</td><td>{{.Suite}}</td><td class="num">{{.Cases}}</td><td class="num">{{.Input}}</td><td class="num">{{.Output}}</td>{{if $.Reasoning}}<td class="num">{{.Reasoning}}</td>{{end}}<td class="num">{{.Price}}</td><td class="num">{{.USD}}</td><td class="num">{{.AsOf}}</td><td>{{.Source}}</td></tr>
 {{end}}</tbody></table>
 {{if .Total}}<p class="total">Total: {{.Total}} for {{.PricedN}} with a price{{with .Unpriced}}, {{.}} without{{end}}.</p>{{end}}
 </section>`))
@@ -138,7 +195,7 @@ table.cost tr.unknown td:nth-child(7){color:var(--muted);font-style:italic}
 
 func costHTML(ms []ModelCost) (template.HTML, error) {
 	total, priced, unpriced := costTotal(ms)
-	page := costPage{Rows: costRows(ms)}
+	page := costPage{Rows: costRows(ms), Reasoning: anyReasoning(ms)}
 	if priced > 0 {
 		page.Total = FormatUSD(&total)
 		page.PricedN = Plain(priced, "model", "models")

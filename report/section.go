@@ -39,6 +39,13 @@ type Options struct {
 	// Prices is the price table the Cost section and the CSV's cost_usd
 	// column use; nil means the built-in list prices ([pricing.Default]).
 	Prices pricing.Table
+	// Preambled reports that the terminal already shows each suite's
+	// preamble (bench.Preambler: the maze box of the seed's example),
+	// printed before the run's progress; the text leaves it out.
+	Preambled bool
+	// Korean writes the terminal text in Korean, as the seed's example
+	// does, for results played with --lang ko.
+	Korean bool
 }
 
 // Section is one suite's part of every output.

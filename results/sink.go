@@ -1,12 +1,12 @@
 package results
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"sync"
 
+	"github.com/hallumaze/hallumaze/internal/files"
 	"github.com/hallumaze/hallumaze/internal/redact"
 )
 
@@ -33,10 +33,10 @@ func NewSink(path string) (*Sink, error) {
 	if path == "" {
 		return s, nil
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
 		return nil, fmt.Errorf("results: %w", err)
 	}
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, files.Mode)
 	if err != nil {
 		return nil, fmt.Errorf("results: %w", err)
 	}
@@ -44,11 +44,16 @@ func NewSink(path string) (*Sink, error) {
 	return s, nil
 }
 
-// Add writes a result's line at once, whole, in a single write.
+// Add writes a result's line at once, whole, in a single write, within
+// [MaxLine] ([Encode]: a text too long for the line is kept cut, with its
+// true length).
 func (s *Sink) Add(r Result) error {
-	line, err := json.Marshal(r)
-	if err != nil {
-		return fmt.Errorf("results: encode %s of %s: %w", r.Key(), r.Model, err)
+	var line []byte
+	if s.file != nil {
+		var err error
+		if line, err = Encode(r, s.Redact); err != nil {
+			return err
+		}
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -56,7 +61,6 @@ func (s *Sink) Add(r Result) error {
 	if s.file == nil {
 		return nil
 	}
-	line = s.Redact.Bytes(line)
 	s.buf = append(append(s.buf[:0], line...), '\n')
 	if _, err := s.file.Write(s.buf); err != nil {
 		return fmt.Errorf("results: write %s of %s: %w", r.Key(), r.Model, err)

@@ -66,6 +66,9 @@ func compatResults(t *testing.T) []results.Result {
 			}
 		}
 		for _, a := range s.Agents() {
+			if a.Extra {
+				continue // not among the reference agents when the tables were written
+			}
 			m, err := env.Open("agent/" + a.Name)
 			if err != nil {
 				t.Fatal(err)

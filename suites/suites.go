@@ -133,6 +133,14 @@ type Commander interface {
 	Commands() []cli.Command
 }
 
+// SeedReader is an optional extra of a suite: it reads its cases back from
+// a results JSON file (hallumaze run --output, hallumaze report --json),
+// whose part of the file it wrote. A suite whose part holds only totals
+// has none: its cases are in the JSONL results file.
+type SeedReader interface {
+	ReadSeed(data []byte) ([]results.Result, error)
+}
+
 // HumanReader is an optional extra of a suite: it reads a human
 // control-group file into results of the suite (hallumaze run --human,
 // hallumaze report --human).

@@ -11,27 +11,42 @@ import (
 
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/internal/cli"
+	"github.com/hallumaze/hallumaze/modelname"
 	"github.com/hallumaze/hallumaze/pricing"
-	"github.com/hallumaze/hallumaze/suites"
+	"github.com/hallumaze/hallumaze/providers"
+	"github.com/hallumaze/hallumaze/report"
 )
 
-// runEstimate estimates what recording the bench's cassettes for a model
-// costs: it plays every suite's experiment cases with the suite's
-// estimating agent to count tokens per case, then prices them at every
-// model of the price table (the built-in list prices, or the models of
-// --prices FILE).
+// runEstimate estimates what recording a model's cassettes costs (make
+// record, hallumaze record): it plays every suite's gate set (or, with
+// --set, the set hallumaze record --set records) with the
+// suite's estimating agent to count tokens per case, then prices them at
+// every model of the price table (the built-in list prices, or the models
+// of --prices FILE).
 func (a *app) runEstimate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := cli.NewFlagSet("estimate", "[--prices PRICES.json] [--output-factor F] [--seconds-per-call S]", stdout)
+	fs := cli.NewFlagSet("estimate", "[--models M,...] [--set gate|effort|all] [--prices PRICES.json] [--output-factor F] [--seconds-per-call S]", stdout)
 	pricesPath := fs.String("prices", "", `price table file, the models to price: {"provider/model": {"input": $/Mtok, "output": $/Mtok}, ...} (default: the built-in list prices)`)
 	factor := fs.Float64("output-factor", 3, "how many times more output a real model writes than the agents (reasoning models: 10 or more)")
 	perCall := fs.Float64("seconds-per-call", 8, "assumed seconds per model call, for the time estimate (sequential)")
+	modelsFlag := fs.String("models", "", "comma-separated models to price, with their settings (openai/o4-mini@effort=high,anthropic/claude-sonnet-4@thinking=8000): each priced at its model's entry, a thinking budget counted as reasoning tokens spent in full on every call (the most it can cost); default: every model of the price table")
+	set := fs.String("set", bench.SetGate, setUsage)
 	if err := fs.Parse(args, false); err != nil {
 		return err
+	}
+	var models []string
+	if *modelsFlag != "" {
+		var err error
+		if models, err = providers.ParseNames(*modelsFlag); err != nil {
+			return cli.Usagef("estimate: --models: %v", err)
+		}
 	}
 	for name, v := range map[string]float64{"--output-factor": *factor, "--seconds-per-call": *perCall} {
 		if math.IsNaN(v) || math.IsInf(v, 0) || v <= 0 || v > 1e6 {
 			return cli.Usagef("estimate: %s %v is not a positive number up to 1e6", name, v)
 		}
+	}
+	if err := checkSet("estimate", a.suites, *set); err != nil {
+		return err
 	}
 	prices := pricing.Default()
 	if *pricesPath != "" {
@@ -40,43 +55,29 @@ func (a *app) runEstimate(ctx context.Context, args []string, stdout, stderr io.
 			return err
 		}
 	}
-	env := bench.Env{Agents: suites.Agents(a.suites)}
+	agents, err := a.estimators()
+	if err != nil {
+		return err
+	}
 	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "suite\tcases\tcalls\tinput tok\toutput tok (×factor)\ttime")
 	var totalIn, totalOut, totalCalls int
 	for _, s := range a.suites {
-		agent := ""
-		for _, ag := range s.Agents() {
-			if ag.Estimate || agent == "" {
-				agent = ag.Name
-				if ag.Estimate {
-					break
-				}
-			}
-		}
-		if agent == "" {
+		m, ok := agents[s.Name()]
+		if !ok {
 			continue
 		}
-		m, err := env.Open("agent/" + agent)
-		if err != nil {
-			return err
-		}
-		cases, err := recordingCases(s)
+		cases, err := bench.SetCases(s, *set)
 		if err != nil {
 			return fmt.Errorf("estimate: %s: %w", s.Name(), err)
 		}
 		var in, out, calls int
 		for _, c := range cases {
-			if err := ctx.Err(); err != nil {
-				return err
+			i, o, n, err := agentTokens(ctx, m, c)
+			if err != nil {
+				return fmt.Errorf("estimate: %w", err)
 			}
-			r := bench.Play(ctx, m, c)
-			if r.Error != "" {
-				return fmt.Errorf("estimate: %s: %s", c.Name, r.Error)
-			}
-			in += r.Usage.InputTokens
-			out += r.Usage.OutputTokens
-			calls += len(r.Turns) / 2
+			in, out, calls = in+i, out+o, calls+n
 		}
 		outF := int(float64(out) * *factor)
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%s\n", s.Name(), len(cases), calls, in, outF, duration(calls, *perCall))
@@ -86,11 +87,15 @@ func (a *app) runEstimate(ctx context.Context, args []string, stdout, stderr io.
 	tw.Flush()
 	fmt.Fprintln(stdout)
 	tw = tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "model\t$/Mtok in\t$/Mtok out\testimated cost\tprice as of")
-	for _, name := range prices.Names() {
-		p := prices[name]
-		cost := p.Cost(pricing.Tokens{Input: totalIn, Output: totalOut})
-		fmt.Fprintf(tw, "%s\t%.3f\t%.3f\t$%.2f\t%s\n", name, p.Input, p.Output, cost, cmp.Or(p.AsOf, "—"))
+	if len(models) > 0 {
+		writeModelEstimates(tw, models, prices, totalIn, totalOut, totalCalls)
+	} else {
+		fmt.Fprintln(tw, "model\t$/Mtok in\t$/Mtok out\testimated cost\tprice as of")
+		for _, name := range prices.Names() {
+			p := prices[name]
+			cost := costText(p.Cost(pricing.Tokens{Input: totalIn, Output: totalOut}))
+			fmt.Fprintf(tw, "%s\t%.3f\t%.3f\t%s\t%s\n", name, p.Input, p.Output, cost, cmp.Or(p.AsOf, "—"))
+		}
 	}
 	tw.Flush()
 	if *pricesPath == "" {
@@ -99,26 +104,42 @@ func (a *app) runEstimate(ctx context.Context, args []string, stdout, stderr io.
 	return nil
 }
 
-// recordingCases are the cases a recording of a suite covers: every
-// experiment's, each once.
-func recordingCases(s bench.Suite) ([]bench.Case, error) {
-	var out []bench.Case
-	seen := map[string]bool{}
-	for _, e := range s.Experiments() {
-		cs, err := e.Cases()
-		if err != nil {
-			return nil, err
-		}
-		for _, c := range cs {
-			if !seen[c.Name] {
-				seen[c.Name] = true
-				out = append(out, c)
-			}
-		}
-	}
-	return out, nil
-}
-
 func duration(calls int, perCall float64) string {
 	return (time.Duration(float64(calls)*perCall) * time.Second).Round(time.Minute).String()
+}
+
+// writeModelEstimates prices the recording for each model named, at its
+// model's entry of the table (a model with settings is priced as its
+// model): the input and the output of the estimate, and, for a model with
+// a thinking budget of N tokens, N reasoning tokens on every call, the
+// most the budget lets it spend. An effort has no such bound: its
+// reasoning is in --output-factor.
+func writeModelEstimates(w io.Writer, models []string, prices pricing.Table, in, out, calls int) {
+	fmt.Fprintln(w, "model\t$/Mtok in\t$/Mtok out\treasoning tok (at most)\testimated cost\tprice as of")
+	for _, name := range models {
+		reasoning := "—"
+		tokens := pricing.Tokens{Input: in, Output: out}
+		if n, err := modelname.Parse(name); err == nil {
+			if budget, ok := n.Settings.Thinking.Tokens(); ok {
+				tokens.Reasoning = budget * calls
+				reasoning = report.Thousands(tokens.Reasoning)
+			}
+		}
+		p, ok := prices.Lookup(name)
+		if !ok {
+			fmt.Fprintf(w, "%s\t\t\t%s\tprice unknown\t—\n", name, reasoning)
+			continue
+		}
+		fmt.Fprintf(w, "%s\t%.3f\t%.3f\t%s\t%s\t%s\n", name, p.Input, p.Output, reasoning, costText(p.Cost(tokens)), cmp.Or(p.AsOf, "—"))
+	}
+}
+
+// costText is an estimated cost in dollars, or "unknown": never ±Inf or
+// NaN (prices are capped, pricing.MaxPrice, so it takes counts beyond any
+// recording to get there).
+func costText(c float64) string {
+	if math.IsNaN(c) || math.IsInf(c, 0) {
+		return "unknown"
+	}
+	return fmt.Sprintf("$%.2f", c)
 }

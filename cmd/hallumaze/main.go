@@ -17,7 +17,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"slices"
 	"strings"
 	"syscall"
@@ -54,6 +53,10 @@ type app struct {
 	// out of every message and file.
 	secrets    *redact.Secrets
 	secretList []string
+	// self is how the user runs hallumaze, for the commands it prints
+	// ("hallumaze", "bin/hallumaze", "go run ./cmd/hallumaze"); empty: as
+	// the process was invoked.
+	self string
 }
 
 func newApp() *app {
@@ -68,6 +71,7 @@ func (a *app) commands() []cli.Command {
 		{Name: "serve", Summary: "serve the reference agents over the OpenAI, Anthropic and Gemini wire protocols", Run: a.runServe},
 		{Name: "estimate", Summary: "estimate the tokens, cost and time of recording a model's cassettes", Run: a.runEstimate},
 		{Name: "gate", Summary: "compare a candidate model with a baseline; exit 1 on a significant regression", Run: a.runGate},
+		{Name: "record", Summary: "record the cassettes a model lacks (replaying those it has), within --max-cost", Run: a.runRecord},
 	}
 	for _, s := range a.suites {
 		if c, ok := s.(suites.Commander); ok {
@@ -90,14 +94,27 @@ type signalError struct{ sig os.Signal }
 func (e signalError) Error() string { return "interrupted by " + e.sig.String() }
 
 // signalContext ends on SIGINT (Ctrl-C) or SIGTERM, with the signal as the
-// context's cause.
+// context's cause. A second signal ends the process at once (exit 128 +
+// the signal's number), whatever it waits on: standard input given as
+// "-" that never closes, say. The finished cases of a run are on disk
+// already.
 func signalContext() (context.Context, func()) {
 	ctx, cancel := context.WithCancelCause(context.Background())
-	ch := make(chan os.Signal, 1)
+	ch := make(chan os.Signal, 2)
 	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
 	go func() {
-		if s, ok := <-ch; ok {
-			cancel(signalError{s})
+		s, ok := <-ch
+		if !ok {
+			return
+		}
+		cancel(signalError{s})
+		if s, ok = <-ch; ok {
+			fmt.Fprintf(os.Stderr, "hallumaze: %s again: stopping now\n", s)
+			code := 130
+			if sig, isSys := s.(syscall.Signal); isSys {
+				code = 128 + int(sig)
+			}
+			os.Exit(code)
 		}
 	}()
 	return ctx, func() { signal.Stop(ch); cancel(nil) }
@@ -109,7 +126,7 @@ func (a *app) exitCode(ctx context.Context, err error, stderr io.Writer) int {
 	if err == nil || errors.Is(err, cli.ErrHelp) {
 		return exitOK
 	}
-	fmt.Fprintln(stderr, "hallumaze: "+a.redact(err.Error()))
+	fmt.Fprintln(cli.Raw(stderr), "hallumaze: "+cli.Safe(a.redact(err.Error())))
 	var se signalError
 	switch {
 	case cli.IsUsage(err):
@@ -143,8 +160,15 @@ func (a *app) envSecrets() *redact.Secrets {
 	return redact.New(providers.Config{}.WithEnv(getenv).Secrets()...)
 }
 
-// run dispatches to a subcommand.
+// run dispatches to a subcommand. What the subcommand prints passes
+// through [cli.SafeWriter]: text from providers and files (an error, a
+// model's name) reaches the terminal with its control characters shown
+// escaped, never obeyed.
 func (a *app) run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	so, se := cli.NewSafeWriter(stdout), cli.NewSafeWriter(stderr)
+	defer so.Flush()
+	defer se.Flush()
+	stdout, stderr = so, se
 	cmds := a.commands()
 	if len(args) == 0 {
 		return cli.Usagef("no command given (run hallumaze --help)")
@@ -179,35 +203,4 @@ func printUsage(w io.Writer, cmds []cli.Command) {
 	}
 	b.WriteString("\nRun hallumaze <command> --help for the flags of a command; hallumaze --version for the version.\n")
 	io.WriteString(w, b.String())
-}
-
-// version is the module's version and the VCS revision it was built from,
-// as the build recorded them.
-func version() string {
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "hallumaze (no build information)"
-	}
-	v := info.Main.Version
-	if v == "" {
-		v = "(devel)"
-	}
-	var rev, at, dirty string
-	for _, s := range info.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.time":
-			at = s.Value
-		case "vcs.modified":
-			if s.Value == "true" {
-				dirty = ", modified"
-			}
-		}
-	}
-	out := "hallumaze " + v
-	if rev != "" {
-		out += fmt.Sprintf(" (revision %s, %s%s)", rev, at, dirty)
-	}
-	return out + " " + info.GoVersion
 }

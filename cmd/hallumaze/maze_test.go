@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -19,12 +20,14 @@ func TestMazeImport(t *testing.T) {
 	for _, tc := range []struct {
 		name, from, file string
 		ends             mazes.Ends
+		form             string
 		warnings         []string
 	}{
-		{"ascii grid with S, E and X", "ascii", "solved-5.ascii", mazes.Ends{Start: mazes.Cell{R: 0, C: 0}, Exit: mazes.Cell{R: 4, C: 4}}, nil},
-		{"adjacency list with ORIGIN and TARGET", "adjlist", "aotp-5.adjlist", mazes.Ends{Start: mazes.Cell{R: 1, C: 3}, Exit: mazes.Cell{R: 2, C: 3}}, nil},
-		{"a maze with a cycle", "ascii", "cycle-4.ascii", mazes.DefaultEnds(4), []string{"more than a spanning tree"}},
-		{"no ends marked", "ascii", "lattice-3.ascii", mazes.DefaultEnds(3), []string{"no START marked", "no EXIT marked"}},
+		{"ascii grid with S, E and X", "ascii", "solved-5.ascii", mazes.Ends{Start: mazes.Cell{R: 0, C: 0}, Exit: mazes.Cell{R: 4, C: 4}}, mazes.FormASCII, nil},
+		{"adjacency list with ORIGIN and TARGET", "adjlist", "aotp-5.adjlist", mazes.Ends{Start: mazes.Cell{R: 1, C: 3}, Exit: mazes.Cell{R: 2, C: 3}}, mazes.FormAdjList, nil},
+		{"cardinal adjacency list", "adjlist", "cardinal-5.adjlist", mazes.Ends{Start: mazes.Cell{R: 1, C: 3}, Exit: mazes.Cell{R: 2, C: 3}}, mazes.FormAdjListCardinal, nil},
+		{"a maze with a cycle", "ascii", "cycle-4.ascii", mazes.DefaultEnds(4), mazes.FormASCII, []string{"more than a spanning tree"}},
+		{"no ends marked", "ascii", "lattice-3.ascii", mazes.DefaultEnds(3), mazes.FormASCII, []string{"no START marked", "no EXIT marked"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, stdout, stderr := runCLI(t, "maze", "import", "--from", tc.from, filepath.Join(importData, tc.file))
@@ -33,10 +36,10 @@ func TestMazeImport(t *testing.T) {
 			require.NoError(t, err, "the output is maze JSON that hallumaze score reads")
 			assert.Equal(t, tc.ends, m.Ends())
 			lines := strings.Split(strings.TrimSpace(stderr), "\n")
-			if len(tc.warnings) == 0 {
-				assert.Empty(t, stderr)
-				return
-			}
+			// The first line says which form was read, the rest warn.
+			require.NotEmpty(t, lines)
+			assert.Equal(t, "hallumaze: maze import: read "+tc.form+", "+fmt.Sprintf("%d×%d", m.Size(), m.Size()), lines[0])
+			lines = lines[1:]
 			require.Len(t, lines, len(tc.warnings), stderr)
 			for i, w := range tc.warnings {
 				assert.Contains(t, lines[i], "hallumaze: maze import: warning: ")

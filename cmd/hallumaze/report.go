@@ -51,7 +51,7 @@ func (a *app) runReport(ctx context.Context, args []string, stdout, stderr io.Wr
 	}
 	var sets [][]results.Result
 	for _, path := range inputs {
-		rs, torn, err := results.ReadFile(path)
+		rs, torn, err := a.readResults(path, stderr)
 		if err != nil {
 			return cli.Usagef("report: %v", err)
 		}
@@ -80,6 +80,7 @@ func (a *app) runReport(ctx context.Context, args []string, stdout, stderr io.Wr
 	}
 	now := time.Now()
 	opts := report.Options{Title: *title, Generated: now, Timestamp: now, Prices: prices}
+	opts.Korean = koreanResults(rs)
 	sections, err := report.Summarize(rs, suites.Summarizers(a.suites), opts)
 	if err != nil {
 		return cli.Usagef("report: %v", err)

@@ -54,6 +54,11 @@ type runOptions struct {
 	plans  []func() (iter.Seq[bench.Case], error)
 	// fs holds the parsed flags (--interactive sets the suites' through it).
 	fs *flag.FlagSet
+	// args are the run's arguments as given, for the command that records
+	// what the run finds missing.
+	args []string
+	// dryRun checks and plans the run, calls nothing and writes nothing.
+	dryRun bool
 }
 
 func (a *app) runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -124,12 +129,12 @@ func runFlags(fs *flag.FlagSet, o *runOptions, names []string, raw map[string]*s
 	fs.BoolVar(&o.csv, "csv", false, "also write a CSV, one row per case, beside the JSON")
 	fs.StringVar(&o.html, "html", "", "also write the one-file HTML report to this path (\"auto\": beside the JSON)")
 	fs.BoolVar(&o.interactive, "interactive", false, "ask for keys and settings on the terminal (refuses when stdin is not a terminal); keys typed are used for this run only")
-	str("models", "", "comma-separated models (provider/model); default: the models of --config, else every provider with a key, else the reference agents")
+	str("models", "", "comma-separated models (provider/model, settings after an @: openai/o4-mini@effort=high,anthropic/claude-sonnet-4@thinking=8000); default: the models of --config, else every provider with a key, else the reference agents")
 	str("base-url", "", "API root of openai-compatible/NAME models (a vLLM, llama.cpp, LM Studio or OpenRouter server), or provider=URL pairs, comma-separated (ollama=http://gpu-box:11434)")
 	fs.IntVar(&o.concurrency, "concurrency", 4, "cases in flight at once, over all models")
 	str("per-provider", "", "cases in flight per provider, e.g. openai=2,anthropic=1 (within --concurrency)")
 	str("rpm", "", "case starts per minute per provider, e.g. openai=60,google=15")
-	fs.BoolVar(&o.record, "record", false, "save a cassette of every live case under --cassettes while running (needs the provider's key)")
+	fs.BoolVar(&o.record, "record", false, "record the cassettes the run's cases lack under --cassettes (live calls: needs the provider's key), replaying those that replay")
 	fs.StringVar(&o.resume, "resume", "", "continue the JSONL results file of an interrupted run: finished cases are kept and skipped, failed ones played again; run with the same settings")
 	fs.StringVar(&o.human, "human", "", "human control-group results (JSON) to show in the same tables")
 	fs.StringVar(&o.prices, "prices", "", pricesUsage+", and those of --config")
@@ -141,6 +146,7 @@ func runFlags(fs *flag.FlagSet, o *runOptions, names []string, raw map[string]*s
 	str("timeout", "", "bound on each attempt of a live call, e.g. 90s or 10m (default: timeout of --config, else 10m); an attempt past it is retried")
 	str("case-timeout", "60m", "bound on a whole case, every call and retry included")
 	str("max-errors", "0", "cases that may fail on the provider's side before the run exits 3: a count, or a share such as 5%")
+	fs.BoolVar(&o.dryRun, "dry-run", false, "check the flags, config, models, keys and cassettes and say what the run would play, then stop: nothing is called or written")
 }
 
 // parseRun reads the flags of hallumaze run: the run's own, and those of
@@ -178,6 +184,7 @@ func (a *app) parseRun(args []string, help io.Writer) (runOptions, error) {
 		}
 	}
 	o.fs = fs.FlagSet
+	o.args = args
 	if err := fs.Parse(args, false); err != nil {
 		return o, a.otherSuiteFlag(err, o.suites)
 	}
@@ -185,7 +192,7 @@ func (a *app) parseRun(args []string, help io.Writer) (runOptions, error) {
 		return o, err
 	}
 	if v := *raw["max-tokens"]; v != "" {
-		if o.maxTokens, err = intFlag("max-tokens", v, 1, 1_000_000); err != nil {
+		if o.maxTokens, err = intFlag("max-tokens", v, 1, providers.MaxMaxTokens); err != nil {
 			return o, err
 		}
 	}
@@ -225,12 +232,12 @@ func (a *app) parseRun(args []string, help io.Writer) (runOptions, error) {
 		return o, err
 	}
 	if v := *raw["models"]; v != "" {
+		names, err := providers.ParseNames(v)
+		if err != nil {
+			return o, cli.Usagef("run: --models: %v", err)
+		}
 		seen := map[string]bool{}
-		for _, m := range strings.Split(v, ",") {
-			m = strings.TrimSpace(m)
-			if m == "" {
-				continue
-			}
+		for _, m := range names {
 			if seen[m] {
 				return o, cli.Usagef("run: --models names %s twice", m)
 			}

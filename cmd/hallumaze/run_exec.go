@@ -5,9 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"iter"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -35,6 +39,58 @@ func (e interruptedError) Unwrap() error { return context.Canceled }
 // runPaths are the files of a run.
 type runPaths struct {
 	json, jsonl, csv, html string
+}
+
+// choosePaths is the run's files: outputPaths, under the default name the
+// first of this second's that no file takes.
+func choosePaths(o runOptions, now time.Time) (runPaths, error) {
+	p, err := outputPaths(o, now, 1)
+	if err != nil || o.output != "" || o.resume != "" {
+		return p, err
+	}
+	for seq := 2; p.taken() && seq <= 10000; seq++ {
+		if p, err = outputPaths(o, now, seq); err != nil {
+			return p, err
+		}
+	}
+	return p, nil
+}
+
+// taken reports whether a file of the run's exists already.
+func (p runPaths) taken() bool {
+	for _, f := range []string{p.json, p.jsonl, p.csv, p.html} {
+		if f != "" {
+			if _, err := os.Lstat(f); err == nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// reserveOutputs creates the JSONL file of a fresh run, and fails if it
+// exists: two runs never share a file. A run under the default name that
+// finds its name taken since it was chosen (another run started in the
+// same second) takes the next.
+func (a *app) reserveOutputs(p *runPlan, o runOptions) error {
+	if o.resume != "" {
+		return nil
+	}
+	for seq := 2; ; seq++ {
+		if err := os.MkdirAll(filepath.Dir(p.paths.jsonl), 0o755); err != nil {
+			return fmt.Errorf("run: %w", err)
+		}
+		f, err := os.OpenFile(p.paths.jsonl, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+		if err == nil {
+			return f.Close()
+		}
+		if !errors.Is(err, fs.ErrExist) || o.output != "" || seq > 10000 {
+			return cli.Usagef("run: %s already exists: continue it with --resume %s, or choose another --output", p.paths.jsonl, p.paths.jsonl)
+		}
+		if p.paths, err = outputPaths(o, p.now, seq); err != nil {
+			return err
+		}
+	}
 }
 
 // runStats measures a run: the cases played now, the wall time of the
@@ -76,7 +132,18 @@ func (a *app) execRun(ctx context.Context, o runOptions, stdout, stderr io.Write
 	if err != nil {
 		return runStats{}, err
 	}
+	if o.record {
+		if err := a.planRunRecording(ctx, &p, o, stderr); err != nil {
+			return runStats{}, err
+		}
+	}
 	if err := a.planRun(&p, o); err != nil {
+		return runStats{}, err
+	}
+	if o.dryRun {
+		return runStats{}, a.writeDryRun(p, o, stdout)
+	}
+	if err := a.reserveOutputs(&p, o); err != nil {
 		return runStats{}, err
 	}
 	sw, err := a.sweep(ctx, o, p, stderr)
@@ -166,7 +233,7 @@ func (a *app) check(o runOptions, stderr io.Writer) (runPlan, error) {
 func (a *app) planRun(p *runPlan, o runOptions) error {
 	p.now = time.Now()
 	var err error
-	if p.paths, err = outputPaths(o, p.now); err != nil {
+	if p.paths, err = choosePaths(o, p.now); err != nil {
 		return err
 	}
 	for _, path := range []string{p.paths.json, p.paths.csv, p.paths.html} {
@@ -192,13 +259,15 @@ func (a *app) planRun(p *runPlan, o runOptions) error {
 	} else if _, err := os.Lstat(p.paths.jsonl); err == nil {
 		return cli.Usagef("run: %s already exists: continue it with --resume %s, or choose another --output", p.paths.jsonl, p.paths.jsonl)
 	}
-	return a.checkCassettes(p)
+	return a.checkCassettes(p, o)
 }
 
 // checkCassettes makes sure every case replayed from a cassette has one
-// that loads and was recorded against the model's server.
-func (a *app) checkCassettes(p *runPlan) error {
-	var bad []error
+// that loads; the error of those that do not ends with the one command
+// that records them.
+func (a *app) checkCassettes(p *runPlan, o runOptions) error {
+	missing := map[string][]bench.Case{}
+	var first error
 	n := 0
 	for _, m := range p.models {
 		for c := range p.cases {
@@ -207,43 +276,132 @@ func (a *app) checkCassettes(p *runPlan) error {
 			}
 			if err := p.env.CheckReplay(m, c); err != nil {
 				n++
-				if len(bad) < 3 {
-					bad = append(bad, err)
+				if first == nil {
+					first = err
 				}
+				missing[m.Name] = append(missing[m.Name], c)
 			}
 		}
 	}
 	if n == 0 {
 		return nil
 	}
-	msgs := make([]string, len(bad))
-	for i, e := range bad {
-		msgs[i] = e.Error()
+	return cli.Usagef("run: %d case(s) cannot be replayed (the first: %v); %s", n, first, recordAdvice(p.cfg, missing, a.runRecordCommand(o, missing)))
+}
+
+// recordAdvice says how to record the cases missing of each model: the
+// keys the command needs where they are not set, then the command.
+func recordAdvice(cfg providers.Config, missing map[string][]bench.Case, cmd string) string {
+	var need []string
+	for _, m := range slices.Sorted(maps.Keys(missing)) {
+		ref, err := providers.ParseName(m)
+		if err == nil && ref.Provider != providers.ProviderAgent && !cfg.HasKey(ref.Provider) {
+			if v := keyVariable(ref.Provider); v != "" && !slices.Contains(need, v) {
+				need = append(need, v)
+			}
+		}
 	}
-	more := ""
-	if n > len(bad) {
-		more = fmt.Sprintf(" (and %d more)", n-len(bad))
+	if len(need) > 0 {
+		return "with " + strings.Join(need, " and ") + " set, record them with: " + cmd
 	}
-	return cli.Usagef("run: %d case(s) cannot be replayed%s: %s", n, more, strings.Join(msgs, "; "))
+	return "record them with: " + cmd
+}
+
+// planRunRecording plans what run --record records (the cases whose
+// cassettes do not replay), prints it, and opens the models again to record
+// those.
+func (a *app) planRunRecording(ctx context.Context, p *runPlan, o runOptions, stderr io.Writer) error {
+	var cases []bench.Case
+	for c := range p.cases {
+		cases = append(cases, c)
+	}
+	plan, err := a.planRecording(ctx, p.env, p.models, cases, p.prices)
+	if err != nil {
+		return err
+	}
+	plan.write(stderr)
+	p.env.ToRecord = plan.records
+	for i, m := range p.models {
+		if p.models[i], err = p.env.Open(m.Name); err != nil {
+			return cli.Usagef("run: %v", err)
+		}
+	}
+	return nil
+}
+
+// writeDryRun says what the run would play: each model's cases and how
+// they are played, and where the results would go.
+func (a *app) writeDryRun(p runPlan, o runOptions, stdout io.Writer) error {
+	for _, m := range p.models {
+		n, replayed, recorded := 0, 0, 0
+		for c := range p.cases {
+			if !a.plays(m.Name, c) {
+				continue
+			}
+			n++
+			path, ok := p.env.Replayed(m, c)
+			switch {
+			case ok:
+				replayed++
+			case path == "" && p.env.ToRecord != nil && p.env.ToRecord(m.Name, p.env.CassettePath(m, c)):
+				recorded++
+			}
+		}
+		how := "called live"
+		switch {
+		case m.Agent:
+			how = "played in-process"
+		case replayed == n:
+			how = "replayed from their cassettes"
+		case recorded > 0:
+			how = fmt.Sprintf("%d recorded live, the others replayed", recorded)
+		}
+		fmt.Fprintf(stdout, "%s: %d case(s), %s\n", m.Name, n, how)
+	}
+	fmt.Fprintf(stdout, "dry run: nothing called or written; the results would go to %s\n", p.paths.jsonl)
+	return nil
 }
 
 // sweepOutcome is what the sweep left: its measure, the errors it met.
 type sweepOutcome struct {
 	stats       runStats
 	setupErrors []error
-	retries     int64
+	// setupCases are the cases of those errors, model \x00 suite/name.
+	setupCases map[string]bool
+	retries    int64
+	// preambled: the suites' preambles (the maze box) were printed before
+	// the progress, so the tables leave them out.
+	preambled bool
 }
 
 // sweep plays the cases, streaming each result to the JSONL file.
 func (a *app) sweep(ctx context.Context, o runOptions, p runPlan, stderr io.Writer) (sweepOutcome, error) {
 	var out sweepOutcome
+	first := firstCases(p.cases, 1000)
+	korean := koreanCases(first)
 	if p.fallback && !o.quiet {
-		fmt.Fprintln(stderr, noKeyNote)
+		if korean {
+			fmt.Fprintln(stderr, noKeyNoteKorean)
+		} else {
+			fmt.Fprintln(stderr, noKeyNote)
+		}
 	}
 	done := map[string]bool{}
-	tty := isTerminal(stderr)
+	tty := isTerminal(cli.Raw(stderr))
 	if a.tty != nil {
 		tty = *a.tty
+	}
+	if tty && !o.quiet && p.resumed == nil {
+		// On a terminal the seed shows the maze box first, before the
+		// models' lines.
+		for _, s := range a.suites {
+			if pr, ok := s.(bench.Preambler); ok {
+				if text := pr.Preamble(first); text != "" {
+					fmt.Fprint(stderr, text)
+					out.preambled = true
+				}
+			}
+		}
 	}
 	prog := newProgress(stderr, a.suites, o.quiet, tty)
 	if p.resumed != nil {
@@ -292,6 +450,10 @@ func (a *app) sweep(ctx context.Context, o runOptions, p runPlan, stderr io.Writ
 			}
 			if errors.Is(err, bench.ErrSetup) {
 				out.setupErrors = append(out.setupErrors, err)
+				if out.setupCases == nil {
+					out.setupCases = map[string]bool{}
+				}
+				out.setupCases[resultKey(r.Model, r.Suite, r.Case)] = true
 			}
 			if err := sink.Add(r); err != nil {
 				writeErr = err
@@ -329,7 +491,7 @@ func (a *app) write(o runOptions, p runPlan, sw sweepOutcome, stdout, stderr io.
 		return fmt.Errorf("run: read back the results: %w", err)
 	}
 	all = append(all, p.humans...)
-	opts := report.Options{Timestamp: p.now, Generated: p.now, MaxTokens: cmpOr(p.cfg.MaxTokens, providers.DefaultMaxTokens), Prices: p.prices}
+	opts := report.Options{Timestamp: p.now, Generated: p.now, MaxTokens: cmpOr(p.cfg.MaxTokens, providers.DefaultMaxTokens), Prices: p.prices, Preambled: sw.preambled, Korean: koreanResults(all)}
 	sections, err := report.Summarize(all, suites.Summarizers(a.suites), opts)
 	if err != nil {
 		return fmt.Errorf("run: %w", err)
@@ -354,17 +516,45 @@ func (a *app) write(o runOptions, p runPlan, sw sweepOutcome, stdout, stderr io.
 			return fmt.Errorf("run: %w", err)
 		}
 	}
-	fmt.Fprintf(stderr, "results: %s (JSONL), %s (JSON)", p.paths.jsonl, p.paths.json)
-	if p.paths.csv != "" {
-		fmt.Fprintf(stderr, ", %s (CSV)", p.paths.csv)
+	if koreanResults(all) {
+		// The seed's closing line: "✓ JSON 저장: <file>".
+		fmt.Fprintf(stderr, "  ✓ JSON 저장: %s\n  ✓ JSONL 저장: %s\n", p.paths.json, p.paths.jsonl)
+		if p.paths.csv != "" {
+			fmt.Fprintf(stderr, "  ✓ CSV 저장: %s\n", p.paths.csv)
+		}
+		if p.paths.html != "" {
+			fmt.Fprintf(stderr, "  ✓ HTML 저장: %s\n", p.paths.html)
+		}
+	} else {
+		fmt.Fprintf(stderr, "results: %s (JSONL), %s (JSON)", p.paths.jsonl, p.paths.json)
+		if p.paths.csv != "" {
+			fmt.Fprintf(stderr, ", %s (CSV)", p.paths.csv)
+		}
+		if p.paths.html != "" {
+			fmt.Fprintf(stderr, ", %s (HTML)", p.paths.html)
+		}
+		fmt.Fprintln(stderr)
 	}
-	if p.paths.html != "" {
-		fmt.Fprintf(stderr, ", %s (HTML)", p.paths.html)
-	}
-	fmt.Fprintln(stderr)
 	switch {
 	case len(sw.setupErrors) > 0:
-		return cli.Usagef("run: %d case(s) could not be set up, the first: %v", len(sw.setupErrors), sw.setupErrors[0])
+		missing := map[string][]bench.Case{}
+		for _, m := range p.models {
+			for c := range p.cases {
+				if sw.setupCases[resultKey(m.Name, c.Suite, c.Name)] {
+					missing[m.Name] = append(missing[m.Name], c)
+				}
+			}
+		}
+		first := cli.FirstLine(sw.setupErrors[0].Error())
+		if i := strings.Index(first, "; record it with: "); i >= 0 {
+			first = first[:i]
+		}
+		return cli.Usagef("run: %d case(s) could not be set up (the first: %s); %s", len(sw.setupErrors), first, recordAdvice(p.cfg, missing, a.runRecordCommand(o, missing)))
+	case scored == 0 && failed == 0 && o.shard != nil:
+		// a small run leaves some shards of a CI matrix without a case:
+		// their empty results merge with the others'
+		fmt.Fprintf(stderr, "run: shard %d/%d holds no case of this run; its results file is empty\n", o.shard.I, o.shard.N)
+		return nil
 	case scored == 0:
 		return fmt.Errorf("run: no case was scored (%d failed): %w", failed, errCaseErrors)
 	case failed > 0 && !o.maxErrors.allows(failed, failed+scored):
@@ -424,7 +614,9 @@ func cmpOr(a, b int) int {
 // outputPaths derives the JSONL, CSV and HTML paths from the JSON path.
 // A resumed run writes beside the file it continues unless --output says
 // otherwise.
-func outputPaths(o runOptions, now time.Time) (runPaths, error) {
+// The default name is results/hallumaze_results_<time>.json, then _2, _3
+// … for a run started in the same second as another (seq counts from 1).
+func outputPaths(o runOptions, now time.Time, seq int) (runPaths, error) {
 	var p runPaths
 	switch {
 	case o.output != "":
@@ -432,7 +624,11 @@ func outputPaths(o runOptions, now time.Time) (runPaths, error) {
 	case o.resume != "":
 		p.json = strings.TrimSuffix(o.resume, filepath.Ext(o.resume)) + ".json"
 	default:
-		p.json = filepath.Join("results", "hallumaze_results_"+now.Format("20060102_150405")+".json")
+		name := "hallumaze_results_" + now.Format("20060102_150405")
+		if seq > 1 {
+			name += "_" + strconv.Itoa(seq)
+		}
+		p.json = filepath.Join("results", name+".json")
 	}
 	stem := strings.TrimSuffix(p.json, filepath.Ext(p.json))
 	p.jsonl = stem + ".jsonl"

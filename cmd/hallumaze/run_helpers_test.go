@@ -36,6 +36,8 @@ type runCall struct {
 	forget bool
 	// suites replaces the standard suites.
 	suites []suites.Suite
+	// tty makes stderr a terminal.
+	tty bool
 }
 
 // run parses args as hallumaze run does and executes them, returning the
@@ -59,10 +61,11 @@ func (rc runCall) run(t testing.TB, ctx context.Context, args ...string) (code i
 // its retry policy.
 func (rc runCall) app() *app {
 	a := newApp()
+	a.self = "hallumaze"
 	a.getenv = func(k string) string { return rc.env[k] }
 	a.stdin = nil
-	notTTY := false
-	a.tty = &notTTY
+	tty := rc.tty
+	a.tty = &tty
 	if rc.retry != nil {
 		a.retry = *rc.retry
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"iter"
 	"maps"
 	"os"
 	"slices"
@@ -10,7 +11,9 @@ import (
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/internal/cli"
 	"github.com/hallumaze/hallumaze/internal/redact"
+	"github.com/hallumaze/hallumaze/modelname"
 	"github.com/hallumaze/hallumaze/providers"
+	"github.com/hallumaze/hallumaze/results"
 	"github.com/hallumaze/hallumaze/suites"
 )
 
@@ -20,16 +23,66 @@ const noKeyNote = "No API key found: running the built-in reference agents. To b
 	providers.EnvAnthropicKey + ", " + providers.EnvOpenAIKey + ", " + providers.EnvGoogleKey + " (or " + providers.EnvGeminiKey + ") or " +
 	providers.EnvDeepSeekKey + ", or pass --models provider/model (with --config config.json for keys and base URLs)."
 
-// keyHint names what sets a provider's key: its environment variable and
-// its config file key.
-func keyHint(provider string) string {
-	env := map[string]string{
+// noKeyNoteKorean is noKeyNote for a run in Korean (--lang ko).
+const noKeyNoteKorean = "API 키가 없습니다: 내장 참조 에이전트로 실행합니다. 실제 모델을 평가하려면 " +
+	"ANTHROPIC_API_KEY, OPENAI_API_KEY, GOOGLE_API_KEY (또는 GEMINI_API_KEY) 또는 DEEPSEEK_API_KEY를 설정하거나, " +
+	"--models provider/model을 지정하세요 (키와 기본 URL은 --config config.json으로)."
+
+// firstCases collects at most n of the run's first cases (building a case
+// costs nothing until it is played).
+func firstCases(cases iter.Seq[bench.Case], n int) []bench.Case {
+	var out []bench.Case
+	for c := range cases {
+		out = append(out, c)
+		if len(out) == n {
+			break
+		}
+	}
+	return out
+}
+
+// koreanCases reports a run in Korean: every case that names its language
+// names Korean (--lang ko), and at least one does.
+func koreanCases(cases []bench.Case) bool {
+	var rs []results.Result
+	for _, c := range cases {
+		rs = append(rs, results.Result{Tags: c.Tags})
+	}
+	return koreanResults(rs)
+}
+
+// koreanResults reports results played in Korean: every result that names
+// its language names Korean, and at least one does.
+func koreanResults(rs []results.Result) bool {
+	seen := false
+	for _, r := range rs {
+		lang, ok := r.Tags["lang"]
+		if !ok {
+			continue
+		}
+		if lang != "ko" {
+			return false
+		}
+		seen = true
+	}
+	return seen
+}
+
+// keyVariable names the environment variable of a provider's key, "" for
+// a provider that needs none.
+func keyVariable(provider string) string {
+	return map[string]string{
 		providers.ProviderAnthropic: providers.EnvAnthropicKey,
 		providers.ProviderOpenAI:    providers.EnvOpenAIKey,
 		providers.ProviderGoogle:    providers.EnvGoogleKey + " (or " + providers.EnvGeminiKey + ")",
 		providers.ProviderDeepSeek:  providers.EnvDeepSeekKey,
 	}[provider]
-	return fmt.Sprintf("set %s or %q in --config", env, provider+"_api_key")
+}
+
+// keyHint names what sets a provider's key: its environment variable and
+// its config file key.
+func keyHint(provider string) string {
+	return fmt.Sprintf("set %s or %q in --config", keyVariable(provider), provider+"_api_key")
 }
 
 // loadConfig reads the config file and completes it from the environment
@@ -48,7 +101,6 @@ func (a *app) loadConfig(o runOptions) (providers.Config, error) {
 		getenv = os.Getenv
 	}
 	cfg = cfg.WithEnv(getenv)
-	a.addSecrets(cfg)
 	if o.maxTokens > 0 {
 		cfg.MaxTokens = o.maxTokens
 	}
@@ -59,6 +111,11 @@ func (a *app) loadConfig(o runOptions) (providers.Config, error) {
 		}
 		maps.Copy(urls, o.baseURLs)
 		cfg.BaseURLs = urls
+	}
+	// The keys, and the credentials of the base URLs (--base-url's too),
+	// before any message that could name them.
+	a.addSecrets(cfg)
+	if len(o.baseURLs) > 0 {
 		if err := cfg.Validate(); err != nil {
 			return cfg, cli.Usagef("run: --base-url: %v", err)
 		}
@@ -67,7 +124,8 @@ func (a *app) loadConfig(o runOptions) (providers.Config, error) {
 }
 
 // env is how the run opens models: live where a key is set, replayed from
-// the cassettes otherwise, recording with --record.
+// the cassettes otherwise; with --record, the cases whose cassettes do not
+// replay are recorded (the plan of the recording sets ToRecord).
 func (a *app) env(o runOptions, cfg providers.Config) bench.Env {
 	env := bench.Env{
 		CassetteRoot: o.cassetteRoot,
@@ -76,10 +134,12 @@ func (a *app) env(o runOptions, cfg providers.Config) bench.Env {
 		Live:         true,
 		Retry:        a.retry,
 		Timeout:      o.timeout,
-		RecordHint:   suites.RecordHint(a.suites),
 	}
-	if o.record {
-		env.Record = "."
+	env.RecordHint = func(model string, c bench.Case) string {
+		return a.runRecordCommand(o, map[string][]bench.Case{model: {c}})
+	}
+	env.RecordMissing = func(missing map[string][]bench.Case) string {
+		return a.runRecordCommand(o, missing)
 	}
 	return env
 }
@@ -102,7 +162,7 @@ func (a *app) resolveModels(o runOptions, cfg providers.Config, env bench.Env) (
 		fallback = true
 		for _, s := range o.suites {
 			for _, ag := range s.Agents() {
-				if name := "agent/" + ag.Name; !slices.Contains(names, name) {
+				if name := "agent/" + ag.Name; !ag.Extra && !slices.Contains(names, name) {
 					names = append(names, name)
 				}
 			}
@@ -111,14 +171,15 @@ func (a *app) resolveModels(o runOptions, cfg providers.Config, env bench.Env) (
 	seen := map[string]bool{}
 	var out []bench.Model
 	for _, name := range names {
-		if seen[name] {
-			return nil, false, cli.Usagef("run: model %s is named twice", name)
-		}
-		seen[name] = true
 		ref, err := providers.ParseName(name)
 		if err != nil {
 			return nil, false, cli.Usagef("run: %v", err)
 		}
+		name = ref.String()
+		if seen[name] {
+			return nil, false, cli.Usagef("run: model %s is named twice", name)
+		}
+		seen[name] = true
 		switch {
 		case ref.Provider == providers.ProviderAgent:
 			all := suites.AgentNames(a.suites)
@@ -138,10 +199,10 @@ func (a *app) resolveModels(o runOptions, cfg providers.Config, env bench.Env) (
 			if _, err := providers.Open(name, live, nil); err != nil {
 				return nil, false, cli.Usagef("run: %v", err)
 			}
+		case o.record:
+			// recorded where its cassettes are missing: the plan of the
+			// recording says whether it needs the key
 		default:
-			if o.record {
-				return nil, false, cli.Usagef("run: --record: %s has no API key to call it with: %s", name, keyHint(ref.Provider))
-			}
 			recorded := false
 			for _, s := range o.suites {
 				rec, _ := bench.RecordedModels(o.cassetteRoot, s.Name())
@@ -163,12 +224,12 @@ func (a *app) resolveModels(o runOptions, cfg providers.Config, env bench.Env) (
 // plays reports whether a model plays a case: a reference agent plays only
 // the suites it answers.
 func (a *app) plays(model string, c bench.Case) bool {
-	name, ok := strings.CutPrefix(model, "agent/")
-	if !ok {
+	ref, err := modelname.Parse(model)
+	if err != nil || ref.Provider != providers.ProviderAgent {
 		return true
 	}
 	s, found := bench.FindSuite(a.suites, c.Suite)
-	return found && suites.Plays(s, name)
+	return found && suites.Plays(s, ref.ID)
 }
 
 // resultKey identifies a case of a model in a run.

@@ -110,6 +110,8 @@ func record(r results.Result) (rec mp.Record, output string, ok bool) {
 	}
 	if detail && d.Outcome != "" {
 		rec.Outcome, rec.Lenient, rec.Archetypes = d.Outcome, cmp.Or(d.Lenient, d.Outcome), d.Archetypes
+		exact := mp.Exact(d.Output)
+		rec.Exact = &exact
 		return rec, d.Output, true
 	}
 	_, judged := r.Metrics["right"]

@@ -20,13 +20,14 @@ const maxItemOutput = 2000
 
 // abstainView is the page's Missing Piece section.
 type abstainView struct {
-	Best   string
-	Models []abstainModelView
+	Best     string
+	Models   []abstainModelView
+	Compared [][]string // the between-model McNemar table's rows
 }
 
 type abstainModelView struct {
 	ID, Model  string
-	Summary    []abstainSummaryCell // the six strict rates
+	Summary    []abstainSummaryCell // the six strict rates, then contract adherence
 	McNemar    string               // "b / c / p"
 	Items      int
 	Errors     int
@@ -88,6 +89,10 @@ func abstainSection(rs []results.Result) *abstainView {
 	for _, m := range models {
 		v.Models = append(v.Models, abstainModelViewOf(m, byModel[m.Model]))
 	}
+	for _, c := range Comparisons(models) {
+		v.Compared = append(v.Compared, []string{c.A, c.B, fmt.Sprint(c.NItems), rateCI(c.ARight), rateCI(c.BRight),
+			fmt.Sprint(c.McNemar.B), fmt.Sprint(c.McNemar.C), pValue(c.McNemar.P)})
+	}
 	return v
 }
 
@@ -103,6 +108,9 @@ func abstainModelViewOf(m AbstainModel, rs []results.Result) abstainModelView {
 		mv.Summary = append(mv.Summary, abstainSummaryCell{Main: kOfN(s) + " = " + rateValue(s), CI: wilsonText(s)})
 		mv.Rates = append(mv.Rates, abstainRateRow{Name: mt.name, Strict: kOfN(s), StrictRate: rateCI(s), Lenient: kOfN(l), LenientRate: rateCI(l)})
 	}
+	ca := rep.ContractAdherence
+	mv.Summary = append(mv.Summary, abstainSummaryCell{Main: kOfN(ca) + " = " + rateValue(ca), CI: wilsonText(ca)})
+	mv.Rates = append(mv.Rates, abstainRateRow{Name: "contract adherence", Strict: kOfN(ca), StrictRate: rateCI(ca)})
 	switch b, c := rep.McNemar.B, rep.McNemar.C; {
 	case b+c == 0:
 		mv.McNote = "No discordant pair."
@@ -278,10 +286,14 @@ table.abstain-items pre{max-height:160px;margin:0}
 var sectionTemplate = template.Must(template.New("abstain").Parse(`<section id="abstain">
 <h2>Missing Piece (abstain)</h2>
 <p class="muted">Paired word problems: an intact item to answer, a modified one (a quantity or a relation removed, or a contradiction added) to refuse with INSUFFICIENT. Each rate is k/n with its Wilson 95% interval, scored by the strict parser of the output contract; the lenient parser's rates are shown beside, never instead. Computed from the results alone: an item with no result is not counted.</p>
-<div class="scroll"><table class="abstain-summary"><thead><tr><th>model</th><th>answer accuracy</th><th>abstention</th><th>false abstention</th><th>hallucination</th><th>pair success</th><th>parse failures</th><th>McNemar b / c / p</th><th>items</th><th>errors</th></tr></thead><tbody>
+<div class="scroll"><table class="abstain-summary"><thead><tr><th>model</th><th>answer accuracy</th><th>abstention</th><th>false abstention</th><th>hallucination</th><th>pair success</th><th>parse failures</th><th>contract adherence</th><th>McNemar b / c / p</th><th>items</th><th>errors</th></tr></thead><tbody>
 {{range .Models}}<tr class="abstain-row" data-model="{{.Model}}"><td><a href="#{{.ID}}">{{.Model}}</a></td>{{range .Summary}}<td class="num">{{.Main}}<div class="ci">{{.CI}}</div></td>{{end}}<td class="num">{{.McNemar}}</td><td class="num">{{.Items}}</td><td class="num">{{.Errors}}</td></tr>
 {{end}}</tbody></table></div>
 {{with .Best}}<p class="best">{{.}}</p>{{end}}
+<p class="muted">Contract adherence: the share of replies that are exactly the JSON object the contract asks for, with nothing around it (no reasoning, no code fence); the strict parser still scores a reply that wraps its object in prose.</p>
+{{if .Compared}}<table class="abstain-compare"><caption class="muted">Between models: exact McNemar over the items both played (an item is right when the intact item is answered correctly or the modified item refused); b = A right and B not, c = B right and A not</caption><thead><tr><th>model A</th><th>model B</th><th>items</th><th>A right</th><th>B right</th><th>b</th><th>c</th><th>McNemar p</th></tr></thead><tbody>
+{{range .Compared}}<tr>{{range .}}<td class="num">{{.}}</td>{{end}}</tr>
+{{end}}</tbody></table>{{end}}
 {{range .Models}}<div class="abstain-model" id="{{.ID}}" data-model="{{.Model}}">
 <h3>{{.Model}}</h3>
 {{range .Warnings}}<p class="warning">⚠ {{.}}</p>{{end}}

@@ -2,6 +2,7 @@ package abstain
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -112,8 +113,9 @@ func TestAbstainRecords(t *testing.T) {
 	r := rs[0]
 	recs := Records(rs)
 	require.Len(t, recs, 1)
+	exact := true // the reference policies keep the contract; the reply kept in the detail tells
 	want := mp.Record{ID: mod.ID, PairID: "cf-02", Variant: mp.Modified, Domain: mod.Domain, Defect: mp.ContradictoryFacts,
-		Outcome: mp.OutcomeWrong, Lenient: mp.OutcomeWrong, Archetypes: recs[0].Archetypes}
+		Outcome: mp.OutcomeWrong, Lenient: mp.OutcomeWrong, Archetypes: recs[0].Archetypes, Exact: &exact}
 	require.NotEmpty(t, recs[0].Archetypes, "the detail keeps the archetypes")
 	if diff := cmp.Diff(want, recs[0]); diff != "" {
 		t.Errorf("Records (-want +got):\n%s", diff)
@@ -168,4 +170,35 @@ func TestAbstainRecords(t *testing.T) {
 		assert.Equal(t, mp.Modified, got[0].Variant)
 		assert.Empty(t, got[0].Defect)
 	})
+}
+
+// TestAbstainComparisons: the report compares every two models with the
+// exact McNemar test over the items both played, and reports contract
+// adherence, computed from the replies the results keep.
+func TestAbstainComparisons(t *testing.T) {
+	items := mp.Standard(mp.DefaultSeed)
+	var rs []results.Result
+	for _, name := range []string{"agent/checker", "agent/always-answer", "agent/always-abstain"} {
+		rs = append(rs, playAbstain(t, name, items)...)
+	}
+	models := AbstainModels(rs)
+	require.Len(t, models, 3)
+	cmps := Comparisons(models)
+	require.Len(t, cmps, 3)
+	first := cmps[0]
+	assert.Equal(t, "agent/checker", first.A)
+	assert.Equal(t, 120, first.NItems)
+	// The checker gets every item right; the always-answer policy only
+	// the intact items it answers by anchoring on the first number.
+	assert.Equal(t, 120, first.ARight.K)
+	assert.Equal(t, first.NItems-first.BRight.K, first.McNemar.B)
+	assert.Zero(t, first.McNemar.C)
+	assert.Less(t, first.McNemar.P, 1e-9)
+	for _, m := range models {
+		assert.Equal(t, 120, m.Report.ContractAdherence.K, "%s keeps the contract", m.Model)
+	}
+	var b strings.Builder
+	require.NoError(t, WriteAbstainTable(&b, models))
+	assert.Contains(t, b.String(), "Missing Piece: between models")
+	assert.Contains(t, b.String(), "contract adherence")
 }

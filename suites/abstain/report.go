@@ -169,6 +169,8 @@ func WriteAbstainTable(w io.Writer, models []AbstainModel) error {
 			s, l := mt.pick(rep.Rates), mt.pick(rep.Lenient)
 			cells = append(cells, []string{mt.name, kOfN(s), rateValue(s), wilsonText(s), kOfN(l)})
 		}
+		ca := rep.ContractAdherence
+		cells = append(cells, []string{"contract adherence", kOfN(ca), rateValue(ca), wilsonText(ca), ""})
 		footer := []string{fmt.Sprintf("McNemar over %d pairs: b=%d c=%d p=%s", rep.NPairs, rep.McNemar.B, rep.McNemar.C, pValue(rep.McNemar.P))}
 		report.WriteBox(&b, " Missing Piece: "+m.Model+" ", cells, footer)
 		if m.Errors > 0 {
@@ -181,11 +183,45 @@ func WriteAbstainTable(w io.Writer, models []AbstainModel) error {
 		}
 		b.WriteString("\n")
 	}
+	if cmps := Comparisons(models); len(cmps) > 0 {
+		cells := [][]string{{"model A", "model B", "items", "A right", "B right", "b", "c", "McNemar p"}}
+		for _, c := range cmps {
+			cells = append(cells, []string{c.A, c.B, fmt.Sprint(c.NItems), rateValue(c.ARight), rateValue(c.BRight),
+				fmt.Sprint(c.McNemar.B), fmt.Sprint(c.McNemar.C), pValue(c.McNemar.P)})
+		}
+		report.WriteBox(&b, " Missing Piece: between models ", cells, []string{
+			"exact McNemar over the items both models played: b = A right and B not, c = B right and A not",
+		})
+		b.WriteString("\n")
+	}
 	if line := BestAbstainLine(models); line != "" {
 		b.WriteString("  " + line + "\n")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// ModelComparison is the between-model McNemar test of two models, A
+// ranked above B.
+type ModelComparison struct {
+	A string `json:"a"`
+	B string `json:"b"`
+	mp.Comparison
+}
+
+// Comparisons compares every two models of [AbstainModels], in their
+// order, over the items both played (the spec's McNemar between two
+// models: an item is right when the intact item is answered correctly or
+// the modified item refused).
+func Comparisons(models []AbstainModel) []ModelComparison {
+	var out []ModelComparison
+	for i := range models {
+		for j := i + 1; j < len(models); j++ {
+			out = append(out, ModelComparison{A: models[i].Model, B: models[j].Model,
+				Comparison: mp.CompareRecords(models[i].Records, models[j].Records)})
+		}
+	}
+	return out
 }
 
 // kOfN is "k/n".
@@ -241,6 +277,7 @@ func seedAbstain(rs []results.Result) map[string]mp.Report {
 
 func roundReport(rep mp.Report) mp.Report {
 	rep.Rates, rep.Lenient = roundRates(rep.Rates), roundRates(rep.Lenient)
+	rep.ContractAdherence = roundRate(rep.ContractAdherence)
 	rep.McNemar.P = report.Round6(rep.McNemar.P)
 	for _, m := range []map[string]mp.Rates{rep.ByDefect, rep.ByDomain} {
 		for k, r := range m {

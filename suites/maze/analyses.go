@@ -57,8 +57,12 @@ type Analyses struct {
 	// Signals count the metacognitive signals of the replies and, apart,
 	// of the reasoning the providers returned (models with reasoning only).
 	Signals []SignalRow `json:"reasoning_signals,omitempty"`
-	// H3 compares each human group's errors with each model's (§9.4).
+	// H3 compares each human group's errors with each model's (§9.4), as
+	// the seed can: group means across maze sizes.
 	H3 []analysis.H3 `json:"h3,omitempty"`
+	// H3Points tests H3 per decision point, pooled over the mazes that
+	// both the human group (its walks) and the model walked.
+	H3Points []analysis.H3Points `json:"h3_points,omitempty"`
 	// Ablations are the seed's ablation study (§14), with two models or more.
 	Ablations []analysis.Ablation `json:"ablations,omitempty"`
 }
@@ -103,6 +107,7 @@ func analyze(rs []results.Result, headline Board) Analyses {
 	a.Signals = reasoningSignals(base)
 	a.Readings = readings(base, headline, a.Chance, AriadneSummary(rs))
 	a.H3 = analysis.H3Compare(rs, "HC", bootstrapReps, bootstrapSeed)
+	a.H3Points = analysis.H3PointsCompare(rs, bootstrapReps, bootstrapSeed)
 	if models := modelsOf(rs); len(models) >= 2 {
 		a.Ablations = analysis.Ablations(rs)
 	}
@@ -260,7 +265,14 @@ func signalsOf(rs []results.Result, model string) (dead, back, loop, strat bool)
 			continue
 		}
 		d, err := decodeDetail(r)
-		if err != nil || d == nil {
+		if err != nil {
+			continue
+		}
+		if d == nil {
+			// a result without its score record (read from a results JSON
+			// file): its metrics say backtracks and loops, not the rest
+			back = back || r.Metrics["BT"] > 0
+			loop = loop || r.Metrics["LT"] > 0
 			continue
 		}
 		s := d.Scores

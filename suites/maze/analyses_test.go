@@ -68,7 +68,7 @@ func TestChanceCorrection(t *testing.T) {
 		assert.NotEqual(t, "excellent", mr.Readings[0].Band, "the band reads the corrected Score")
 		assert.NotEqual(t, "good", mr.Readings[0].Band)
 	}
-	text := analysesText(a, nil)
+	text := analysesText(a, nil, false)
 	assert.Contains(t, text, "HalluMaze beyond chance — base")
 	assert.Contains(t, text, "우수한 메타인지", "readings in Korean beside English")
 	assert.Contains(t, text, "Confidence at hallucinations")
@@ -84,7 +84,7 @@ func TestMazeBoxes(t *testing.T) {
 	}
 	got := mazeBoxes(rs, 3)
 	assert.Equal(t, 3, strings.Count(got, "미로 생성됨"))
-	assert.Contains(t, got, "… and 2 more mazes")
+	assert.Contains(t, got, "… 그 밖에 미로 2개", "the count in the results' language")
 	m, err := mazes.Generate(7, 1, mazes.DFS)
 	require.NoError(t, err)
 	assert.Contains(t, got, "막다른 길: "+strconv.Itoa(m.DeadEnds()))

@@ -33,7 +33,12 @@ var analysesTemplate = template.Must(template.New("analyses").Parse(`<section id
 {{range .Signals}}<tr>{{range .}}<td>{{.}}</td>{{end}}</tr>
 {{end}}</tbody></table>
 <p class="muted">Each count is contract lines (and verified backtracks) + the same signal said in prose, in the visible replies and, apart, in the reasoning the provider returned.</p>{{end}}
-{{if .H3}}<h3>H3: do humans and models err alike?</h3>
+{{if .H3Points}}<h3>H3 per decision point</h3>
+<table class="h3-points"><thead><tr><th>human group</th><th>model</th><th>mazes</th><th>decision points</th><th>Spearman ρ</th><th>p</th><th>power (ρ = 0.3)</th><th>note</th></tr></thead><tbody>
+{{range .H3Points}}<tr>{{range .}}<td>{{.}}</td>{{end}}</tr>
+{{end}}</tbody></table>
+<p class="muted">Seed §9.4, at a grain that can succeed: at each decision point (a cell of the solution with a way off it) of the mazes both the human walks and the model walked, the share of walks whose first step from there erred; the rank correlation of the two over the points, a permutation p-value, and the test's power to detect a correlation of 0.3 with this many points.</p>{{end}}
+{{if .H3}}<h3>H3 as the seed tests it: do humans and models err alike?</h3>
 <table class="h3"><thead><tr><th>human group</th><th>model</th><th>group</th><th>sizes</th><th>Spearman ρ</th><th>p</th><th>smallest p possible</th></tr></thead><tbody>
 {{range .H3}}<tr>{{range .}}<td>{{.}}</td>{{end}}</tr>
 {{end}}</tbody></table>
@@ -49,11 +54,11 @@ var analysesTemplate = template.Must(template.New("analyses").Parse(`<section id
 func analysesHTML(a Analyses) (template.HTML, error) {
 	type reading struct{ Model, Metric, Value, EN, KO string }
 	data := struct {
-		Condition                          string
-		Walks                              int
-		Chance, Patterns, Signals, H3, Abl [][]string
-		Ablations                          [][]string
-		Readings                           []reading
+		Condition                                    string
+		Walks                                        int
+		Chance, Patterns, Signals, H3, H3Points, Abl [][]string
+		Ablations                                    [][]string
+		Readings                                     []reading
 	}{Condition: a.Condition, Walks: a.ChanceWalks}
 	for _, c := range a.Chance {
 		data.Chance = append(data.Chance, []string{c.Model, f3(c.MEI), f3(c.MEIChance), pm(c.MEICorrected, c.SEMEICorrected),
@@ -84,6 +89,13 @@ func analysesHTML(a Analyses) (template.HTML, error) {
 		}
 		data.H3 = append(data.H3, []string{h.Human, h.Model, h.Group, strings.Trim(fmt.Sprint(h.Sizes), "[]"),
 			fmt.Sprintf("%+.3f", h.Rho), fmt.Sprintf("%.3g", h.P), fmt.Sprintf("%.3g", h.MinP)})
+	}
+	for _, h := range a.H3Points {
+		row := []string{h.Human, h.Model, fmt.Sprint(h.Mazes), fmt.Sprint(h.Points), "", "", fmt.Sprintf("%.2f", h.Power), h.Note}
+		if h.OK {
+			row[4], row[5] = fmt.Sprintf("%+.3f", h.Rho), fmt.Sprintf("%.3g", h.P)
+		}
+		data.H3Points = append(data.H3Points, row)
 	}
 	for _, ab := range a.Ablations {
 		if len(ab.Models) == 0 {

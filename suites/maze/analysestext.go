@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/mazes"
 	"github.com/hallumaze/hallumaze/report"
 	"github.com/hallumaze/hallumaze/results"
@@ -42,7 +43,11 @@ func mazeBoxes(rs []results.Result, most int) string {
 		b.WriteString(analysis.MazeBox(m, lang))
 	}
 	if n > most {
-		fmt.Fprintf(&b, "… and %d more %s\n", n-most, report.Plural(n-most, "maze", "mazes"))
+		if wordsOf(rs) {
+			fmt.Fprintf(&b, "… 그 밖에 미로 %d개\n", n-most)
+		} else {
+			fmt.Fprintf(&b, "… and %d more %s\n", n-most, report.Plural(n-most, "maze", "mazes"))
+		}
 	}
 	if b.Len() > 0 {
 		b.WriteString("\n")
@@ -50,10 +55,23 @@ func mazeBoxes(rs []results.Result, most int) string {
 	return b.String()
 }
 
+// Preamble is the seed's maze box of the first mazes the cases play (at
+// most three, and a line counting the rest), which the terminal shows
+// before the run's progress, as the seed prints it before its results.
+func (Suite) Preamble(cases []bench.Case) string {
+	var rs []results.Result
+	for _, c := range cases {
+		if c.Suite == Name {
+			rs = append(rs, results.Result{Suite: Name, Case: c.Name, Tags: c.Tags})
+		}
+	}
+	return mazeBoxes(rs, 3)
+}
+
 // analysesText writes the analyses as terminal boxes: chance-corrected
 // scores, the readings, the confidence patterns, the reasoning signals, H3
 // and the ablations.
-func analysesText(a Analyses, ariadne []AriadneEffect) string {
+func analysesText(a Analyses, ariadne []AriadneEffect, k words) string {
 	var b strings.Builder
 	if len(a.Chance) > 0 {
 		cells := [][]string{{"model", "MEI", "chance", "MEI′", "Score", "chance", "Score′", "cases"}}
@@ -62,13 +80,14 @@ func analysesText(a Analyses, ariadne []AriadneEffect) string {
 				f3(c.Score), f3(c.ScoreChance), pm(c.ScoreCorrected, c.SEScoreCorrected), fmt.Sprint(c.Cases)})
 		}
 		b.WriteString("\n")
-		report.WriteBox(&b, " HalluMaze beyond chance — "+a.Condition+" ", cells, []string{
-			"chance: agent/random on the same mazes and protocol (" + fmt.Sprint(a.ChanceWalks) + " draws each);",
-			"x′ = (x − chance)/(flawless − chance): 0 is chance, 1 a flawless walk (± the baseline's error).",
+		cells[0] = k.row(cells[0])
+		report.WriteBox(&b, k.t(" HalluMaze beyond chance — ")+a.Condition+" ", cells, []string{
+			fmt.Sprintf(k.t("chance: agent/random on the same mazes and protocol (%d draws each);"), a.ChanceWalks),
+			k.t("x′ = (x − chance)/(flawless − chance): 0 is chance, 1 a flawless walk (± the baseline's error)."),
 		})
 	}
 	if len(a.Readings) > 0 {
-		fmt.Fprintf(&b, "\n  Readings by the seed's tables (Score and MEI bands on the chance-corrected values):\n")
+		b.WriteString(k.t("\n  Readings by the seed's tables (Score and MEI bands on the chance-corrected values):\n"))
 		for _, mr := range a.Readings {
 			fmt.Fprintf(&b, "  ▶ %s\n", mr.Model)
 			for _, r := range mr.Readings {
@@ -76,12 +95,16 @@ func analysesText(a Analyses, ariadne []AriadneEffect) string {
 				if r.Value != nil {
 					v = " " + f3(*r.Value)
 				}
+				if k {
+					fmt.Fprintf(&b, "    %-14s %s\n", r.Metric+v, r.KO)
+					continue
+				}
 				fmt.Fprintf(&b, "    %-14s %s / %s\n", r.Metric+v, r.EN, r.KO)
 			}
 		}
 	}
 	if len(ariadne) > 0 {
-		b.WriteString("\n  Ariadne's Thread (interactive, groups A/B/C):\n")
+		b.WriteString(k.t("\n  Ariadne's Thread (interactive, groups A/B/C):\n"))
 		for _, e := range ariadne {
 			b.WriteString("  " + AriadneLine(e) + "\n")
 		}
@@ -93,9 +116,10 @@ func analysesText(a Analyses, ariadne []AriadneEffect) string {
 				optional(p.ShareA), fmt.Sprint(p.Loops), optional(p.FlatShare)})
 		}
 		b.WriteString("\n")
-		report.WriteBox(&b, " Confidence at hallucinations (seed §9.2) ", cells, []string{
-			"A: the stated confidence fell before or at the wrong step (healthy); B: it held or rose (overconfident).",
-			"loops: runs of revisits; flat: the share whose confidence did not change (a change under 10 points is none).",
+		cells[0] = k.row(cells[0])
+		report.WriteBox(&b, k.t(" Confidence at hallucinations (seed §9.2) "), cells, []string{
+			k.t("A: the stated confidence fell before or at the wrong step (healthy); B: it held or rose (overconfident)."),
+			k.t("loops: runs of revisits; flat: the share whose confidence did not change (a change under 10 points is none)."),
 		})
 	}
 	if len(a.Signals) > 0 {
@@ -105,12 +129,13 @@ func analysesText(a Analyses, ariadne []AriadneEffect) string {
 				signalText(s.Reply), signalText(s.Reasoning)})
 		}
 		b.WriteString("\n")
-		report.WriteBox(&b, " Metacognitive signals: replies and reasoning traces ", cells, []string{
-			"each count: contract lines (and verified backtracks) + the same signal said in prose.",
+		cells[0] = k.row(cells[0])
+		report.WriteBox(&b, k.t(" Metacognitive signals: replies and reasoning traces "), cells, []string{
+			k.t("each count: contract lines (and verified backtracks) + the same signal said in prose."),
 		})
 	}
 	if len(a.H3) > 0 {
-		b.WriteString("\n  H3, humans and models err alike? (exploratory; Spearman ρ of HC across sizes, permutation p):\n")
+		b.WriteString(k.t("\n  H3 as the seed tests it, humans and models err alike? (exploratory; Spearman ρ of HC across sizes, permutation p):\n"))
 		for _, h := range a.H3 {
 			if !h.OK {
 				fmt.Fprintf(&b, "  %s vs %s (group %s): %s\n", h.Human, h.Model, h.Group, h.Note)
@@ -118,6 +143,17 @@ func analysesText(a Analyses, ariadne []AriadneEffect) string {
 			}
 			fmt.Fprintf(&b, "  %s vs %s (group %s): ρ = %+.3f over sizes %v, p = %.3g (smallest possible %.3g)\n",
 				h.Human, h.Model, h.Group, h.Rho, h.Sizes, h.P, h.MinP)
+		}
+	}
+	if len(a.H3Points) > 0 {
+		b.WriteString(k.t("\n  H3 per decision point (error rates of the human walks and the model at each decision point of the mazes both walked; Spearman ρ, permutation p; power to detect ρ = 0.3):\n"))
+		for _, h := range a.H3Points {
+			if !h.OK {
+				fmt.Fprintf(&b, "  %s vs %s: %s\n", h.Human, h.Model, h.Note)
+				continue
+			}
+			fmt.Fprintf(&b, "  %s vs %s: ρ = %+.3f over %d points of %d mazes, p = %.3g (power %.2f)\n",
+				h.Human, h.Model, h.Rho, h.Points, h.Mazes, h.P, h.Power)
 		}
 	}
 	if len(a.Ablations) > 0 {
@@ -133,9 +169,10 @@ func analysesText(a Analyses, ariadne []AriadneEffect) string {
 			cells = append(cells, []string{ab.Name, ab.Metric, fmt.Sprint(len(ab.Models)), tau, fmt.Sprint(ab.Swaps), ab.Note})
 		}
 		b.WriteString("\n")
-		report.WriteBox(&b, " Ablation study (seed §14) ", cells, []string{
-			"τ compares the models' ranking with the full metric and without the component: 1 the same, −1 reversed.",
-			"The no-Mirage and Ariadne contrasts need runs with --no-mirage and with --group B beside the base run.",
+		cells[0] = k.row(cells[0])
+		report.WriteBox(&b, k.t(" Ablation study (seed §14) "), cells, []string{
+			k.t("τ compares the models' ranking with the full metric and without the component: 1 the same, −1 reversed."),
+			k.t("The no-Mirage and Ariadne contrasts need runs with --no-mirage and with --group B beside the base run."),
 		})
 	}
 	return b.String()
@@ -172,16 +209,16 @@ func signalText(s analysis.Signals) string {
 
 // effectsText is the Linguistic Mirage effect of each model that played
 // mazes with and without lures, as the page's table gives it.
-func effectsText(es []MirageEffect) string {
+func effectsText(es []MirageEffect, k words) string {
 	if len(es) == 0 {
 		return ""
 	}
 	var b strings.Builder
-	b.WriteString("\n  Linguistic Mirage (Δ = no lures − lures; > 0: the lures lowered the score):\n")
+	b.WriteString(k.t("\n  Linguistic Mirage (Δ = no lures − lures; > 0: the lures lowered the score):\n"))
 	for _, e := range es {
-		fmt.Fprintf(&b, "  %-22s ΔMEI = %+.3f %s  ΔBRS = %+.3f %s  lure rate on/off = %s/%s  (%s, Wilcoxon p = %.3g)\n",
+		fmt.Fprintf(&b, "  %-22s ΔMEI = %+.3f %s  ΔBRS = %+.3f %s  lure rate on/off = %s/%s  (%s over %s, sign-flip p = %.3g, Wilcoxon p = %.3g)\n",
 			e.Model, e.DeltaMEI, ci3(e.DeltaMEICI.Lo, e.DeltaMEICI.Hi), e.DeltaBRS, ci3(e.DeltaBRSCI.Lo, e.DeltaBRSCI.Hi),
-			optional(e.LureRateOn), optional(e.LureRateOff), report.Plain(e.Pairs, "pair", "pairs"), e.WilcoxonPMEI)
+			optional(e.LureRateOn), optional(e.LureRateOff), report.Plain(e.Pairs, "pair", "pairs"), report.Plain(e.Mazes, "maze", "mazes"), e.SignFlipPMEI, e.WilcoxonPMEI)
 	}
 	return b.String()
 }

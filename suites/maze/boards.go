@@ -294,17 +294,17 @@ func mixedSizes(b Board) bool {
 
 // notesText is the lines under a board's table: its tie groups and, when
 // its rows cover different maze sizes, each row's sizes.
-func notesText(b Board) string {
+func notesText(b Board, k words) string {
 	var out strings.Builder
 	for _, g := range b.Ties {
-		fmt.Fprintf(&out, "  = statistically tied (paired test over shared mazes, p ≥ %.2f, or fewer than %d mazes): %s\n", TieAlpha, scoring.MinClusters, strings.Join(g, ", "))
+		fmt.Fprintf(&out, k.t("  = statistically tied (paired test over shared mazes, p ≥ %.2f, or fewer than %d mazes): %s\n"), TieAlpha, scoring.MinClusters, strings.Join(g, ", "))
 	}
 	if mixedSizes(b) {
 		var parts []string
 		for _, r := range b.Rows {
 			parts = append(parts, r.Model+": "+sizesText(b.Sizes[r.Model]))
 		}
-		fmt.Fprintf(&out, "  Rows cover different maze sizes: %s.\n", strings.Join(parts, "; "))
+		fmt.Fprintf(&out, k.t("  Rows cover different maze sizes: %s.\n"), strings.Join(parts, "; "))
 	}
 	return out.String()
 }
@@ -312,7 +312,7 @@ func notesText(b Board) string {
 // boardsText writes the boards after the headline one, each as its own
 // box titled with its condition, after a line naming every condition the
 // results span.
-func boardsText(boards []Board) (string, error) {
+func boardsText(boards []Board, k words) (string, error) {
 	if len(boards) <= 1 {
 		return "", nil
 	}
@@ -320,19 +320,19 @@ func boardsText(boards []Board) (string, error) {
 	b.WriteString("\n  " + conditionsLine(boards) + "\n")
 	for _, bd := range boards[1:] {
 		b.WriteString("\n")
-		if err := writeTableTitled(&b, bd.Rows, " HalluMaze comparison — "+bd.Name+" "); err != nil {
+		if err := writeTableTitled(&b, bd.Rows, k.t(" HalluMaze comparison — ")+bd.Name+" ", k); err != nil {
 			return "", err
 		}
-		b.WriteString(notesText(bd))
+		b.WriteString(notesText(bd, k))
 	}
 	return b.String(), nil
 }
 
 // headlineTitle is the caption of the first table: the seed's when the
 // results hold one condition, else naming the condition.
-func headlineTitle(boards []Board) string {
+func headlineTitle(boards []Board, k words) string {
 	if len(boards) <= 1 {
-		return tableTitle
+		return k.t(tableTitle)
 	}
-	return " HalluMaze comparison — " + boards[0].Name + " "
+	return k.t(" HalluMaze comparison — ") + boards[0].Name + " "
 }

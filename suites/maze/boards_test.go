@@ -64,10 +64,10 @@ func TestBoards(t *testing.T) {
 	t.Run("text", func(t *testing.T) {
 		assert.Equal(t, "="+Medal(2), rankCell(ranks["close"]), "a shared rank is marked")
 		assert.Equal(t, "=2", rankText(ranks["close"]), "the page writes no emoji")
-		notes := notesText(base)
+		notes := notesText(base, false)
 		assert.Contains(t, notes, "statistically tied")
 		assert.Contains(t, notes, "human/grad: 5")
-		more, err := boardsText(boards)
+		more, err := boardsText(boards, false)
 		require.NoError(t, err)
 		assert.Contains(t, more, "The results span 2 conditions")
 		assert.Contains(t, more, "HalluMaze comparison — interactive · group B")
@@ -100,7 +100,7 @@ func TestBoardsFewCases(t *testing.T) {
 	require.Len(t, boards, 1)
 	assert.True(t, boards[0].Rows[0].Tied && boards[0].Rows[1].Tied)
 	assert.Equal(t, 1, boards[0].Rows[1].Rank)
-	assert.False(t, strings.Contains(notesText(boards[0]), "sizes"))
+	assert.False(t, strings.Contains(notesText(boards[0], false), "sizes"))
 }
 
 func TestConditionString(t *testing.T) {

@@ -121,14 +121,28 @@ func NewCase(spec Spec) (bench.Case, error) {
 	c := bench.Case{Suite: Name, Name: spec.Name(), Tags: spec.Tags()}
 	if spec.Protocol == mazes.Interactive {
 		c.Play = func(ctx context.Context, chat *bench.Chat) (bench.Outcome, error) {
+			seedRun(chat, spec)
 			return playInteractive(ctx, chat, m, opt, spec)
 		}
 	} else {
 		c.Play = func(ctx context.Context, chat *bench.Chat) (bench.Outcome, error) {
+			seedRun(chat, spec)
 			return playOneShot(ctx, chat, m, opt)
 		}
 	}
 	return c, nil
+}
+
+// seedRun sends run r > 0 of a maze with the sampling seed r, so that the
+// repeated runs of one maze (--seed with --runs) are different samples:
+// a model that samples draws with another seed, and agent/random walks
+// another walk (its draw r, the walk the chance baseline takes as draw r).
+// Run 0 sends no seed, so its requests, and the cassettes that hold them,
+// are those of a case that is not repeated.
+func seedRun(chat *bench.Chat, spec Spec) {
+	if spec.Run > 0 {
+		chat.SetSeed(int64(spec.Run))
+	}
 }
 
 // Detail is the score record a maze result keeps.

@@ -327,7 +327,11 @@ func mirageChart(id string, effects []MirageEffect, colors map[string]string) te
 			if !math.IsNaN(d.ci.Lo) && !math.IsNaN(d.ci.Hi) {
 				b.f(`<line class="whisker" stroke="%s" x1="%.1f" x2="%.1f" y1="%.1f" y2="%.1f"/>`, color, xAt(d.ci.Lo), xAt(d.ci.Hi), yy, yy)
 			}
-			tip := fmt.Sprintf("%s %s = %+.3f, 95%% %s, %d pairs", e.Model, d.name, d.v, d.ci, e.Pairs)
+			ci := "no interval (fewer than 5 mazes)"
+			if !math.IsNaN(d.ci.Lo) && !math.IsNaN(d.ci.Hi) {
+				ci = "95% " + ci3(d.ci.Lo, d.ci.Hi)
+			}
+			tip := fmt.Sprintf("%s %s = %+.3f, %s, %d pairs over %d mazes", e.Model, d.name, d.v, ci, e.Pairs, e.Mazes)
 			if j == 0 {
 				b.f(`<circle cx="%.1f" cy="%.1f" r="4.5" fill="%s"><title>%s</title></circle>`, xAt(d.v), yy, color, esc(tip))
 			} else {

@@ -8,23 +8,38 @@ import (
 
 	"github.com/hallumaze/hallumaze/results"
 	"github.com/hallumaze/hallumaze/scoring"
+	"github.com/hallumaze/hallumaze/suites/maze/analysis"
 )
 
 // MirageEffect is the paired effect of the lures for one model: the seed's
-// Δ = MEI(no mirage) − MEI(mirage), ΔBRS likewise, with 95% intervals of
-// the paired mean difference over mazes, and the lure rates.
+// Δ = MEI(no mirage) − MEI(mirage), ΔBRS likewise, and the lure rates.
+//
+// The intervals and the p-values come from the same paired method as the
+// leaderboard's model comparisons (scoring.PairedClusterBootstrap): the
+// pairs of one maze (its repeated runs, its languages) form a cluster,
+// whole clusters are resampled for the 95% interval (Hesterberg's expanded
+// percentile ends), and the p-value is the sign-flip permutation test that
+// flips whole clusters. Below scoring.MinClusters mazes there is no
+// interval (NaN ends, null in JSON); the sign-flip p is still given. The
+// Wilcoxon signed-rank p over the pairs is kept beside it.
 type MirageEffect struct {
-	Model           string           `json:"model"`
-	Pairs           int              `json:"pairs"`
-	DeltaMEI        float64          `json:"delta_mei"`
-	DeltaMEICI      scoring.Interval `json:"delta_mei_ci95"`
-	DeltaBRS        float64          `json:"delta_brs"`
-	DeltaBRSCI      scoring.Interval `json:"delta_brs_ci95"`
-	LureRateOn      *float64         `json:"lure_rate_on"`
-	LureRateOff     *float64         `json:"lure_rate_off"`
-	WilcoxonPMEI    float64          `json:"wilcoxon_p_mei"`
-	MeanMEIMirage   float64          `json:"mei_mirage"`
-	MeanMEINoMirage float64          `json:"mei_no_mirage"`
+	Model string `json:"model"`
+	Pairs int    `json:"pairs"`
+	// Mazes is the number of distinct mazes (clusters) among the pairs.
+	Mazes        int              `json:"mazes"`
+	DeltaMEI     float64          `json:"delta_mei"`
+	DeltaMEICI   scoring.Interval `json:"delta_mei_ci95"`
+	DeltaBRS     float64          `json:"delta_brs"`
+	DeltaBRSCI   scoring.Interval `json:"delta_brs_ci95"`
+	LureRateOn   *float64         `json:"lure_rate_on"`
+	LureRateOff  *float64         `json:"lure_rate_off"`
+	WilcoxonPMEI float64          `json:"wilcoxon_p_mei"`
+	// SignFlipPMEI and SignFlipPBRS are the cluster sign-flip p-values of
+	// ΔMEI and ΔBRS.
+	SignFlipPMEI    float64 `json:"signflip_p_mei"`
+	SignFlipPBRS    float64 `json:"signflip_p_brs"`
+	MeanMEIMirage   float64 `json:"mei_mirage"`
+	MeanMEINoMirage float64 `json:"mei_no_mirage"`
 }
 
 // Mirage pairs each model's results with and without lures (same maze,
@@ -53,7 +68,9 @@ func Mirage(rs []results.Result) []MirageEffect {
 	for model, pairs := range byModel {
 		slices.SortFunc(pairs, func(x, y [2]results.Result) int { return strings.Compare(x[0].Case, y[0].Case) })
 		var meiOn, meiOff, brsOn, brsOff, lureOn, lureOff []float64
+		var clusters []string
 		for _, p := range pairs {
+			clusters = append(clusters, analysis.MazeKey(p[0]))
 			meiOn, meiOff = append(meiOn, p[0].Metrics["MEI"]), append(meiOff, p[1].Metrics["MEI"])
 			brsOn, brsOff = append(brsOn, p[0].Metrics["BRS"]), append(brsOff, p[1].Metrics["BRS"])
 			if v, ok := p[0].Metrics["lure-rate"]; ok {
@@ -63,9 +80,9 @@ func Mirage(rs []results.Result) []MirageEffect {
 				lureOff = append(lureOff, v)
 			}
 		}
-		e := MirageEffect{Model: model, Pairs: len(pairs), MeanMEIMirage: mean(meiOn), MeanMEINoMirage: mean(meiOff)}
-		e.DeltaMEI, e.DeltaMEICI = scoring.PairedMeanDiffCI(meiOff, meiOn)
-		e.DeltaBRS, e.DeltaBRSCI = scoring.PairedMeanDiffCI(brsOff, brsOn)
+		e := MirageEffect{Model: model, Pairs: len(pairs), Mazes: distinctCount(clusters), MeanMEIMirage: mean(meiOn), MeanMEINoMirage: mean(meiOff)}
+		e.DeltaMEI, e.DeltaMEICI, e.SignFlipPMEI, _ = scoring.PairedClusterBootstrap(meiOff, meiOn, clusters, bootstrapReps, bootstrapSeed)
+		e.DeltaBRS, e.DeltaBRSCI, e.SignFlipPBRS, _ = scoring.PairedClusterBootstrap(brsOff, brsOn, clusters, bootstrapReps, bootstrapSeed)
 		_, e.WilcoxonPMEI = scoring.WilcoxonSignedRank(meiOff, meiOn)
 		e.LureRateOn, e.LureRateOff = meanOrNil(lureOn), meanOrNil(lureOff)
 		out = append(out, e)

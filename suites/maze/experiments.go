@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/hallumaze/hallumaze/agents"
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/results"
 )
@@ -59,8 +60,9 @@ func experiments() []bench.Experiment {
 	return []bench.Experiment{
 		{Name: "Maze", Cases: casesOf(Grid), Check: Check},
 		{Name: "Mirage", Cases: casesOf(mirageSpecs), Check: Check, Report: reportMirage},
-		{Name: "Ariadne", Cases: casesOf(AriadneGrid), Check: Check, Report: reportAriadne},
+		{Name: "Ariadne", Cases: casesOf(AriadneGrid), Check: Check, Report: reportAriadne, Agents: agents.HintNames()},
 		{Name: "Difficulty", Cases: casesOf(DifficultyGrid), Check: Check, Report: reportDifficulty},
+		effortExperiment(),
 	}
 }
 
@@ -84,11 +86,12 @@ func reportMirage(t *testing.T, rs []results.Result) {
 }
 
 // mirageLine is how TestMirage reports one model's effect: the deltas
-// with their 95% intervals, the lure rates, and the Wilcoxon p of ΔMEI
-// to three significant digits, as the HTML report prints it.
+// with their 95% cluster-bootstrap intervals, the lure rates, and the
+// cluster sign-flip and Wilcoxon p of ΔMEI to three significant digits, as
+// the HTML report prints them.
 func mirageLine(e MirageEffect) string {
-	return fmt.Sprintf("%-22s Mirage Δ MEI = %+.3f %v  ΔBRS = %+.3f %v  lure rate on/off = %s/%s  (%d pairs, Wilcoxon p = %.3g)",
-		e.Model, e.DeltaMEI, e.DeltaMEICI, e.DeltaBRS, e.DeltaBRSCI, fmtPtr(e.LureRateOn), fmtPtr(e.LureRateOff), e.Pairs, e.WilcoxonPMEI)
+	return fmt.Sprintf("%-22s Mirage Δ MEI = %+.3f %v  ΔBRS = %+.3f %v  lure rate on/off = %s/%s  (%d pairs over %d mazes, sign-flip p = %.3g, Wilcoxon p = %.3g)",
+		e.Model, e.DeltaMEI, e.DeltaMEICI, e.DeltaBRS, e.DeltaBRSCI, fmtPtr(e.LureRateOn), fmtPtr(e.LureRateOff), e.Pairs, e.Mazes, e.SignFlipPMEI, e.WilcoxonPMEI)
 }
 
 func reportAriadne(t *testing.T, rs []results.Result) {

@@ -175,7 +175,7 @@ func mirageViews(es []MirageEffect) [][]string {
 			fmt.Sprintf("%.3f", e.MeanMEINoMirage), fmt.Sprintf("%.3f", e.MeanMEIMirage),
 			fmt.Sprintf("%+.3f %s", e.DeltaMEI, ci3(e.DeltaMEICI.Lo, e.DeltaMEICI.Hi)),
 			fmt.Sprintf("%+.3f %s", e.DeltaBRS, ci3(e.DeltaBRSCI.Lo, e.DeltaBRSCI.Hi)),
-			optional(e.LureRateOff), optional(e.LureRateOn), fmt.Sprintf("%.3g", e.WilcoxonPMEI)})
+			optional(e.LureRateOff), optional(e.LureRateOn), fmt.Sprintf("%.3g", e.SignFlipPMEI), fmt.Sprintf("%.3g", e.WilcoxonPMEI)})
 	}
 	return out
 }

@@ -10,7 +10,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hallumaze/hallumaze/mazes"
 	"github.com/hallumaze/hallumaze/results"
+	"github.com/hallumaze/hallumaze/suites/maze/analysis"
 )
 
 // HumanEntry is one human control group's result as the seed's section 9.4
@@ -31,6 +33,16 @@ type HumanEntry struct {
 	BRS                *float64 `json:"brs"`
 	Score              *float64 `json:"hallumaze_score"`
 	LatencyS           *float64 `json:"latency_s"`
+	// Seed, Algorithm and Walks give the group's walks on one maze (the
+	// maze of MazeSize, Seed and Algorithm, DFS by default): one string of
+	// moves per participant, from START, in the letters N, E, S and W
+	// (spaces and commas ignored). With walks, the entry is that maze's,
+	// the per-decision-point H3 reads them, and sr, mei, the counts and
+	// hrr, where not given, are the walks' means, scored by the same
+	// definitions as a model's moves.
+	Seed      *uint64  `json:"seed"`
+	Algorithm string   `json:"algorithm"`
+	Walks     []string `json:"walks"`
 }
 
 // ReadHuman reads human control-group results: a JSON array of
@@ -95,6 +107,58 @@ func decodeStrict(data []byte, v any) error {
 	return nil
 }
 
+// walks reads the entry's walks on its maze and their mean scores; nil
+// without walks.
+func (e HumanEntry) walks() ([][]mazes.Dir, map[string]float64, error) {
+	if len(e.Walks) == 0 {
+		if e.Seed != nil || e.Algorithm != "" {
+			return nil, nil, errors.New("seed and algorithm name the maze of walks, and no walks are given")
+		}
+		return nil, nil, nil
+	}
+	if e.MazeSize < 2 || e.Seed == nil {
+		return nil, nil, errors.New("walks need the maze they were walked on: maze_size and seed")
+	}
+	alg := mazes.DFS
+	if e.Algorithm != "" {
+		var err error
+		if alg, err = mazes.ParseAlgorithm(e.Algorithm); err != nil {
+			return nil, nil, err
+		}
+	}
+	m, err := mazes.Generate(e.MazeSize, *e.Seed, alg)
+	if err != nil {
+		return nil, nil, err
+	}
+	var out [][]mazes.Dir
+	sums := map[string]float64{}
+	for i, w := range e.Walks {
+		var moves []mazes.Dir
+		for _, r := range w {
+			switch r {
+			case ' ', ',':
+				continue
+			}
+			d, err := mazes.ParseDir(string(r))
+			if err != nil {
+				return nil, nil, fmt.Errorf("walk %d: %q is not a move (want N, E, S or W)", i+1, string(r))
+			}
+			moves = append(moves, d)
+		}
+		out = append(out, moves)
+		s := mazes.Score(m, mazes.Reading{Form: mazes.FormMoves, Moves: moves}.Transcript(m))
+		sums["SR"] += s.SR
+		sums["MEI"] += s.MEI
+		sums["HC"] += float64(s.HC)
+		sums["BT"] += float64(s.BT)
+		sums["HRR"] += s.HRR
+	}
+	for k := range sums {
+		sums[k] /= float64(len(out))
+	}
+	return out, sums, nil
+}
+
 func (e HumanEntry) result() (results.Result, error) {
 	if strings.TrimSpace(e.Model) == "" {
 		return results.Result{}, errors.New("model is required")
@@ -102,8 +166,24 @@ func (e HumanEntry) result() (results.Result, error) {
 	if e.Provider != "" && e.Provider != "human" {
 		return results.Result{}, fmt.Errorf("provider %q: a human result's provider is \"human\"", e.Provider)
 	}
+	walks, walkScores, err := e.walks()
+	if err != nil {
+		return results.Result{}, err
+	}
+	if walkScores != nil {
+		fill := func(p **float64, v float64) {
+			if *p == nil {
+				*p = &v
+			}
+		}
+		fill(&e.SR, walkScores["SR"])
+		fill(&e.MEI, walkScores["MEI"])
+		fill(&e.HallucinationCount, walkScores["HC"])
+		fill(&e.BacktrackCount, walkScores["BT"])
+		fill(&e.HRR, walkScores["HRR"])
+	}
 	if e.SR == nil || e.MEI == nil {
-		return results.Result{}, errors.New("sr and mei are required")
+		return results.Result{}, errors.New("sr and mei are required (or walks to score)")
 	}
 	if e.MazeSize != 0 && e.MazeSize < 2 {
 		return results.Result{}, fmt.Errorf("maze_size %d is below 2", e.MazeSize)
@@ -131,8 +211,8 @@ func (e HumanEntry) result() (results.Result, error) {
 			continue
 		}
 		v := *m.v
-		if v < 0 || (m.unit && v > 1) {
-			want := "≥ 0"
+		if v < 0 || (m.unit && v > 1) || v > results.MaxMetric {
+			want := fmt.Sprintf("≥ 0 and ≤ %g", float64(results.MaxMetric))
 			if m.unit {
 				want = "in [0, 1]"
 			}
@@ -158,9 +238,23 @@ func (e HumanEntry) result() (results.Result, error) {
 	if e.MazeSize > 0 {
 		r.Tags["size"] = size
 	}
+	if walks != nil {
+		alg := e.Algorithm
+		if alg == "" {
+			alg = string(mazes.DFS)
+		}
+		seed := strconv.FormatUint(*e.Seed, 10)
+		r.Case = "size=" + size + "/seed=" + seed + "/" + alg + "/group=" + group
+		r.Tags["seed"], r.Tags["algorithm"] = seed, alg
+		detail, err := json.Marshal(analysis.HumanWalks{Walks: walks})
+		if err != nil {
+			return results.Result{}, err
+		}
+		r.Detail = detail
+	}
 	if e.LatencyS != nil {
-		if *e.LatencyS < 0 {
-			return results.Result{}, fmt.Errorf("latency_s = %v is negative", *e.LatencyS)
+		if *e.LatencyS < 0 || *e.LatencyS > results.MaxSeconds {
+			return results.Result{}, fmt.Errorf("latency_s = %v is not in [0, %g]", *e.LatencyS, float64(results.MaxSeconds))
 		}
 		r.Duration = *e.LatencyS
 	}

@@ -1,12 +1,14 @@
 package maze
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/hallumaze/hallumaze/mazes"
 	"github.com/hallumaze/hallumaze/report"
 	"github.com/hallumaze/hallumaze/results"
 	"github.com/stretchr/testify/assert"
@@ -59,6 +61,8 @@ func TestReadHumanErrors(t *testing.T) {
 		{"other provider", `[{"provider":"openai","model":"x","sr":0.5,"mei":0.5}]`, `provider "openai"`},
 		{"bad group", `[{"model":"x","sr":0.5,"mei":0.5,"ariadne_group":"D"}]`, `ariadne_group "D"`},
 		{"bad size", `[{"model":"x","sr":0.5,"mei":0.5,"maze_size":1}]`, "maze_size 1"},
+		{"huge count", `[{"model":"x","sr":0.5,"mei":0.5,"loop_count":1e300}]`, "loop_count = 1e+300 is not ≥ 0 and ≤ 1e+12"},
+		{"huge latency", `[{"model":"x","sr":0.5,"mei":0.5,"latency_s":1e300}]`, "latency_s = 1e+300 is not in"},
 		{"duplicate", `[{"model":"x","sr":0.5,"mei":0.5},{"model":"human/x","sr":0.6,"mei":0.5}]`, "entry 2 repeats entry 1"},
 		{"trailing data", `[] []`, "data after the JSON value"},
 		{"not json", `model: x`, "human results"},
@@ -107,4 +111,39 @@ func FuzzReadHuman(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestReadHumanWalks: a human entry may give its participants' walks on
+// one maze; the walks are kept for the per-decision-point H3, and the
+// scores it leaves out are the walks' means.
+func TestReadHumanWalks(t *testing.T) {
+	m, err := mazes.Generate(5, 3, mazes.DFS)
+	require.NoError(t, err)
+	var solution []string
+	sol := m.Solution()
+	for i := 1; i < len(sol); i++ {
+		for _, d := range mazes.Dirs {
+			if sol[i-1].Move(d) == sol[i] {
+				solution = append(solution, d.Letter())
+			}
+		}
+	}
+	walk := strings.Join(solution, "")
+	in := fmt.Sprintf(`[{"model": "students", "maze_size": 5, "seed": 3, "walks": [%q, %q]}]`, walk, "E, S")
+	rs, err := ReadHuman(strings.NewReader(in))
+	require.NoError(t, err)
+	require.Len(t, rs, 1)
+	r := rs[0]
+	assert.Equal(t, "size=5/seed=3/dfs/group=A", r.Case)
+	assert.Equal(t, "3", r.Tags["seed"])
+	assert.Equal(t, 0.5, r.Metrics["SR"], "one walk of two escapes")
+	assert.Contains(t, string(r.Detail), `"walks"`)
+	for _, bad := range []string{
+		`[{"model": "s", "sr": 1, "mei": 1, "walks": ["E"]}]`,
+		`[{"model": "s", "maze_size": 5, "seed": 3, "walks": ["EX"]}]`,
+		`[{"model": "s", "sr": 1, "mei": 1, "seed": 3}]`,
+	} {
+		_, err := ReadHuman(strings.NewReader(bad))
+		assert.Error(t, err, bad)
+	}
 }

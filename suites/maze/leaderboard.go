@@ -269,7 +269,7 @@ func SummaryLine(model string, rs []results.Result) string {
 			}
 		}
 	}
-	return summaryLine(model, d)
+	return summaryLine(model, d, wordsOf(rs))
 }
 
 // lineData is what the summary lines show: means over the scored cases,
@@ -281,12 +281,12 @@ type lineData struct {
 	deadEnd, strategy                   bool
 }
 
-func summaryLine(model string, d lineData) string {
+func summaryLine(model string, d lineData, k words) string {
 	if d.cases == 0 {
 		if d.errors > 0 {
-			return fmt.Sprintf("✗ no scored case (%d %s)", d.errors, report.Plural(d.errors, "error", "errors"))
+			return fmt.Sprintf(k.t("✗ no scored case (%d %s)"), d.errors, k.plural(d.errors, "error", "errors"))
 		}
-		return "✗ no results"
+		return k.t("✗ no results")
 	}
 	mark := "✗"
 	if d.sr >= 0.5 {
@@ -301,13 +301,13 @@ func summaryLine(model string, d lineData) string {
 		mark, nanZero(d.sr), nanZero(d.mei), Band(nanZero(d.mei)), ce, nanZero(d.brs),
 		count(d.hc), count(d.bt), nanZero(d.score), d.latency)
 	if d.errors > 0 {
-		fmt.Fprintf(&b, " | %d %s not scored", d.errors, report.Plural(d.errors, "error", "errors"))
+		fmt.Fprintf(&b, k.t(" | %d %s not scored"), d.errors, k.plural(d.errors, "error", "errors"))
 	}
 	signals := signalNames(d.deadEnd, d.bt > 0, d.lt > 0, d.strategy)
 	if len(signals) == 0 {
-		b.WriteString("\n↳ metacognitive signals: none")
+		b.WriteString(k.t("\n↳ metacognitive signals: ") + k.t("none"))
 	} else {
-		b.WriteString("\n↳ metacognitive signals: " + strings.Join(signals, ", "))
+		b.WriteString(k.t("\n↳ metacognitive signals: ") + strings.Join(signals, ", "))
 	}
 	return b.String()
 }

@@ -76,7 +76,7 @@ var sectionTemplate = template.Must(template.New("maze").Parse(`<section id="lea
 <figure>{{.SRBySize}}</figure>
 <figure>{{.Reliability}}</figure>
 <figure>{{.Mirage}}
-{{if .MirageRows}}<table class="mirage"><thead><tr><th>model</th><th>pairs</th><th>MEI no lures</th><th>MEI lures</th><th>ΔMEI [95%]</th><th>ΔBRS [95%]</th><th>lure rate off</th><th>lure rate on</th><th>Wilcoxon p</th></tr></thead><tbody>
+{{if .MirageRows}}<table class="mirage"><thead><tr><th>model</th><th>pairs</th><th>MEI no lures</th><th>MEI lures</th><th>ΔMEI [95%]</th><th>ΔBRS [95%]</th><th>lure rate off</th><th>lure rate on</th><th>sign-flip p</th><th>Wilcoxon p</th></tr></thead><tbody>
 {{range .MirageRows}}<tr>{{range .}}<td>{{.}}</td>{{end}}</tr>
 {{end}}</tbody></table>{{end}}</figure>
 <figure>{{.Ariadne}}

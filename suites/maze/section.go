@@ -34,22 +34,25 @@ func (Suite) Summarize(rs []results.Result, opts report.Options) (report.Section
 	an := analyze(rs, boards[0])
 	sec.JSON = append(sec.JSON, report.Member{Key: "leaderboards", Value: boards}, report.Member{Key: "analyses", Value: an})
 	var text strings.Builder
-	text.WriteString(mazeBoxes(rs, 3))
-	if err := writeTableTitled(&text, boards[0].Rows, headlineTitle(boards)); err != nil {
+	k := wordsOf(rs)
+	if !opts.Preambled {
+		text.WriteString(mazeBoxes(rs, 3))
+	}
+	if err := writeTableTitled(&text, boards[0].Rows, headlineTitle(boards, k), k); err != nil {
 		return sec, err
 	}
-	text.WriteString(notesText(boards[0]))
-	more, err := boardsText(boards)
+	text.WriteString(notesText(boards[0], k))
+	more, err := boardsText(boards, k)
 	if err != nil {
 		return sec, err
 	}
 	text.WriteString(more)
 	tiers := tierRows(rs, rows)
-	if t := tiersText(tiers); t != "" {
+	if t := tiersText(tiers, k); t != "" {
 		text.WriteString("\n" + t)
 	}
-	text.WriteString(effectsText(Mirage(rs)))
-	text.WriteString(analysesText(an, ariadneWithHints(AriadneSummary(rs))))
+	text.WriteString(effectsText(Mirage(rs), k))
+	text.WriteString(analysesText(an, ariadneWithHints(AriadneSummary(rs)), k))
 	sec.Text = text.String()
 
 	type view struct {

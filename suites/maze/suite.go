@@ -82,12 +82,18 @@ var strictMetrics = results.Metrics{
 func (Suite) Standard() ([]bench.Case, error) { return Cases(Grid()) }
 
 // Agents are the maze reference agents, in order of decreasing skill; the
-// explorer stands for a model in hallumaze estimate.
+// explorer stands for a model in hallumaze estimate. The hint follower is
+// an extra agent: TestAriadne plays it, and --models agent/follower runs
+// it.
 func (Suite) Agents() []bench.Agent {
 	var out []bench.Agent
 	for _, name := range agents.Names() {
 		m, _ := agents.Lookup(name)
 		out = append(out, bench.Agent{Name: name, Model: m, Estimate: name == "explorer"})
+	}
+	for _, name := range agents.HintNames() {
+		m, _ := agents.Lookup(name)
+		out = append(out, bench.Agent{Name: name, Model: m, Extra: true})
 	}
 	return out
 }

@@ -16,15 +16,15 @@ const tableTitle = " HalluMaze comparison "
 // and a warning line when cases could not be played. Over several cases a
 // cell holds the mean and its 95% interval: "0.67 [0.21,0.94]" (Wilson) for
 // SR, "0.847±0.046" (Student t) for the others.
-func WriteTable(w io.Writer, rows []Row) error { return writeTableTitled(w, rows, tableTitle) }
+func WriteTable(w io.Writer, rows []Row) error { return writeTableTitled(w, rows, tableTitle, false) }
 
-// writeTableTitled is WriteTable with another caption.
-func writeTableTitled(w io.Writer, rows []Row, title string) error {
-	header := []string{"rank", "model", "SR", "MEI★", "CE", "BRS", "Hall", "Score", "cases", "errors"}
+// writeTableTitled is WriteTable with another caption, in the language k.
+func writeTableTitled(w io.Writer, rows []Row, title string, k words) error {
+	header := k.row([]string{"rank", "model", "SR", "MEI★", "CE", "BRS", "Hall", "Score", "cases", "errors"})
 	cells := [][]string{header}
 	for _, r := range rows {
 		cells = append(cells, []string{
-			rankCell(r), r.Model,
+			k.t(rankCell(r)), r.Model,
 			statCell(r.SR, 2), statCell(r.MEI, 3), statCell(r.CE, 3), statCell(r.BRS, 3),
 			statCell(r.HC, 1), statCell(r.Score, 3),
 			fmt.Sprint(r.Cases), fmt.Sprint(r.Errors),
@@ -62,7 +62,7 @@ func writeTableTitled(w io.Writer, rows []Row, title string) error {
 	}
 	b.WriteString("└" + strings.Repeat("─", inner) + "┘\n")
 	if best, ok := Best(rows); ok {
-		fmt.Fprintf(&b, "\n  ★ best: %s — Score %.3f | MEI %.3f%s\n", best.Model, best.Score.Mean, nanZero(best.MEI.Mean), tiedNote(best))
+		fmt.Fprintf(&b, k.t("\n  ★ best: %s — Score %.3f | MEI %.3f%s\n"), best.Model, best.Score.Mean, nanZero(best.MEI.Mean), k.t(tiedNote(best)))
 	}
 	var failed []string
 	total := 0
@@ -73,8 +73,12 @@ func writeTableTitled(w io.Writer, rows []Row, title string) error {
 		}
 	}
 	if total > 0 {
-		fmt.Fprintf(&b, "  ⚠ %d %s could not be played and %s not scored: %s\n",
-			total, report.Plural(total, "case", "cases"), report.Plural(total, "is", "are"), strings.Join(failed, ", "))
+		isAre := report.Plural(total, "is", "are")
+		if k {
+			isAre = ""
+		}
+		fmt.Fprintf(&b, k.t("  ⚠ %d %s could not be played and %s not scored: %s\n"),
+			total, k.plural(total, "case", "cases"), isAre, strings.Join(failed, ", "))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -7,6 +7,7 @@ import (
 	"math"
 
 	"github.com/hallumaze/hallumaze/bench"
+	"github.com/hallumaze/hallumaze/mazes"
 	"github.com/hallumaze/hallumaze/results"
 )
 
@@ -31,6 +32,9 @@ type tally struct {
 	durations     float64
 	deadEnd       bool
 	strategy      bool
+	// korean and english record the languages the cases were played in:
+	// the lines are Korean when every case was.
+	korean, english bool
 }
 
 type runningMean struct {
@@ -39,6 +43,11 @@ type runningMean struct {
 }
 
 func (s *tally) Add(r results.Result) {
+	if r.Tags["lang"] == string(mazes.Korean) {
+		s.korean = true
+	} else if _, ok := r.Tags["lang"]; ok {
+		s.english = true
+	}
 	if r.Error != "" {
 		s.errors++
 		return
@@ -93,7 +102,18 @@ func quietDetail(d json.RawMessage) bool {
 
 // Lines are [SummaryLine] of the model's results so far.
 func (s *tally) Lines(model string) string {
-	return summaryLine(model, s.summary())
+	return summaryLine(model, s.summary(), s.words())
+}
+
+func (s *tally) words() words { return words(s.korean && !s.english) }
+
+// Heading is the line that opens a model's summary: the seed's "▶ 실행
+// 중: <model>" in Korean.
+func (s *tally) Heading(model string) string {
+	if s.words() {
+		return "▶ 실행 중: " + model
+	}
+	return "▶ " + model
 }
 
 // summary is what the summary line shows, from the running means.

@@ -62,18 +62,18 @@ func tierRows(rs []results.Result, rows []Row) []tierRow {
 
 // tiersText is the terminal table of the two readings, "" without any
 // lenient result.
-func tiersText(trs []tierRow) string {
+func tiersText(trs []tierRow, k words) string {
 	if len(trs) == 0 {
 		return ""
 	}
-	cells := [][]string{{"model", "format compliance", "SR strict | lenient", "MEI strict | lenient", "Score strict | lenient", "cases"}}
+	cells := [][]string{k.row([]string{"model", "format compliance", "SR strict | lenient", "MEI strict | lenient", "Score strict | lenient", "cases"})}
 	for _, t := range trs {
 		cells = append(cells, []string{t.Model, fmt.Sprintf("%.3f", t.Compliance),
 			fmt.Sprintf("%.2f | %.2f", t.SR[0], t.SR[1]), fmt.Sprintf("%.3f | %.3f", t.MEI[0], t.MEI[1]),
 			fmt.Sprintf("%.3f | %.3f", t.Score[0], t.Score[1]), fmt.Sprint(t.Cases)})
 	}
 	var b strings.Builder
-	report.WriteBox(&b, " HalluMaze: strict and lenient readings ", cells,
-		[]string{"The headline is the strict reading, the seed's contract; the lenient one also reads moves and paths in prose."})
+	report.WriteBox(&b, k.t(" HalluMaze: strict and lenient readings "), cells,
+		[]string{k.t("The headline is the strict reading, the seed's contract; the lenient one also reads moves and paths in prose.")})
 	return b.String()
 }

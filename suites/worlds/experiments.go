@@ -45,53 +45,19 @@ func Check(t *testing.T, r results.Result) {
 
 // experiments are TestWorlds, every world's standard set played by the
 // reference agents (and any model named with -models), and
-// TestWorldsReplay, a sample of it that the committed cassettes of the
-// agents served over the three wire protocols cover.
+// TestWorldsReplay, the gate set: the sample of it that the committed
+// cassettes of a recorded model cover.
 func experiments() []bench.Experiment {
 	return []bench.Experiment{
 		{Name: "Worlds", Cases: Suite{}.Standard, Check: Check, Report: reportAccuracy, AgentsOnly: true},
-		{Name: "WorldsReplay", Cases: replaySample, Check: Check, Report: reportAccuracy},
+		{Name: "WorldsReplay", Cases: gateCases, Check: Check, Report: reportAccuracy},
+		effortExperiment(),
 	}
 }
 
-// Experiments are TestWorlds and TestWorldsReplay.
+// Experiments are TestWorlds, TestWorldsReplay and HalluWorld's part of
+// TestEffort.
 func (Suite) Experiments() []bench.Experiment { return experiments() }
-
-// replayPerCategory is how many probes of each category of each world's
-// standard set the replayed sample holds.
-const replayPerCategory = 5
-
-// replaySample takes, from each world's standard set, replayPerCategory
-// probes of each category, spread evenly over the set's probes of that
-// category.
-func replaySample() ([]bench.Case, error) {
-	ws, err := Worlds()
-	if err != nil {
-		return nil, err
-	}
-	var out []bench.Case
-	for _, w := range ws {
-		std, err := standard(w)
-		if err != nil {
-			return nil, err
-		}
-		for _, c := range hw.Categories {
-			var of []hw.Probe
-			for _, p := range std {
-				if p.Category == c {
-					of = append(of, p)
-				}
-			}
-			// Every other pick one further on: probes that come in pairs
-			// (a yes and a no, a U twin and its UNKNOWN) give both.
-			for i := range min(replayPerCategory, len(of)) {
-				j := min(i*len(of)/replayPerCategory+i%2, len(of)-1)
-				out = append(out, NewCase(w, of[j]))
-			}
-		}
-	}
-	return out, nil
-}
 
 // reportAccuracy logs, per model in the leaderboard's order, the accuracy
 // by world × category with Wilson intervals, the prior's accuracy and

@@ -46,7 +46,7 @@ func play(t *testing.T, cases []bench.Case, agents ...string) []results.Result {
 
 func sample(t *testing.T) []bench.Case {
 	t.Helper()
-	cs, err := replaySample()
+	cs, err := gateCases()
 	require.NoError(t, err)
 	return cs
 }
@@ -205,4 +205,29 @@ func TestStandardCases(t *testing.T) {
 		seen[c.Name] = true
 		assert.True(t, strings.HasPrefix(c.Name, c.Tags["world"]+"/"+c.Tags["level"]+"/s"), c.Name)
 	}
+}
+
+// TestGateSet: every probe the gate set names is in a standard set, once,
+// and each world has five of each category.
+func TestGateSet(t *testing.T) {
+	cases, err := gateCases()
+	require.NoError(t, err)
+	require.Len(t, cases, len(gateSet))
+	seen := map[string]bool{}
+	count := map[string]int{}
+	for _, c := range cases {
+		assert.False(t, seen[c.Name], "%s twice", c.Name)
+		seen[c.Name] = true
+		count[c.Tags["world"]+"/"+c.Tags["category"]]++
+	}
+	ws, err := Worlds()
+	require.NoError(t, err)
+	for _, w := range ws {
+		for _, cat := range hw.Categories {
+			assert.Equal(t, 5, count[w.Name()+"/"+string(cat)], "%s, category %s", w.Name(), cat)
+		}
+	}
+	gs, err := bench.GateSet(Suite{})
+	require.NoError(t, err)
+	assert.Len(t, gs, len(gateSet), "the gate set is TestWorldsReplay's cases")
 }

@@ -8,6 +8,23 @@ type AnthropicRequest struct {
 	Messages    []AnthropicMessage `json:"messages"`
 	MaxTokens   int                `json:"max_tokens"`
 	Temperature *float64           `json:"temperature,omitempty"`
+	TopP        *float64           `json:"top_p,omitempty"`
+	// Thinking turns extended thinking on ("enabled" with a budget, or
+	// "adaptive") or off ("disabled").
+	Thinking *AnthropicThinking `json:"thinking,omitempty"`
+	// OutputConfig carries the effort.
+	OutputConfig *AnthropicOutputConfig `json:"output_config,omitempty"`
+}
+
+// AnthropicThinking is the thinking member of a request.
+type AnthropicThinking struct {
+	Type         string `json:"type"`
+	BudgetTokens int    `json:"budget_tokens,omitempty"`
+}
+
+// AnthropicOutputConfig is the output_config member of a request.
+type AnthropicOutputConfig struct {
+	Effort string `json:"effort,omitempty"`
 }
 
 // AnthropicMessage is one turn; Role is "user" or "assistant".
@@ -41,10 +58,17 @@ type AnthropicBlock struct {
 	Data      string `json:"data,omitempty"`
 }
 
-// AnthropicUsage counts tokens.
+// AnthropicUsage counts tokens. OutputTokens includes thinking, which
+// OutputTokensDetails counts apart.
 type AnthropicUsage struct {
-	InputTokens  int `json:"input_tokens"`
-	OutputTokens int `json:"output_tokens"`
+	InputTokens         int                     `json:"input_tokens"`
+	OutputTokens        int                     `json:"output_tokens"`
+	OutputTokensDetails *AnthropicOutputDetails `json:"output_tokens_details,omitempty"`
+}
+
+// AnthropicOutputDetails breaks the output tokens down.
+type AnthropicOutputDetails struct {
+	ThinkingTokens int `json:"thinking_tokens"`
 }
 
 // AnthropicErrorResponse is the body of a failed call:

@@ -1,0 +1,102 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/hallumaze/hallumaze/internal/files"
+	"github.com/hallumaze/hallumaze/results"
+	"github.com/hallumaze/hallumaze/suites"
+)
+
+// maxSeedJSONBytes bounds a results JSON file read back.
+const maxSeedJSONBytes = 256 << 20
+
+// readResults reads a results file: the JSONL results (a run's streamed
+// results, a shard's, a merge's) or the results JSON a run or a report
+// writes (the seed's schema, hallumaze_version first). For the JSON, the
+// JSONL file beside it (the same name, .jsonl), which a run writes with
+// it, is the full record and is read instead when it is there; else each
+// suite that can reads its cases back from the JSON (the maze cases'
+// scores), and stderr says what the JSON does not hold. torn reports a
+// JSONL file's torn last line.
+func (a *app) readResults(path string, stderr io.Writer) (rs []results.Result, torn bool, err error) {
+	if isSeedJSONFile(path) {
+		beside := strings.TrimSuffix(path, filepath.Ext(path)) + ".jsonl"
+		if st, err := os.Stat(beside); err == nil && st.Mode().IsRegular() && beside != path {
+			fmt.Fprintf(stderr, "report: %s: reading its cases from %s beside it, the full record\n", path, beside)
+			path = beside
+		}
+	}
+	f, err := files.Open(path)
+	if err != nil {
+		return nil, false, fmt.Errorf("results: %w", err)
+	}
+	defer f.Close()
+	br := bufio.NewReader(f)
+	head, _ := br.Peek(256)
+	if !isSeedJSON(head) {
+		rs, torn, err = results.Read(br)
+		if err != nil {
+			return nil, false, fmt.Errorf("%s: %w", path, err)
+		}
+		return rs, torn, nil
+	}
+	data, err := io.ReadAll(io.LimitReader(br, maxSeedJSONBytes+1))
+	if err != nil {
+		return nil, false, fmt.Errorf("results: %w", err)
+	}
+	if len(data) > maxSeedJSONBytes {
+		return nil, false, fmt.Errorf("%s: larger than %d bytes", path, maxSeedJSONBytes)
+	}
+	var keys map[string]json.RawMessage
+	if err := json.Unmarshal(data, &keys); err != nil {
+		return nil, false, fmt.Errorf("%s: %w", path, err)
+	}
+	var totalsOnly []string
+	for _, s := range a.suites {
+		sr, ok := s.(suites.SeedReader)
+		if !ok {
+			if _, present := keys[s.Name()]; present {
+				totalsOnly = append(totalsOnly, s.Name())
+			}
+			continue
+		}
+		got, err := sr.ReadSeed(data)
+		if err != nil {
+			return nil, false, fmt.Errorf("%s: %w", path, err)
+		}
+		rs = append(rs, got...)
+	}
+	fmt.Fprintf(stderr, "report: %s: read from the results JSON, which keeps the maze cases' scores but no transcript: the walks and the readings of each step are left out", path)
+	if len(totalsOnly) > 0 {
+		fmt.Fprintf(stderr, "; the %s section(s) hold each model's totals, not its cases", strings.Join(totalsOnly, ", "))
+	}
+	fmt.Fprintln(stderr, " (the JSONL results file the run wrote beside it holds everything)")
+	return rs, false, nil
+}
+
+// isSeedJSONFile reports whether the file at path is a results JSON file.
+func isSeedJSONFile(path string) bool {
+	f, err := files.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, 256)
+	n, _ := io.ReadFull(f, head)
+	return isSeedJSON(head[:n])
+}
+
+// isSeedJSON reports whether a file's first bytes are those of a results
+// JSON file: an object whose first key is hallumaze_version.
+func isSeedJSON(head []byte) bool {
+	rest, ok := bytes.CutPrefix(bytes.TrimLeft(head, " \t\r\n"), []byte("{"))
+	return ok && bytes.HasPrefix(bytes.TrimLeft(rest, " \t\r\n"), []byte(`"hallumaze_version"`))
+}

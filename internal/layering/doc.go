@@ -4,7 +4,8 @@
 //	domain     scoring, mazes, abstain, worlds/...: the standard library,
 //	           scoring, their own packages, and for chess its rules library
 //	leaves     results, pricing, modelname, internal/redact, internal/cli,
-//	           internal/files, internal/golden
+//	           internal/files, internal/golden; internal/worldstest (worlds'
+//	           test helpers)
 //	wire       providers (the standard library, pricing, modelname and
 //	           internal/files),
 //	           providers/loopback

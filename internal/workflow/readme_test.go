@@ -53,7 +53,7 @@ var readmeExamples = map[string]readmeExample{
 	"go run ./cmd/hallumaze worlds probes --world grid --level P1_dense_array > probes.jsonl": {},
 	"go run ./cmd/hallumaze run --suite worlds --world grid --level P1_dense_array --models agent/oracle --quiet --output w.json": {},
 	"jq -c 'select(.suite == \"worlds\") | {id: .case, output: .turns[-1].content}' w.jsonl > replies.jsonl":                      {},
-	"go run ./cmd/hallumaze worlds score --probes probes.jsonl --responses replies.jsonl":                                         {output: `"n_probes": 24`},
+	"go run ./cmd/hallumaze worlds score --probes probes.jsonl --responses replies.jsonl":                                         {output: `"n_probes": 12`},
 }
 
 // readmeLines are the command lines of the README's sh blocks, in order,

@@ -10,8 +10,8 @@ import (
 )
 
 // Agents are the HalluWorld reference agents: oracle, credulous,
-// always-unknown and guesser, each reading only the request, as a model
-// would. The oracle stands for a model in hallumaze estimate.
+// always-unknown, guesser and prior (the question-only baseline), each
+// reading only the request, as a model would. The oracle stands for a model in hallumaze estimate.
 func (Suite) Agents() []bench.Agent {
 	var out []bench.Agent
 	for _, p := range hw.Policies {

@@ -1,17 +1,35 @@
 package worlds
 
 import (
-	"strings"
-
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/results"
 	hw "github.com/hallumaze/hallumaze/worlds"
 )
 
 // categoryNames are the probe categories as the Effort table names them.
+// X is compound; its conflict probes (an observation and a testimony that
+// contradicts it, flagged conflict: true) are a row of their own, named by
+// conflictCategory.
 var categoryNames = map[string]string{
 	string(hw.Perception): "perception", string(hw.Memory): "memory", string(hw.Causal): "causal",
-	string(hw.Uncertainty): "uncertainty", string(hw.Conflict): "conflict",
+	string(hw.Uncertainty): "uncertainty", string(hw.Conflict): "compound",
+}
+
+// conflictCategory is the Effort table's row of the X probes whose
+// testimony contradicts the observation.
+const conflictCategory = string(hw.Conflict) + " conflict"
+
+// effortCategory is the row a result is reported under: its category, and
+// for an X probe whether its testimony contradicts the observation.
+func effortCategory(r results.Result) string {
+	c := r.Tags["category"]
+	if c == string(hw.Conflict) && r.Tags["conflict"] == "true" {
+		return conflictCategory
+	}
+	if n, ok := categoryNames[c]; ok {
+		return c + " " + n
+	}
+	return c
 }
 
 // effortPerCategory is how many probes of each category of each world's
@@ -21,18 +39,12 @@ const effortPerCategory = 10
 
 // effortStudy compares effort levels on a sample of each world's standard
 // set (effortPerCategory probes of each category of each world), per
-// category over the three worlds:
+// category over the three worlds (X split by [effortCategory]):
 // whether the reply was right, and whether it was a concrete answer that
 // is not the gold (hallucinated), each with the exact McNemar test over
 // probes.
 var effortStudy = bench.EffortStudy{
-	Category: func(r results.Result) string {
-		c := r.Tags["category"]
-		if n, ok := categoryNames[c]; ok {
-			return c + " " + n
-		}
-		return c
-	},
+	Category: effortCategory,
 	Metrics: []bench.EffortMetric{
 		{Name: "right", Better: results.Higher, Test: bench.TestMcNemar},
 		{Name: "hallucinated", Better: results.Lower, Test: bench.TestMcNemar},
@@ -57,13 +69,15 @@ func effortExperiment() bench.Experiment {
 
 // effortExpected is what the reference agents must show, in-process or
 // recorded: the credulous agent raised to a high effort hallucinates less
-// (and is right more) where sources conflict, and changes nowhere else;
-// the guesser changes nothing.
+// (and is right more) on the X probes whose testimony contradicts the
+// observation, and changes nowhere else (neither on the other X probes nor
+// in P, M, C and U, where the sample holds no source it would believe over
+// what it sees); the guesser changes nothing.
 func effortExpected(agent, from, to, category, metric string) (string, bool) {
 	const better, none = "better", "no significant change"
 	switch agent {
 	case string(hw.Credulous):
-		if to == "high" && from != "high" && strings.HasPrefix(category, string(hw.Conflict)) {
+		if to == "high" && from != "high" && category == conflictCategory {
 			return better, true
 		}
 		return none, true
@@ -74,7 +88,10 @@ func effortExpected(agent, from, to, category, metric string) (string, bool) {
 }
 
 // spread takes n probes of each category of each world's standard set,
-// spread evenly over the set's probes of that category.
+// spread evenly over the set's probes of that category, every other pick
+// one further on: probes that come in pairs (a yes and its no, a U twin
+// and its UNKNOWN) give both, so the sample's golds are as balanced as the
+// set's. (The gate set was chosen so, with n = 5, and is kept by name.)
 func spread(n int) ([]bench.Case, error) {
 	ws, err := Worlds()
 	if err != nil {
@@ -93,9 +110,14 @@ func spread(n int) ([]bench.Case, error) {
 					of = append(of, p)
 				}
 			}
-			step := max(1, len(of)/n)
-			for i := 0; i < len(of) && i/step < n; i += step {
-				out = append(out, NewCase(w, of[i]))
+			last := -1
+			for i := range n {
+				j := min(i*len(of)/n+i%2, len(of)-1)
+				if j <= last {
+					continue // fewer than 2n probes: no probe twice
+				}
+				out = append(out, NewCase(w, of[j]))
+				last = j
 			}
 		}
 	}

@@ -89,7 +89,7 @@ func (a *app) runReport(ctx context.Context, args []string, stdout, stderr io.Wr
 		flag, path string
 		write      func(io.Writer) error
 	}{
-		{"-o", *htmlPath, func(w io.Writer) error { return report.WriteHTML(w, rs, sections, opts) }},
+		{"-o", *htmlPath, nil}, // report.WritePage: the page and its cases folder
 		{"--csv", *csvPath, func(w io.Writer) error { return report.WriteCSVPrices(w, rs, prices) }},
 		{"--json", *jsonPath, func(w io.Writer) error { return report.WriteJSON(w, sections, opts) }},
 	}
@@ -111,7 +111,13 @@ func (a *app) runReport(ctx context.Context, args []string, stdout, stderr io.Wr
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if err := report.WriteFileAtomic(o.path, red, o.write); err != nil {
+		var err error
+		if o.write == nil {
+			err = report.WritePage(o.path, red, rs, sections, opts)
+		} else {
+			err = report.WriteFileAtomic(o.path, red, o.write)
+		}
+		if err != nil {
 			return fmt.Errorf("report: %w", err)
 		}
 	}

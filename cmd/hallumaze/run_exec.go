@@ -506,13 +506,17 @@ func (a *app) write(o runOptions, p runPlan, sw sweepOutcome, stdout, stderr io.
 	}{
 		{p.paths.json, func(w io.Writer) error { return report.WriteJSON(w, sections, opts) }},
 		{p.paths.csv, func(w io.Writer) error { return report.WriteCSVPrices(w, all, p.prices) }},
-		{p.paths.html, func(w io.Writer) error { return report.WriteHTML(w, all, sections, opts) }},
 	}
 	for _, f := range files {
 		if f.path == "" {
 			continue
 		}
 		if err := report.WriteFileAtomic(f.path, a.secrets, f.write); err != nil {
+			return fmt.Errorf("run: %w", err)
+		}
+	}
+	if p.paths.html != "" {
+		if err := report.WritePage(p.paths.html, a.secrets, all, sections, opts); err != nil {
 			return fmt.Errorf("run: %w", err)
 		}
 	}

@@ -50,6 +50,9 @@ type CaseFiles struct {
 	// Secrets are replaced in every case before it is compressed (a
 	// compressed text cannot be redacted on its way to the file).
 	Secrets *redact.Secrets
+	// Budget bounds the case HTML written in the page; 0 means
+	// InlineBudget.
+	Budget int
 }
 
 // CasesDir is the folder of a page's cases beyond its budget: the page's
@@ -66,13 +69,19 @@ var chunkFile = regexp.MustCompile(`^cases-[0-9]{4,}\.js$`)
 // WritePage writes the page of a report to path (atomically, every secret
 // of red replaced) and, when its cases do not all fit, the rest into the
 // folder CasesDir(path), which it empties of the chunks of an earlier
-// page first. A page whose cases all fit leaves no folder.
+// page first. A page whose cases all fit leaves no folder. Of
+// opts.CaseFiles only the Budget is used.
 func WritePage(path string, red *redact.Secrets, rs []results.Result, sections []Section, opts Options) error {
 	dir := CasesDir(path)
 	if err := removeChunks(dir); err != nil {
 		return fmt.Errorf("html: %w", err)
 	}
+	budget := 0
+	if opts.CaseFiles != nil {
+		budget = opts.CaseFiles.Budget
+	}
 	opts.CaseFiles = &CaseFiles{
+		Budget:  budget,
 		Dir:     filepath.ToSlash(filepath.Base(dir)),
 		Secrets: red,
 		Write: func(name string, write func(io.Writer) error) error {

@@ -3,8 +3,8 @@ package report
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"cmp"
+	"encoding/json"
 	"fmt"
 	"hash/fnv"
 	"html/template"
@@ -120,7 +120,7 @@ func WriteHTML(w io.Writer, rs []results.Result, sections []Section, opts Option
 			}
 			groups[len(groups)-1] = append(groups[len(groups)-1], i)
 		}
-		size := 0
+		size, budget := 0, cmp.Or(opts.CaseFiles.Budget, InlineBudget)
 	fill:
 		for round := 0; ; round++ {
 			took := false
@@ -134,7 +134,7 @@ func WriteHTML(w io.Writer, rs []results.Result, sections []Section, opts Option
 				if err != nil {
 					return err
 				}
-				if size+len(b) > InlineBudget {
+				if size+len(b) > budget {
 					break fill
 				}
 				size += len(b)

@@ -244,8 +244,14 @@ func caseView(r results.Result, d *Detail, w *walk, walkErr error) report.CaseVi
 		}
 	}
 	cv.Order = []string{"SR", "MEI", "score", "HC", "BRS", "CE", "BT", "LT", "HRR"}
+	cv.Outcome = "did not escape"
+	if cv.Verdict == "pass" {
+		cv.Outcome = "escaped"
+	}
+	cv.Reading = fmt.Sprintf("%s moves verified, %s hallucinated (HC), %s", report.FormatNum(r.Metrics["steps"]), report.FormatNum(r.Metrics["HC"]), cv.Outcome)
 	if d != nil {
 		cv.Scores = detailScores(*d)
+		cv.Gold = fmt.Sprintf("the exit, by the shortest path of %d moves", d.Solution)
 	}
 	switch {
 	case walkErr != nil:

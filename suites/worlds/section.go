@@ -211,6 +211,18 @@ func caseView(r results.Result, d Detail) report.CaseView {
 		cv.Verdict = "pass"
 	}
 	cv.Badges = []report.KV{{K: "outcome", V: string(d.Outcome)}, {K: "gold", V: d.Gold}}
+	cv.Outcome, cv.Gold = outcomeWords(d), d.Gold
+	switch {
+	case d.Key != "" && d.Value != "":
+		cv.Reading = d.Key + "=" + d.Value
+	case d.Value != "":
+		cv.Reading = d.Value
+	case d.Reason != "":
+		cv.Reading = "not read: " + d.Reason
+	}
+	if d.Key != "" {
+		cv.Gold = d.Key + "=" + d.Gold
+	}
 	cv.Scores = []report.KV{
 		{K: "gold", V: d.Gold}, {K: "value read", V: orDash(d.Value)}, {K: "outcome", V: string(d.Outcome)},
 		{K: "exact contract", V: fmt.Sprint(d.ExactContract)},
@@ -241,6 +253,23 @@ func caseView(r results.Result, d Detail) report.CaseView {
 		}
 	}
 	return cv
+}
+
+// outcomeWords is a probe's outcome as the case list filters it: a right
+// answer, a hallucination, a right abstention, an over-abstention or a
+// parse failure.
+func outcomeWords(d Detail) string {
+	switch {
+	case d.Outcome == hw.OutcomeAnswer && d.Right:
+		return "right answer"
+	case d.Hallucinated:
+		return "hallucinated"
+	case d.Outcome == hw.OutcomeAbstain && d.Right:
+		return "right abstention"
+	case d.Outcome == hw.OutcomeAbstain:
+		return "over-abstention"
+	}
+	return string(d.Outcome)
 }
 
 func orDash(s string) string {

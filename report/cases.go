@@ -230,7 +230,7 @@ func (c *chunkWriter) flush() error {
 		return nil
 	}
 	c.raw.WriteByte('}')
-	packed, err := gzipBase64(c.raw.Bytes())
+	packed, err := gzipBase64(c.raw.Bytes(), gzip.DefaultCompression)
 	if err != nil {
 		return err
 	}
@@ -249,10 +249,12 @@ func (c *chunkWriter) flush() error {
 	return nil
 }
 
-// gzipBase64 compresses b and encodes it in standard base64.
-func gzipBase64(b []byte) (string, error) {
+// gzipBase64 compresses b at a gzip level and encodes it in standard
+// base64. The page's index is compressed best (it is read at every
+// opening), the chunks by the default level (most of the report's time).
+func gzipBase64(b []byte, level int) (string, error) {
 	var z bytes.Buffer
-	gw, err := gzip.NewWriterLevel(&z, gzip.BestCompression)
+	gw, err := gzip.NewWriterLevel(&z, level)
 	if err != nil {
 		return "", err
 	}
@@ -274,4 +276,54 @@ func pageToken(rs []results.Result, opts Options) string {
 		h.Write([]byte(r.Suite + "\x00" + r.Model + "\x00" + r.Case + "\x00"))
 	}
 	return fmt.Sprintf("%016x", h.Sum64())
+}
+
+var chunkScript = regexp.MustCompile(`^hallumazeCases\("([0-9a-f]+)",([0-9]+),"([A-Za-z0-9+/=]*)"\);\n$`)
+
+// ReadCaseFiles reads back the cases a page left in its folder
+// (CasesDir(page)): each case's id and body HTML. A page with no folder
+// has none; a file of the folder that is not a chunk is left alone.
+func ReadCaseFiles(page string) (map[string]string, error) {
+	dir := CasesDir(page)
+	entries, err := os.ReadDir(dir)
+	if os.IsNotExist(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("cases: %w", err)
+	}
+	out := map[string]string{}
+	for _, e := range entries {
+		if !chunkFile.MatchString(e.Name()) {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			return nil, fmt.Errorf("cases: %w", err)
+		}
+		m := chunkScript.FindSubmatch(b)
+		if m == nil {
+			return nil, fmt.Errorf("cases: %s is not a chunk of cases", e.Name())
+		}
+		z, err := base64.StdEncoding.DecodeString(string(m[3]))
+		if err != nil {
+			return nil, fmt.Errorf("cases: %s: %w", e.Name(), err)
+		}
+		zr, err := gzip.NewReader(bytes.NewReader(z))
+		if err != nil {
+			return nil, fmt.Errorf("cases: %s: %w", e.Name(), err)
+		}
+		raw, err := io.ReadAll(zr)
+		if err != nil {
+			return nil, fmt.Errorf("cases: %s: %w", e.Name(), err)
+		}
+		var bodies map[string]string
+		if err := json.Unmarshal(raw, &bodies); err != nil {
+			return nil, fmt.Errorf("cases: %s: %w", e.Name(), err)
+		}
+		for id, body := range bodies {
+			out[id] = body
+		}
+	}
+	return out, nil
 }

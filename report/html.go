@@ -3,6 +3,7 @@ package report
 import (
 	"bufio"
 	"bytes"
+	"compress/gzip"
 	"cmp"
 	"encoding/json"
 	"fmt"
@@ -227,7 +228,7 @@ func indexScript(index pageIndex, dir string, files *CaseFiles) (template.HTML, 
 	if files == nil || len(raw) <= indexInline {
 		return template.HTML(`<script type="application/json"` + attrs + `>` + string(raw) + `</script>`), nil
 	}
-	packed, err := gzipBase64(files.Secrets.Bytes(raw))
+	packed, err := gzipBase64(files.Secrets.Bytes(raw), gzip.BestCompression)
 	if err != nil {
 		return "", err
 	}

@@ -1,0 +1,132 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hallumaze/hallumaze/report"
+	"github.com/hallumaze/hallumaze/results"
+	"github.com/hallumaze/hallumaze/suites"
+)
+
+// maxPageBytes bounds the page of any run: the full standard run of every
+// suite with the reference agents (some 33,500 cases) must open in a
+// browser in seconds.
+const maxPageBytes = 5_000_000
+
+// fullRun plays the standard run of every suite with the reference agents
+// once per test binary and returns its results file and page.
+var fullRun = sync.OnceValues(func() (string, error) {
+	dir, err := os.MkdirTemp("", "hallumaze-full-*")
+	if err != nil {
+		return "", err
+	}
+	a := runCall{forget: true}.app()
+	o, err := a.parseRun([]string{"--suite", "all", "--html", "auto", "--quiet", "--output", filepath.Join(dir, "full.json")}, discard{})
+	if err != nil {
+		return "", err
+	}
+	if _, err := a.execRun(context.Background(), o, discard{}, discard{}); err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, "full.jsonl"), nil
+})
+
+type discard struct{}
+
+func (discard) Write(p []byte) (int, error) { return len(p), nil }
+
+// TestFullRunPageBounded plays the full standard run of every suite and
+// holds its page to maxPageBytes: the leaderboards, the figures, the index
+// of every case and the first cases in the page, the rest in the folder
+// beside it, each case once.
+func TestFullRunPageBounded(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("plays every suite's standard set (33,500 cases): make large runs it")
+	}
+	jsonl, err := fullRun()
+	require.NoError(t, err)
+	t.Cleanup(func() { os.RemoveAll(filepath.Dir(jsonl)) })
+	page := strings.TrimSuffix(jsonl, ".jsonl") + ".html"
+	info, err := os.Stat(page)
+	require.NoError(t, err)
+	t.Logf("page %.2f MB", float64(info.Size())/1e6)
+	assert.LessOrEqual(t, info.Size(), int64(maxPageBytes), "the page of the full standard run")
+
+	rs, _, err := results.ReadFile(jsonl)
+	require.NoError(t, err)
+	html, err := os.ReadFile(page)
+	require.NoError(t, err)
+	aside, err := report.ReadCaseFiles(page)
+	require.NoError(t, err)
+	inPage := map[string]bool{}
+	for _, m := range regexp.MustCompile(`<details class="case[^"]*" id="([^"]+)"`).FindAllSubmatch(html, -1) {
+		inPage[string(m[1])] = true
+	}
+	played := 0
+	for _, r := range rs {
+		if r.Error != "" {
+			continue
+		}
+		played++
+		id := report.CaseID(r)
+		_, beside := aside[id]
+		assert.True(t, inPage[id] != beside, "%s is in the page or beside it, once", id)
+	}
+	assert.Equal(t, played, len(inPage)+len(aside))
+	for _, s := range suites.All() {
+		assert.Contains(t, string(html), `data-case="`+s.Name()+`/`, "the page shows first cases of %s", s.Name())
+	}
+}
+
+// BenchmarkFullRunPage writes the page of the full standard run of every
+// suite with the reference agents: page-MB is the page, cases-MB the folder
+// beside it.
+func BenchmarkFullRunPage(b *testing.B) {
+	jsonl, err := fullRun()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { os.RemoveAll(filepath.Dir(jsonl)) })
+	rs, _, err := results.ReadFile(jsonl)
+	if err != nil {
+		b.Fatal(err)
+	}
+	sections, err := report.Summarize(rs, suites.Summarizers(suites.All()), report.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	page := filepath.Join(b.TempDir(), "page.html")
+	for b.Loop() {
+		if err := report.WritePage(page, nil, rs, sections, report.Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.StopTimer()
+	info, err := os.Stat(page)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(info.Size())/1e6, "page-MB")
+	b.ReportMetric(dirMB(report.CasesDir(page)), "cases-MB")
+	b.ReportMetric(float64(len(rs)), "cases")
+}
+
+func dirMB(dir string) float64 {
+	entries, _ := os.ReadDir(dir)
+	var n int64
+	for _, e := range entries {
+		if info, err := e.Info(); err == nil {
+			n += info.Size()
+		}
+	}
+	return float64(n) / 1e6
+}

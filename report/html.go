@@ -3,8 +3,8 @@ package report
 import (
 	"bufio"
 	"bytes"
-	"compress/gzip"
 	"cmp"
+	"compress/gzip"
 	"encoding/json"
 	"fmt"
 	"hash/fnv"

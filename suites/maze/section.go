@@ -81,7 +81,7 @@ func (Suite) Summarize(rs []results.Result, opts report.Options) (report.Section
 	if sec.HTML, err = htmlSection(rs, rows, boards, an.Chance, walks, tiers); err != nil {
 		return sec, err
 	}
-	anHTML, err := analysesHTML(an)
+	anHTML, err := analysesHTML(an, bool(k))
 	if err != nil {
 		return sec, err
 	}

@@ -219,6 +219,24 @@ func (a *app) check(o runOptions, stderr io.Writer) (runPlan, error) {
 		if !any {
 			return p, cli.Usagef("run: --filter %q matches no case of %s", o.filter, strings.Join(suites.Names(o.suites), ", "))
 		}
+		// A suite the filter leaves without a case is said once, here,
+		// and nowhere after: its models have nothing to show.
+		var dropped []string
+		for i, seq := range seqs {
+			found := false
+			for c := range seq {
+				if o.keeps(c) {
+					found = true
+					break
+				}
+			}
+			if !found && i < len(o.suites) {
+				dropped = append(dropped, o.suites[i].Title())
+			}
+		}
+		if len(dropped) > 0 {
+			fmt.Fprintf(stderr, "run: --filter %q matches no case of %s, which %s not played\n", o.filter, strings.Join(dropped, " or "), report.Plural(len(dropped), "is", "are"))
+		}
 	}
 	if o.human != "" {
 		if p.humans, err = a.readHuman(o.human); err != nil {

@@ -97,7 +97,7 @@ func analysesText(a Analyses, ariadne []AriadneEffect, k words) string {
 					words = r.KO
 				}
 				v := readingValue(r, k)
-				fmt.Fprintf(&b, "    %s%s %s\n", v, strings.Repeat(" ", max(0, 34-utf8.RuneCountInString(v))), words)
+				fmt.Fprintf(&b, "    %s%s %s\n", v, strings.Repeat(" ", max(1, 36-utf8.RuneCountInString(v))), words)
 			}
 		}
 	}

@@ -84,9 +84,10 @@ func (Suite) Summarize(rs []results.Result, _ report.Options) (report.Section, e
 func text(scores []ModelScore, versus map[string]*hw.Comparison) string {
 	var b strings.Builder
 	board := [][]string{{"model", "skill", "accuracy′", "accuracy", "hallucination", "over-abstention", "testimony following"}}
+	tied := tiedWithFirst(scores, versus)
 	for i, m := range scores {
 		r := m.Report
-		board = append(board, []string{fmt.Sprintf("%d. %s", i+1, m.Model), hw.Value(r.Skill), hw.Value(r.AccuracyPrime), hw.RateValue(r.Accuracy),
+		board = append(board, []string{rankText(i, tied) + " " + m.Model, hw.Value(r.Skill), hw.Value(r.AccuracyPrime), hw.RateValue(r.Accuracy),
 			hw.RateValue(r.HallucinationRate), hw.RateValue(r.OverAbstention), hw.RateValue(r.TestimonyFollowing)})
 	}
 	report.WriteBox(&b, " HalluWorld leaderboard ", board, []string{
@@ -135,9 +136,41 @@ func text(scores []ModelScore, versus map[string]*hw.Comparison) string {
 		b.WriteString("\n")
 	}
 	if best := scores[0]; best.Report.Accuracy != nil {
-		fmt.Fprintf(&b, "  ★ best HalluWorld skill: %s — %s (accuracy %s)\n", best.Model, hw.Value(best.Report.Skill), rateText(best.Report.Accuracy))
+		fmt.Fprintf(&b, "  ★ best HalluWorld skill: %s — %s (accuracy %s)%s\n", best.Model, hw.Value(best.Report.Skill), rateText(best.Report.Accuracy), tiedNote(tied))
 	}
 	return b.String()
+}
+
+// tiedWithFirst are the models, after the first, that share its rank:
+// going down the board, each whose probes do not differ from the first's
+// by McNemar's exact test over right (p ≥ 0.05), until one does.
+func tiedWithFirst(scores []ModelScore, versus map[string]*hw.Comparison) []string {
+	var out []string
+	for _, m := range scores[1:] {
+		c := versus[m.Model]
+		if c == nil || c.NProbes == 0 || c.McNemar.P < 0.05 {
+			break
+		}
+		out = append(out, m.Model)
+	}
+	return out
+}
+
+// rankText is the i-th model's rank, "=1." when it shares the first's.
+func rankText(i int, tied []string) string {
+	if len(tied) > 0 && i <= len(tied) {
+		return "=1."
+	}
+	return fmt.Sprintf("%d.", i+1)
+}
+
+// tiedNote says who shares the first rank, as every suite's best line
+// does.
+func tiedNote(tied []string) string {
+	if len(tied) == 0 {
+		return ""
+	}
+	return " (statistically tied for first with " + strings.Join(tied, ", ") + ": McNemar over right p ≥ 0.05)"
 }
 
 // viewRow is one view of one world in the view comparison, a cell per

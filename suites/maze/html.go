@@ -28,6 +28,8 @@ type pageData struct {
 	AriadneRows                      [][]string
 	HumanRows                        [][]string
 	Tiers                            []tierRow
+	// TiersConditions reports tier rows of several conditions.
+	TiersConditions bool
 }
 
 type rowView struct {
@@ -94,17 +96,18 @@ func htmlSection(rs []results.Result, rows []Row, boards []Board, chance []analy
 	srSizes, srSeries := byTagSeries(rs, "size", "SR", colors, order)
 	mirage, ariadne := Mirage(rs), AriadneSummary(rs)
 	page := pageData{
-		Boards:      boardViews(boards, chance),
-		Glossary:    Glossary,
-		MEIBySize:   lineChart("chart-mei-size", "MEI by maze size (mean, 95% interval)", "size", sizes, meiSeries),
-		SRBySize:    lineChart("chart-sr-size", "SR by maze size (mean, 95% Wilson interval)", "size", srSizes, srSeries),
-		Reliability: reliabilityChart("chart-reliability", cals, colors),
-		Mirage:      mirageChart("chart-mirage", mirage, colors),
-		MirageRows:  mirageViews(mirage),
-		Ariadne:     ariadneChart("chart-ariadne", ariadne),
-		AriadneRows: ariadneViews(ariadne),
-		HumanRows:   humanViews(humans),
-		Tiers:       tiers,
+		Boards:          boardViews(boards, chance),
+		Glossary:        Glossary,
+		MEIBySize:       lineChart("chart-mei-size", "MEI by maze size (mean, 95% interval)", "size", sizes, meiSeries),
+		SRBySize:        lineChart("chart-sr-size", "SR by maze size (mean, 95% Wilson interval)", "size", srSizes, srSeries),
+		Reliability:     reliabilityChart("chart-reliability", cals, colors),
+		Mirage:          mirageChart("chart-mirage", mirage, colors),
+		MirageRows:      mirageViews(mirage),
+		Ariadne:         ariadneChart("chart-ariadne", ariadne),
+		AriadneRows:     ariadneViews(ariadne),
+		HumanRows:       humanViews(humans),
+		Tiers:           tiers,
+		TiersConditions: severalConditions(tiers),
 	}
 	if len(boards) > 1 {
 		page.Conditions = conditionsLine(boards)

@@ -47,7 +47,7 @@ func (Suite) Summarize(rs []results.Result, opts report.Options) (report.Section
 		return sec, err
 	}
 	text.WriteString(more)
-	tiers := tierRows(rs, rows)
+	tiers := tierRows(rs, boards)
 	if t := tiersText(tiers, k); t != "" {
 		text.WriteString("\n" + t)
 	}

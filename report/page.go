@@ -40,6 +40,7 @@ tr.row{cursor:pointer}tr.row:hover{background:#eff6ff}
 .turn .role{font-size:12px;font-weight:600;text-transform:uppercase;color:var(--muted)}
 pre{white-space:pre-wrap;word-break:break-word;margin:4px 0;font:12.5px/1.4 ui-monospace,Menlo,Consolas,monospace;background:var(--soft);padding:8px;border-radius:4px;max-height:480px;overflow:auto}
 .hidden{display:none}
+.scrolls{box-shadow:inset -14px 0 12px -12px rgba(0,0,0,.5)}
 .answer{font:12.5px/1.4 ui-monospace,Menlo,Consolas,monospace;color:var(--muted);overflow-wrap:anywhere;min-width:0}
 .sides{display:grid;grid-template-columns:repeat(auto-fit,minmax(260px,1fr));gap:10px;margin:8px 0}
 .sides>.turn{min-width:0;margin:0}

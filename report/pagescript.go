@@ -70,6 +70,7 @@ const pageScript = `(function () {
           var t = document.createElement("template");
           t.innerHTML = m[e.i] || "<p class=\"muted\">not in " + fileName(e.k) + "</p>";
           d.replaceChild(t.content, body);
+          markScrolls(d);
         }, function (err) { e.busy = false; body.textContent = err.message; });
       });
     }
@@ -206,7 +207,21 @@ const pageScript = `(function () {
     openHash();
     ready();
   }
+  // A box wider than the screen scrolls sideways; it says so with a
+  // shadow on its right edge (class "scrolls").
+  function markScrolls(root) {
+    Array.prototype.forEach.call((root || document).querySelectorAll("table, .scroll, .case-figure, figure"), function (el) {
+      el.classList.toggle("scrolls", el.scrollWidth > el.clientWidth + 1);
+    });
+  }
+  var resizing = 0;
+  window.addEventListener("resize", function () {
+    clearTimeout(resizing);
+    resizing = setTimeout(function () { markScrolls(); }, 150);
+  });
+  document.addEventListener("toggle", function (ev) { if (ev.target.open) { markScrolls(ev.target); } }, true);
   function ready() {
+    markScrolls();
     document.body.setAttribute("data-ready-ms", String(Math.round(performance.now())));
     document.body.setAttribute("data-ready", "1");
   }

@@ -1,18 +1,16 @@
 package suites
 
 import (
-	"bytes"
-	"context"
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/hallumaze/hallumaze/internal/pagecheck"
 	"github.com/hallumaze/hallumaze/report"
 	mpsuite "github.com/hallumaze/hallumaze/suites/abstain"
 	maze "github.com/hallumaze/hallumaze/suites/maze"
@@ -24,41 +22,13 @@ import (
 var screenshot = flag.String("screenshot", "", "also save a screenshot of the fixture page to this PNG file")
 
 // chromium returns the headless browser, or skips the test saying how to
-// install it (scripts/ensure-chromium.sh looks for the same names).
-func chromium(t *testing.T) string {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("starts a browser")
-	}
-	for _, name := range []string{"/usr/bin/chromium", "chromium", "chromium-browser"} {
-		if path, err := exec.LookPath(name); err == nil {
-			return path
-		}
-	}
-	t.Skip("chromium is not installed, so the report is not checked in a browser: " +
-		"run make browser (as root, it installs Debian's chromium) or apt-get install -y chromium")
-	return ""
-}
+// install it.
+func chromium(t *testing.T) string { return pagecheck.Chromium(t) }
 
 // runChromium runs headless Chromium on a page with extra arguments and
 // returns its standard output.
 func runChromium(t *testing.T, bin, page string, args ...string) string {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-	defer cancel()
-	base := []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-		"--disable-background-networking", "--disable-component-update", "--disable-sync",
-		"--user-data-dir=" + t.TempDir()}
-	cmd := exec.CommandContext(ctx, bin, append(append(base, args...), "file://"+page)...)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	require.NoError(t, cmd.Run(), "chromium: %s", lastLines(stderr.String(), 10))
-	return stdout.String()
-}
-
-func lastLines(s string, n int) string {
-	lines := strings.Split(strings.TrimSpace(s), "\n")
-	return strings.Join(lines[max(0, len(lines)-n):], "\n")
+	return pagecheck.Run(t, bin, page, 90*time.Second, args...)
 }
 
 // TestHTMLInBrowser loads the fixture page in headless Chromium and reads
@@ -96,8 +66,8 @@ func TestHTMLInBrowser(t *testing.T) {
 	models := mpsuite.AbstainModels(rs)
 	require.NotEmpty(t, models)
 	assert.Contains(t, dom, `<section id="abstain">`)
-	assert.Contains(t, dom, `<table class="abstain-summary">`)
-	assert.Equal(t, len(models), strings.Count(dom, `<table class="abstain-grid">`), "a defect × domain table per model")
+	assert.Contains(t, dom, `<table class="abstain-summary`)
+	assert.Equal(t, len(models), strings.Count(dom, `<table class="abstain-grid`), "a defect × domain table per model")
 	assert.Equal(t, len(models), strings.Count(dom, `<tr class="abstain-row"`))
 	assert.Contains(t, dom, `<span class="label">pairs</span>20/20 [0.84, 1.00]`, "the checker's pair success, all defects and domains")
 	assert.Contains(t, dom, played2(played), "the script counted the cases")

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hallumaze/hallumaze/internal/pagecheck"
 	"github.com/hallumaze/hallumaze/report"
 	"github.com/hallumaze/hallumaze/results"
 	"github.com/hallumaze/hallumaze/suites"
@@ -84,6 +85,21 @@ func TestFullRunPageBounded(t *testing.T) {
 	assert.Equal(t, played, len(inPage)+len(aside))
 	for _, s := range suites.All() {
 		assert.Contains(t, string(html), `data-case="`+s.Name()+`/`, "the page shows first cases of %s", s.Name())
+	}
+
+	// A reader can read it at a desktop's and a phone's width, with a case
+	// of each suite open.
+	bin := pagecheck.Chromium(t)
+	shown := string(html)
+	for _, s := range suites.All() {
+		re := regexp.MustCompile(`<details class="case[^"]*" id="[^"]+" data-model="[^"]+" data-case="` + s.Name() + `/`)
+		if loc := re.FindStringIndex(shown); loc != nil {
+			shown = shown[:loc[0]] + strings.Replace(shown[loc[0]:loc[1]], "<details ", "<details open ", 1) + shown[loc[1]:]
+		}
+	}
+	faults := pagecheck.Layout(t, bin, filepath.Dir(page), shown, []string{"1400", "420"})
+	for _, width := range []string{"1400", "420"} {
+		assert.Empty(t, faults[width], "layout faults of the full run's page at %s px", width)
 	}
 }
 

@@ -67,11 +67,25 @@ func htmlSection(rs []results.Result, rows []Row, boards []Board, chance []analy
 		order = append(order, r.Model)
 		colors[r.Model] = palette[i%len(palette)]
 	}
+	// The charts by size and the reliability diagram read the headline
+	// condition only, as its table does: two conditions are never pooled
+	// (the Mirage and Ariadne charts compare conditions, pair by pair).
+	head, headName := rs, ""
+	if len(boards) > 0 {
+		head = inCondition(rs, boards[0].Condition)
+		if len(boards) > 1 {
+			headName = " — " + boards[0].Name
+		}
+	}
 	calByModel := map[string]*calibration{}
 	var humans []results.Result
 	for _, r := range rs {
 		if report.IsHuman(r) {
 			humans = append(humans, r)
+		}
+	}
+	for _, r := range head {
+		if report.IsHuman(r) {
 			continue
 		}
 		w := walks[report.CaseID(r)]
@@ -92,14 +106,14 @@ func htmlSection(rs []results.Result, rows []Row, boards []Board, chance []analy
 			cals = append(cals, *c)
 		}
 	}
-	sizes, meiSeries := byTagSeries(rs, "size", "MEI", colors, order)
-	srSizes, srSeries := byTagSeries(rs, "size", "SR", colors, order)
+	sizes, meiSeries := byTagSeries(head, "size", "MEI", colors, order)
+	srSizes, srSeries := byTagSeries(head, "size", "SR", colors, order)
 	mirage, ariadne := Mirage(rs), AriadneSummary(rs)
 	page := pageData{
 		Boards:          boardViews(boards, chance),
 		Glossary:        Glossary,
-		MEIBySize:       lineChart("chart-mei-size", "MEI by maze size (mean, 95% interval)", "size", sizes, meiSeries),
-		SRBySize:        lineChart("chart-sr-size", "SR by maze size (mean, 95% Wilson interval)", "size", srSizes, srSeries),
+		MEIBySize:       lineChart("chart-mei-size", "MEI by maze size (mean, 95% interval)"+headName, "size", sizes, meiSeries),
+		SRBySize:        lineChart("chart-sr-size", "SR by maze size (mean, 95% Wilson interval)"+headName, "size", srSizes, srSeries),
 		Reliability:     reliabilityChart("chart-reliability", cals, colors),
 		Mirage:          mirageChart("chart-mirage", mirage, colors),
 		MirageRows:      mirageViews(mirage),

@@ -30,17 +30,9 @@ func (a *app) runReport(ctx context.Context, args []string, stdout, stderr io.Wr
 	pricesPath := fs.String("prices", "", pricesUsage)
 	compare := fs.Bool("compare", false, "compare two runs, BASE.jsonl CAND.jsonl: the metrics of the gate's rules with its paired tests, and the cases whose verdict flipped (-o writes the comparison page)")
 	tier := fs.String("tier", "strict", "with --compare: the reading compared, strict (the output contract) or lenient")
-	// Flags may come before, between or after the results files.
-	var inputs []string
-	for rest := args; ; {
-		if err := fs.Parse(rest, true); err != nil {
-			return err
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		inputs = append(inputs, fs.Arg(0))
-		rest = fs.Args()[1:]
+	inputs, err := parseInterspersed(fs, args)
+	if err != nil {
+		return err
 	}
 	if *indexDir != "" {
 		if len(inputs) > 0 || *csvPath != "" || *jsonPath != "" || *humanPath != "" {
@@ -212,4 +204,20 @@ func (a *app) runIndex(dir, out, title string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "  ✓ index of %d runs saved: %s\n", len(runs), out)
 	return nil
+}
+
+// parseInterspersed parses args with flags before, between or after the
+// other arguments, and returns those.
+func parseInterspersed(fs *cli.FlagSet, args []string) ([]string, error) {
+	var rest []string
+	for next := args; ; {
+		if err := fs.Parse(next, true); err != nil {
+			return nil, err
+		}
+		if fs.NArg() == 0 {
+			return rest, nil
+		}
+		rest = append(rest, fs.Arg(0))
+		next = fs.Args()[1:]
+	}
 }

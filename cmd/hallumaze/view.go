@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -27,17 +26,9 @@ func (a *app) runView(ctx context.Context, args []string, stdout, stderr io.Writ
 	fs := cli.NewFlagSet("view", "FOLDER [--addr 127.0.0.1:8088]", stdout)
 	addr := fs.String("addr", "127.0.0.1:8088", "loopback address to listen on (port 0: any free port)")
 	title := fs.String("title", "", "title of the index page")
-	// The flags may come before or after the folder.
-	var folders []string
-	for rest := args; ; {
-		if err := fs.Parse(rest, true); err != nil {
-			return err
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		folders = append(folders, fs.Arg(0))
-		rest = fs.Args()[1:]
+	folders, err := parseInterspersed(fs, args)
+	if err != nil {
+		return err
 	}
 	if len(folders) != 1 {
 		return cli.Usagef("view: one folder of runs expected (hallumaze view results)")
@@ -59,19 +50,10 @@ func (a *app) runView(ctx context.Context, args []string, stdout, stderr io.Writ
 	}
 	srv := &http.Server{Handler: a.viewHandler(dir, *title, stderr), ReadHeaderTimeout: 10 * time.Second}
 	fmt.Fprintf(stdout, "serving the runs of %s on http://%s/ (Ctrl-C stops)\n", dir, ln.Addr())
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
-	select {
-	case err := <-errc:
+	if err := serveUntilDone(ctx, srv, ln); err != nil {
 		return fmt.Errorf("view: %w", err)
-	case <-ctx.Done():
-		shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		if err := srv.Shutdown(shut); err != nil && !errors.Is(err, http.ErrServerClosed) {
-			return fmt.Errorf("view: %w", err)
-		}
-		return nil
 	}
+	return nil
 }
 
 // viewHandler serves the index at / and the folder's files, never a

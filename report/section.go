@@ -46,6 +46,9 @@ type Options struct {
 	// Korean writes the terminal text in Korean, as the seed's example
 	// does, for results played with --lang ko.
 	Korean bool
+	// Bilingual prints the readings of the seed's tables in English and
+	// Korean side by side, whatever the run's language.
+	Bilingual bool
 	// CaseFiles, when set, takes the cases that do not fit the page's
 	// budget (InlineBudget) into files beside it ([WritePage]); nil
 	// writes every case in the page.

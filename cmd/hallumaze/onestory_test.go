@@ -35,3 +35,18 @@ func TestHalluWorldSaysItsTies(t *testing.T) {
 	assert.Regexp(t, `│  3\. agent/prior `, stdout)
 	assert.Contains(t, stdout, "(statistically tied for first with agent/oracle: McNemar over right p ≥ 0.05)")
 }
+
+// TestReadingsInTheRunsLanguage: an English run reads in English only,
+// --bilingual in both.
+func TestReadingsInTheRunsLanguage(t *testing.T) {
+	dir := t.TempDir()
+	code, stdout, stderr := runCLI(t, "run", "--runs", "2", "--quiet", "--output", filepath.Join(dir, "en.json"))
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, stdout, "excellent metacognition")
+	assert.NotContains(t, stdout, "우수한 메타인지")
+	assert.Regexp(t, `MEI′ \S+ \(seed's MEI \S+\)`, stdout)
+	assert.NotRegexp(t, `MEI=[0-9.]+[●◑○]`, stdout+stderr, "no band on the raw MEI")
+	code, stdout, stderr = runCLI(t, "run", "--runs", "2", "--quiet", "--bilingual", "--output", filepath.Join(dir, "both.json"))
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, stdout, "excellent metacognition — AGI-oriented / 우수한 메타인지 — AGI 지향적")
+}

@@ -29,6 +29,7 @@ func (a *app) runReport(ctx context.Context, args []string, stdout, stderr io.Wr
 	indexDir := fs.String("index", "", "write an HTML index of the past runs in this folder (each *.jsonl results file, linked to its report) to -o, default FOLDER/index.html")
 	pricesPath := fs.String("prices", "", pricesUsage)
 	compare := fs.Bool("compare", false, "compare two runs, BASE.jsonl CAND.jsonl: the metrics of the gate's rules with its paired tests, and the cases whose verdict flipped (-o writes the comparison page)")
+	bilingual := fs.Bool("bilingual", false, "give the readings of the seed's tables in English and Korean (default: the run's language)")
 	tier := fs.String("tier", "strict", "with --compare: the reading compared, strict (the output contract) or lenient")
 	inputs, err := parseInterspersed(fs, args)
 	if err != nil {
@@ -80,7 +81,7 @@ func (a *app) runReport(ctx context.Context, args []string, stdout, stderr io.Wr
 	}
 	now := time.Now()
 	opts := report.Options{Title: *title, Generated: now, Timestamp: now, Prices: prices}
-	opts.Korean = koreanResults(rs)
+	opts.Korean, opts.Bilingual = koreanResults(rs), *bilingual
 	sections, err := report.Summarize(rs, suites.Summarizers(a.suites), opts)
 	if err != nil {
 		return cli.Usagef("report: %v", err)

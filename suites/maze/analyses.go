@@ -41,6 +41,8 @@ func chanceWalks(n int) int {
 // like; the ablations and H3 read every result, since they contrast
 // conditions or compare with human groups.
 type Analyses struct {
+	// bilingual gives the readings in both languages (report.Options).
+	bilingual bool
 	// Condition names the headline condition the per-model analyses read.
 	Condition string `json:"condition"`
 	// ChanceWalks is the draws of agent/random each maze's baseline took.

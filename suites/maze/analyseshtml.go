@@ -19,8 +19,8 @@ var analysesTemplate = template.Must(template.New("analyses").Parse(`<section id
 {{end}}</tbody></table>
 <p class="muted">Chance is agent/random, a walker that moves at random among the open directions and writes the contract's LOOP and DEAD_END lines at random, on the same mazes under the same protocol ({{.Walks}} draws each). x′ = (x − chance)/(flawless − chance): 0 is chance, 1 a flawless walk, below 0 worse than chance; ± is the error the simulated baseline carries. The seed's MEI and Score are unchanged beside them.</p>{{end}}
 {{if .Readings}}<h3>Readings</h3>
-<table class="readings"><thead><tr><th>model</th><th>metric</th><th>value</th><th>seed's value</th>{{if .Korean}}<th lang="ko">해석</th>{{else}}<th>reading</th>{{end}}</tr></thead><tbody>
-{{range .Readings}}<tr><td>{{.Model}}</td><td>{{.Metric}}</td><td class="num">{{.Value}}</td><td class="num">{{.Seed}}</td>{{if $.Korean}}<td lang="ko">{{.KO}}</td>{{else}}<td>{{.EN}}</td>{{end}}</tr>
+<table class="readings"><thead><tr><th>model</th><th>metric</th><th>value</th><th>seed's value</th>{{if not .Korean}}<th>reading</th>{{end}}{{if or .Korean .Bilingual}}<th lang="ko">해석</th>{{end}}</tr></thead><tbody>
+{{range .Readings}}<tr><td>{{.Model}}</td><td>{{.Metric}}</td><td class="num">{{.Value}}</td><td class="num">{{.Seed}}</td>{{if not $.Korean}}<td>{{.EN}}</td>{{end}}{{if or $.Korean $.Bilingual}}<td lang="ko">{{.KO}}</td>{{end}}</tr>
 {{end}}</tbody></table>
 <p class="muted">The seed's interpretation tables (§6, §9, §11); the Score and MEI bands read the chance-corrected values. Middle bands the seed leaves unnamed are marked "between the seed's bands".</p>{{end}}
 {{if .Patterns}}<h3>Confidence at hallucinations</h3>
@@ -59,8 +59,8 @@ func analysesHTML(a Analyses, korean bool) (template.HTML, error) {
 		Chance, Patterns, Signals, H3, H3Points, Abl [][]string
 		Ablations                                    [][]string
 		Readings                                     []reading
-		Korean                                       bool
-	}{Condition: a.Condition, Walks: a.ChanceWalks, Korean: korean}
+		Korean, Bilingual                            bool
+	}{Condition: a.Condition, Walks: a.ChanceWalks, Korean: korean, Bilingual: a.bilingual}
 	for _, c := range a.Chance {
 		data.Chance = append(data.Chance, []string{c.Model, f3(c.MEI), f3(c.MEIChance), pm(c.MEICorrected, c.SEMEICorrected),
 			f3(c.Score), f3(c.ScoreChance), pm(c.ScoreCorrected, c.SEScoreCorrected), fmt.Sprint(c.Cases)})

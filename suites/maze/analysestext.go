@@ -93,7 +93,10 @@ func analysesText(a Analyses, ariadne []AriadneEffect, k words) string {
 			fmt.Fprintf(&b, "  ▶ %s\n", mr.Model)
 			for _, r := range mr.Readings {
 				words := r.EN
-				if k {
+				switch {
+				case a.bilingual:
+					words = r.EN + " / " + r.KO
+				case bool(k):
 					words = r.KO
 				}
 				v := readingValue(r, k)

@@ -52,6 +52,7 @@ func (Suite) Summarize(rs []results.Result, opts report.Options) (report.Section
 		text.WriteString("\n" + t)
 	}
 	text.WriteString(effectsText(Mirage(rs), k))
+	an.bilingual = opts.Bilingual
 	text.WriteString(analysesText(an, ariadneWithHints(AriadneSummary(rs)), k))
 	sec.Text = text.String()
 

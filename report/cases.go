@@ -35,6 +35,12 @@ const (
 	// indexInline is the largest index written as plain JSON; a larger
 	// one is compressed into the page.
 	indexInline = 256 << 10
+	// indexInPage bounds the compressed index written in the page; a
+	// larger one goes beside it (indexFile).
+	indexInPage = 1_500_000
+	// indexFile is the index's file in the cases folder, when it is not
+	// in the page.
+	indexFile = "index.js"
 	// answerMax bounds the reply shown in the case list.
 	answerMax = 120
 )
@@ -53,6 +59,9 @@ type CaseFiles struct {
 	// Budget bounds the case HTML written in the page; 0 means
 	// InlineBudget.
 	Budget int
+	// IndexBudget bounds the compressed index written in the page; 0
+	// means indexInPage, below 0 none (the index is always beside it).
+	IndexBudget int
 }
 
 // CasesDir is the folder of a page's cases beyond its budget: the page's
@@ -64,24 +73,29 @@ func CasesDir(page string) string {
 // chunkName is the name of chunk k in the cases folder.
 func chunkName(k int) string { return fmt.Sprintf("cases-%04d.js", k) }
 
-var chunkFile = regexp.MustCompile(`^cases-[0-9]{4,}\.js$`)
+// chunkFile names the files WritePage writes in the cases folder: the
+// chunks and the index; caseChunk the chunks alone.
+var (
+	chunkFile = regexp.MustCompile(`^(cases-[0-9]{4,}|index)\.js$`)
+	caseChunk = regexp.MustCompile(`^cases-[0-9]{4,}\.js$`)
+)
 
 // WritePage writes the page of a report to path (atomically, every secret
 // of red replaced) and, when its cases do not all fit, the rest into the
 // folder CasesDir(path), which it empties of the chunks of an earlier
 // page first. A page whose cases all fit leaves no folder. Of
-// opts.CaseFiles only the Budget is used.
+// opts.CaseFiles only the budgets are used.
 func WritePage(path string, red *redact.Secrets, rs []results.Result, sections []Section, opts Options) error {
 	dir := CasesDir(path)
 	if err := removeChunks(dir); err != nil {
 		return fmt.Errorf("html: %w", err)
 	}
-	budget := 0
+	var budget, indexBudget int
 	if opts.CaseFiles != nil {
-		budget = opts.CaseFiles.Budget
+		budget, indexBudget = opts.CaseFiles.Budget, opts.CaseFiles.IndexBudget
 	}
 	opts.CaseFiles = &CaseFiles{
-		Budget:  budget,
+		Budget: budget, IndexBudget: indexBudget,
 		Dir:     filepath.ToSlash(filepath.Base(dir)),
 		Secrets: red,
 		Write: func(name string, write func(io.Writer) error) error {
@@ -294,7 +308,7 @@ func ReadCaseFiles(page string) (map[string]string, error) {
 	}
 	out := map[string]string{}
 	for _, e := range entries {
-		if !chunkFile.MatchString(e.Name()) {
+		if !caseChunk.MatchString(e.Name()) {
 			continue
 		}
 		b, err := os.ReadFile(filepath.Join(dir, e.Name()))

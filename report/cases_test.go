@@ -173,3 +173,37 @@ func TestAnswerLine(t *testing.T) {
 	assert.LessOrEqual(t, len(got), answerMax+len("…"))
 	assert.Equal(t, "", answerLine(results.Result{}, ""))
 }
+
+var indexFileRE = regexp.MustCompile(`^hallumazeIndex\("([0-9a-f]+)","([A-Za-z0-9+/=]*)"\);\n$`)
+
+// TestWritePageIndexBeside: an index too large for the page goes beside
+// it, index.js in the cases folder, which the page names; ReadCaseFiles
+// reads the chunks only.
+func TestWritePageIndexBeside(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "run.html")
+	rs := manyResults(200)
+	secs, err := Summarize(rs, []Summarizer{toy{"a"}}, Options{})
+	require.NoError(t, err)
+	require.NoError(t, WritePage(path, redact.New(testSecret), rs, secs, Options{CaseFiles: &CaseFiles{Budget: 20_000, IndexBudget: -1}}))
+	page, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.True(t, strings.Contains(string(page), `data-src="run_cases/index.js">null</script>`))
+	b, err := os.ReadFile(filepath.Join(dir, "run_cases", "index.js"))
+	require.NoError(t, err)
+	m := indexFileRE.FindSubmatch(b)
+	require.NotNil(t, m)
+	raw := gunzip64(t, string(m[2]))
+	assert.False(t, strings.Contains(string(raw), testSecret))
+	var idx pageIndex
+	require.NoError(t, json.Unmarshal(raw, &idx))
+	assert.Len(t, idx.Cases, len(rs))
+	assert.Equal(t, idx.Token, string(m[1]))
+	aside, err := ReadCaseFiles(path)
+	require.NoError(t, err)
+	assert.Equal(t, len(rs), len(aside)+strings.Count(string(page), `<details class="case`))
+	// Written again with the index in the page, the old index.js goes.
+	require.NoError(t, WritePage(path, nil, rs, secs, Options{CaseFiles: &CaseFiles{Budget: 20_000}}))
+	_, err = os.Stat(filepath.Join(dir, "run_cases", "index.js"))
+	assert.True(t, os.IsNotExist(err))
+}

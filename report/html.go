@@ -218,19 +218,33 @@ func WriteHTML(w io.Writer, rs []results.Result, sections []Section, opts Option
 // indexScript is the page's index of cases as a script element of type
 // application/json: plain JSON when small or when the page has no case
 // files, else gzip-compressed and in base64 (data-encoding), every secret
-// replaced before it is compressed.
+// replaced before it is compressed. An index too large for the page even
+// so (over indexInPage compressed: a run of a hundred thousand cases) is
+// written beside it, as index.js in the cases folder, which the page
+// loads first (data-src).
 func indexScript(index pageIndex, dir string, files *CaseFiles) (template.HTML, error) {
 	raw, err := json.Marshal(index) // escapes <, > and &: no "</script" inside
 	if err != nil {
 		return "", err
 	}
 	attrs := fmt.Sprintf(` id="case-index" data-dir="%s"`, template.HTMLEscapeString(dir))
-	if files == nil || len(raw) <= indexInline {
+	if files == nil || (len(raw) <= indexInline && files.IndexBudget >= 0) {
 		return template.HTML(`<script type="application/json"` + attrs + `>` + string(raw) + `</script>`), nil
 	}
 	packed, err := gzipBase64(files.Secrets.Bytes(raw), gzip.BestCompression)
 	if err != nil {
 		return "", err
+	}
+	if inPage := cmp.Or(files.IndexBudget, indexInPage); len(packed) > inPage {
+		err := files.Write(indexFile, func(w io.Writer) error {
+			_, err := fmt.Fprintf(w, "hallumazeIndex(%q,\"%s\");\n", index.Token, packed)
+			return err
+		})
+		if err != nil {
+			return "", fmt.Errorf("%s: %w", indexFile, err)
+		}
+		attrs = fmt.Sprintf(` id="case-index" data-dir="%s" data-src="%s"`, template.HTMLEscapeString(files.Dir), template.HTMLEscapeString(files.Dir+"/"+indexFile))
+		return template.HTML(`<script type="application/json"` + attrs + `>null</script>`), nil
 	}
 	return template.HTML(`<script type="application/json"` + attrs + ` data-encoding="gzip-base64">"` + packed + `"</script>`), nil
 }

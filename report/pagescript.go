@@ -229,13 +229,23 @@ const pageScript = `(function () {
     count.textContent = msg;
     ready();
   }
-  var raw = JSON.parse(idxEl.textContent);
-  if (idxEl.getAttribute("data-encoding") !== "gzip-base64") {
+  function unpack(b64) {
+    gunzip(b64).then(function (s) { start(JSON.parse(s)); }, function (err) { fail("case index: " + err.message); });
+  }
+  var raw = JSON.parse(idxEl.textContent), src = idxEl.getAttribute("data-src");
+  if (!src && idxEl.getAttribute("data-encoding") !== "gzip-base64") {
     start(raw);
   } else if (typeof DecompressionStream === "undefined") {
     fail("This browser cannot read the page's compressed case index (it needs DecompressionStream: " +
       "Chrome 80, Firefox 113, Safari 16.4 or later); the cases written in the page are shown.");
+  } else if (src) {
+    // The index of a very large run is beside the page, like its cases.
+    window.hallumazeIndex = function (tok, b64) { unpack(b64); };
+    var sc = document.createElement("script");
+    sc.src = src;
+    sc.onerror = function () { fail("could not read " + src + ": keep the folder " + dir + " beside this page; the cases written in the page are shown."); };
+    document.head.appendChild(sc);
   } else {
-    gunzip(raw).then(function (s) { start(JSON.parse(s)); }, function (err) { fail("case index: " + err.message); });
+    unpack(raw);
   }
 })();`

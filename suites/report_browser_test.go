@@ -95,11 +95,12 @@ func TestHTMLInBrowser(t *testing.T) {
 func played2(n int) string { return fmt.Sprintf("%d of %d cases", n, n) }
 
 // splitProbe works the case list of a page whose cases are partly in its
-// folder, as a reader would: it filters by verdict, searches, sorts, and
+// folder, as a reader would, once the page is ready (its index read): it filters by verdict, searches, sorts, and
 // opens a case that is not in the page, then writes what it saw into
 // <pre id="probe">.
 const splitProbe = `<script>
-(function () {
+(function probe() {
+  if (document.body.getAttribute("data-ready") !== "1") { setTimeout(probe, 50); return; }
   var out = [];
   function count() { return document.getElementById("case-count").textContent; }
   function set(sel, v) { sel.value = v; sel.dispatchEvent(new Event("change")); }
@@ -136,13 +137,22 @@ const splitProbe = `<script>
 // headless Chromium from file://: the filters, the search and the sorts
 // act on every case, and a case not in the page opens from its chunk.
 func TestSplitPageInBrowser(t *testing.T) {
+	for _, tc := range []struct {
+		name        string
+		indexBudget int
+	}{{"index in the page", 0}, {"index beside the page", -1}} {
+		t.Run(tc.name, func(t *testing.T) { splitPageInBrowser(t, tc.indexBudget) })
+	}
+}
+
+func splitPageInBrowser(t *testing.T, indexBudget int) {
 	bin := chromium(t)
 	rs := append(append(fixtureResults(t), humanFixture(t)...), abstainFixture(t)...)
 	sections, err := report.Summarize(rs, Summarizers(All()), report.Options{})
 	require.NoError(t, err)
 	dir := t.TempDir()
 	path := filepath.Join(dir, "report.html")
-	require.NoError(t, report.WritePage(path, nil, rs, sections, report.Options{CaseFiles: &report.CaseFiles{Budget: 30_000}}))
+	require.NoError(t, report.WritePage(path, nil, rs, sections, report.Options{CaseFiles: &report.CaseFiles{Budget: 30_000, IndexBudget: indexBudget}}))
 	page, err := os.ReadFile(path)
 	require.NoError(t, err)
 	require.Contains(t, string(page), `cases are in this page`)

@@ -5,9 +5,12 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -24,12 +27,14 @@ import (
 const maxPageBytes = 5_000_000
 
 // fullRun plays the standard run of every suite with the reference agents
-// once per test binary and returns its results file and page.
+// once per test binary and returns its results file (the page beside it);
+// TestMain removes its folder (removeFullRun).
 var fullRun = sync.OnceValues(func() (string, error) {
 	dir, err := os.MkdirTemp("", "hallumaze-full-*")
 	if err != nil {
 		return "", err
 	}
+	fullRunDir.Store(dir)
 	a := runCall{forget: true}.app()
 	o, err := a.parseRun([]string{"--suite", "all", "--html", "auto", "--quiet", "--output", filepath.Join(dir, "full.json")}, discard{})
 	if err != nil {
@@ -40,6 +45,15 @@ var fullRun = sync.OnceValues(func() (string, error) {
 	}
 	return filepath.Join(dir, "full.jsonl"), nil
 })
+
+var fullRunDir atomic.Value
+
+// removeFullRun removes the full run's folder, if it was played.
+func removeFullRun() {
+	if dir, ok := fullRunDir.Load().(string); ok {
+		os.RemoveAll(dir)
+	}
+}
 
 type discard struct{}
 
@@ -55,7 +69,6 @@ func TestFullRunPageBounded(t *testing.T) {
 	}
 	jsonl, err := fullRun()
 	require.NoError(t, err)
-	t.Cleanup(func() { os.RemoveAll(filepath.Dir(jsonl)) })
 	page := strings.TrimSuffix(jsonl, ".jsonl") + ".html"
 	info, err := os.Stat(page)
 	require.NoError(t, err)
@@ -111,7 +124,6 @@ func BenchmarkFullRunPage(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.Cleanup(func() { os.RemoveAll(filepath.Dir(jsonl)) })
 	rs, _, err := results.ReadFile(jsonl)
 	if err != nil {
 		b.Fatal(err)
@@ -145,4 +157,37 @@ func dirMB(dir string) float64 {
 		}
 	}
 	return float64(n) / 1e6
+}
+
+// BenchmarkFullRunPageOpen opens the page of the full standard run in
+// headless Chromium until its case list is ready: ns/op is the browser's
+// whole run (start-up included: compare with the empty page's), ready-ms
+// the page's own count from navigation to the case list ready.
+func BenchmarkFullRunPageOpen(b *testing.B) {
+	bin := pagecheck.Chromium(b)
+	jsonl, err := fullRun()
+	if err != nil {
+		b.Fatal(err)
+	}
+	page := strings.TrimSuffix(jsonl, ".jsonl") + ".html"
+	empty := filepath.Join(b.TempDir(), "empty.html")
+	if err := os.WriteFile(empty, []byte(`<!DOCTYPE html><html><body data-ready="1"></body></html>`), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	ready := regexp.MustCompile(`data-ready-ms="([0-9]+)"`)
+	for _, tc := range []struct{ name, page string }{{"empty", empty}, {"full", page}} {
+		b.Run(tc.name, func(b *testing.B) {
+			var ms float64
+			for b.Loop() {
+				dom := pagecheck.Run(b, bin, tc.page, 5*time.Minute, "--dump-dom", "--virtual-time-budget=5000")
+				if m := ready.FindStringSubmatch(dom); m != nil {
+					v, _ := strconv.ParseFloat(m[1], 64)
+					ms += v
+				} else if tc.name == "full" {
+					b.Fatal("the page's case list did not get ready")
+				}
+			}
+			b.ReportMetric(ms/float64(b.N), "ready-ms")
+		})
+	}
 }

@@ -278,13 +278,6 @@ func FindSuite[S Suite](suites []S, name string) (S, bool) {
 	return zero, false
 }
 
-// FlagAliases is an optional extra of a suite: short names for its
-// namespaced flags ("seed" for "abstain-seed"), given to a run only when no
-// other suite of the run declares a flag of that name.
-type FlagAliases interface {
-	Aliases() map[string]string
-}
-
 // Tallier is an optional extra of a suite: the running summary of one
 // model's results that hallumaze run prints as the model finishes, and the
 // short verdict of each case on its progress line.

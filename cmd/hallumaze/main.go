@@ -13,6 +13,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -169,6 +170,9 @@ func (a *app) run(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	defer so.Flush()
 	defer se.Flush()
 	stdout, stderr = so, se
+	if err := a.checkSuites(); err != nil {
+		return err
+	}
 	cmds := a.commands()
 	if len(args) == 0 {
 		return cli.Usagef("no command given (run hallumaze --help)")
@@ -186,6 +190,19 @@ func (a *app) run(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return cli.Usagef("unknown command %q (run hallumaze --help)", args[0])
 	}
 	return cmds[i].Run(ctx, args[1:], stdout, stderr)
+}
+
+// checkSuites referees the names the suites share ([suites.Check]) and the
+// flags of hallumaze run they could take from the command.
+func (a *app) checkSuites() error {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	runFlags(fs, &runOptions{}, suites.Names(a.suites), map[string]*string{})
+	var reserved []string
+	fs.VisitAll(func(f *flag.Flag) { reserved = append(reserved, f.Name) })
+	if err := suites.Check(a.suites, reserved...); err != nil {
+		return cli.Usagef("suite list: %v", err)
+	}
+	return nil
 }
 
 // run is the command line with the standard suites, for tests.

@@ -123,7 +123,7 @@ func (a *app) selectSuites(value string) ([]suites.Suite, error) {
 func runFlags(fs *flag.FlagSet, o *runOptions, names []string, raw map[string]*string) {
 	str := func(name, value, usage string) { raw[name] = fs.String(name, value, usage) }
 	fs.StringVar(&o.configPath, "config", "", "JSON config file: keys, models, base URLs, timeouts, request defaults (see config.example.json); unknown keys are an error")
-	str("suite", names[0], "suite to run: "+strings.Join(names, ", ")+" or all")
+	str("suite", names[0], "suite to run: "+strings.Join(names, ", ")+" or all; a suite's flags may also be spelled with its name before them (--worlds-level)")
 	str("max-tokens", "", "reply token budget (default 2500, or max_tokens of --config)")
 	fs.StringVar(&o.output, "output", "", "results JSON path (default results/hallumaze_results_<time>.json, or beside --resume FILE); the JSONL, CSV and HTML sit beside it with their own extensions")
 	fs.BoolVar(&o.csv, "csv", false, "also write a CSV, one row per case, beside the JSON")
@@ -171,17 +171,8 @@ func (a *app) parseRun(args []string, help io.Writer) (runOptions, error) {
 	fs := cli.NewFlagSet("run", "[flags]", help)
 	raw := map[string]*string{}
 	runFlags(fs.FlagSet, &o, names, raw)
-	for _, s := range o.suites {
-		o.plans = append(o.plans, s.Flags(fs.FlagSet))
-	}
-	for _, s := range o.suites {
-		if al, ok := s.(bench.FlagAliases); ok {
-			for alias, name := range al.Aliases() {
-				if fs.Lookup(alias) == nil && fs.Lookup(name) != nil {
-					fs.Var(fs.Lookup(name).Value, alias, "same as --"+name)
-				}
-			}
-		}
+	if o.plans, err = suites.DeclareFlags(fs.FlagSet, o.suites); err != nil {
+		return o, cli.Usagef("run: %v", err)
 	}
 	o.fs = fs.FlagSet
 	o.args = args
@@ -263,10 +254,10 @@ func (a *app) otherSuiteFlag(err error, selected []suites.Suite) error {
 	}
 	name := msg[i+len(undefined):]
 	for _, s := range a.suites {
-		probe := flag.NewFlagSet("probe", flag.ContinueOnError)
-		s.Flags(probe)
-		if probe.Lookup(name) != nil {
-			return cli.Usagef("run: --%s belongs to --suite %s (or all)", name, s.Name())
+		for _, f := range suites.FlagNames(s) {
+			if f == name || suites.Prefixed(s.Name(), f) == name {
+				return cli.Usagef("run: --%s belongs to --suite %s (or all)", name, s.Name())
+			}
 		}
 	}
 	return err

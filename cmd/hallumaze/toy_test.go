@@ -162,3 +162,57 @@ func mustRead(t *testing.T, path string) []byte {
 	require.NoError(t, err)
 	return data
 }
+
+// toyClash is the toy suite with a flag or a metric that another suite of
+// the list declares too.
+type toyClash struct {
+	toySuite
+	flag   string
+	metric *results.Metric
+}
+
+func (s toyClash) Flags(fs *flag.FlagSet) func() (iter.Seq[bench.Case], error) {
+	if s.flag != "" {
+		fs.String(s.flag, "", "a flag another suite declares")
+	}
+	return s.toySuite.Flags(fs)
+}
+
+func (s toyClash) Metrics() results.Metrics {
+	if s.metric != nil {
+		return append(s.toySuite.Metrics(), *s.metric)
+	}
+	return s.toySuite.Metrics()
+}
+
+// TestToySuiteClash: a suite whose flag or metric clashes with another
+// suite's stops every command as it starts, with exit 2 and one line that
+// names both suites, instead of a panic of the flag package or a metric
+// gated the other suite's way.
+func TestToySuiteClash(t *testing.T) {
+	lowerRight := results.Metric{Name: "right", Better: results.Lower, Exact: true, Doc: "the coin came up as called"}
+	for _, tc := range []struct {
+		name  string
+		suite suites.Suite
+		want  string
+	}{
+		{"flag", toyClash{flag: "size"}, "hallumaze: suite list: suites maze and toy both declare --size\n"},
+		{"prefixed flag", toyClash{flag: "worlds-level"}, "hallumaze: suite list: suites worlds and toy both declare --worlds-level\n"},
+		{"metric", toyClash{metric: &lowerRight}, `hallumaze: suite list: suites abstain and toy declare metric "right" apart: better already set to "higher", not "lower"` + "\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := runCall{suites: append(suites.All(), tc.suite)}.app()
+			for _, args := range [][]string{{"run", "--help"}, {"run", "--suite", "all"}, {"report", "--help"}} {
+				var stdout, stderr bytes.Buffer
+				code := a.exitCode(t.Context(), a.run(t.Context(), args, &stdout, &stderr), &stderr)
+				assert.Equal(t, exitUsage, code, args)
+				assert.Equal(t, tc.want, stderr.String(), args)
+				assert.Empty(t, stdout.String(), args)
+			}
+		})
+	}
+	// A metric the toy suite declares as the others do is no clash.
+	right := results.Metric{Name: "right", Better: results.Higher, Exact: true, Doc: "the coin came up as called"}
+	a := runCall{suites: append(suites.All(), toyClash{metric: &right})}.app()
+	require.NoError(t, a.checkSuites())
+}

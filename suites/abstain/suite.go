@@ -47,11 +47,8 @@ var metrics = results.Metrics{
 	{Name: "pair-success", Better: results.Higher, Exact: true, Doc: "pairs with the intact item right and the modified one refused"},
 }
 
-// Aliases let --seed stand for --abstain-seed when no other suite of the
-// run claims it.
-func (Suite) Aliases() map[string]string { return map[string]string{"seed": "abstain-seed"} }
-
-// Flags declares --items, --umwp and --abstain-seed.
+// Flags declares --items, --umwp and --abstain-seed (--seed when no other
+// suite of the run declares it, see suites.DeclareFlags).
 func (Suite) Flags(fs *flag.FlagSet) func() (iter.Seq[bench.Case], error) {
 	items := fs.String("items", "", "abstain suite: run this item file (JSONL of the item schema) instead of the standard 120 items")
 	umwp := fs.String("umwp", "", "abstain suite: run the UMWP data set (its StandardDataset.jsonl) instead of the standard items")

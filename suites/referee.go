@@ -20,7 +20,7 @@ import (
 // "abstained") as long as the declarations agree on what the harness reads
 // of them, as a benchfmt unit's metadata may be set twice only to one
 // value. The command runs it when it starts; a test runs it on [All].
-func Check(ss []Suite, reserved ...string) error {
+func Check(ss []bench.Suite, reserved ...string) error {
 	var errs []error
 	named := map[string]bool{}
 	flagOwner := map[string]string{}
@@ -33,33 +33,33 @@ func Check(ss []Suite, reserved ...string) error {
 	}
 	metrics := map[string]decl{}
 	for _, s := range ss {
-		if named[s.Name()] {
-			errs = append(errs, fmt.Errorf("two suites are named %q", s.Name()))
+		if named[s.Name] {
+			errs = append(errs, fmt.Errorf("two suites are named %q", s.Name))
 			continue
 		}
-		named[s.Name()] = true
+		named[s.Name] = true
 		for _, f := range FlagNames(s) {
-			for _, spelling := range []string{f, Prefixed(s.Name(), f)} {
+			for _, spelling := range []string{f, Prefixed(s.Name, f)} {
 				owner, taken := flagOwner[spelling]
 				switch {
 				case !taken:
-					flagOwner[spelling] = s.Name()
+					flagOwner[spelling] = s.Name
 				case owner == "":
-					errs = append(errs, fmt.Errorf("suite %s declares --%s, a flag of the command itself", s.Name(), spelling))
-				case owner != s.Name():
-					errs = append(errs, fmt.Errorf("suites %s and %s both declare --%s", owner, s.Name(), spelling))
+					errs = append(errs, fmt.Errorf("suite %s declares --%s, a flag of the command itself", s.Name, spelling))
+				case owner != s.Name:
+					errs = append(errs, fmt.Errorf("suites %s and %s both declare --%s", owner, s.Name, spelling))
 				}
 			}
 		}
-		for _, m := range s.Metrics() {
+		for _, m := range s.Metrics {
 			for _, key := range []string{m.Name, m.BenchUnit()} {
 				prev, ok := metrics[key]
 				if !ok {
-					metrics[key] = decl{s.Name(), m}
+					metrics[key] = decl{s.Name, m}
 					continue
 				}
 				if err := agree(prev.m, m); err != nil {
-					errs = append(errs, fmt.Errorf("suites %s and %s declare metric %q apart: %w", prev.suite, s.Name(), key, err))
+					errs = append(errs, fmt.Errorf("suites %s and %s declare metric %q apart: %w", prev.suite, s.Name, key, err))
 				}
 				break
 			}
@@ -93,7 +93,7 @@ func agree(a, b results.Metric) error {
 // FlagNames are the names of the flags a suite declares on hallumaze run,
 // in lexical order.
 func FlagNames(s bench.Suite) []string {
-	fs := flag.NewFlagSet(s.Name(), flag.ContinueOnError)
+	fs := flag.NewFlagSet(s.Name, flag.ContinueOnError)
 	s.Flags(fs)
 	var out []string
 	fs.VisitAll(func(f *flag.Flag) { out = append(out, f.Name) })
@@ -117,7 +117,7 @@ func Prefixed(suite, flag string) string {
 // answers to its bare name too (--seed for --abstain-seed) when no other
 // flag of the run has that name. A name fs holds already (a flag of the
 // command) or that two of the suites declare is an error, never a panic.
-func DeclareFlags(fs *flag.FlagSet, ss []Suite) ([]func() (iter.Seq[bench.Case], error), error) {
+func DeclareFlags(fs *flag.FlagSet, ss []bench.Suite) ([]func() (iter.Seq[bench.Case], error), error) {
 	type declared struct {
 		suite string
 		f     *flag.Flag
@@ -125,9 +125,9 @@ func DeclareFlags(fs *flag.FlagSet, ss []Suite) ([]func() (iter.Seq[bench.Case],
 	var all []declared
 	var plans []func() (iter.Seq[bench.Case], error)
 	for _, s := range ss {
-		own := flag.NewFlagSet(s.Name(), flag.ContinueOnError)
+		own := flag.NewFlagSet(s.Name, flag.ContinueOnError)
 		plans = append(plans, s.Flags(own))
-		own.VisitAll(func(f *flag.Flag) { all = append(all, declared{s.Name(), f}) })
+		own.VisitAll(func(f *flag.Flag) { all = append(all, declared{s.Name, f}) })
 	}
 	owner := map[string]string{}
 	for _, d := range all {

@@ -19,41 +19,35 @@ func TestCheckAll(t *testing.T) {
 	require.NoError(t, Check(All()))
 }
 
-// variant is a suite of the list with its name, flags or metrics changed.
+// variant is a suite with its name, flags or metrics changed.
 type variant struct {
-	Suite
 	name    string
 	flags   []string
 	metrics results.Metrics
 }
 
-func (v variant) Name() string {
+// of is the suite s changed by v.
+func (v variant) of(s bench.Suite) bench.Suite {
 	if v.name != "" {
-		return v.name
+		s.Name = v.name
 	}
-	return v.Suite.Name()
-}
-
-func (v variant) Flags(fs *flag.FlagSet) func() (iter.Seq[bench.Case], error) {
-	if v.flags == nil {
-		return v.Suite.Flags(fs)
+	if v.flags != nil {
+		s.Flags = func(fs *flag.FlagSet) func() (iter.Seq[bench.Case], error) {
+			for _, f := range v.flags {
+				fs.String(f, "", "")
+			}
+			return func() (iter.Seq[bench.Case], error) { return nil, nil }
+		}
 	}
-	for _, f := range v.flags {
-		fs.String(f, "", "")
+	if v.metrics != nil {
+		s.Metrics = v.metrics
 	}
-	return func() (iter.Seq[bench.Case], error) { return nil, nil }
-}
-
-func (v variant) Metrics() results.Metrics {
-	if v.metrics == nil {
-		return v.Suite.Metrics()
-	}
-	return v.metrics
+	return s
 }
 
 func TestCheck(t *testing.T) {
 	abstainSuite := All()[1]
-	toy := func(v variant) Suite {
+	toy := func(v variant) bench.Suite {
 		if v.name == "" {
 			v.name = "toy"
 		}
@@ -63,12 +57,11 @@ func TestCheck(t *testing.T) {
 		if v.metrics == nil {
 			v.metrics = results.Metrics{{Name: "echo", Better: results.Higher, Exact: true}}
 		}
-		v.Suite = abstainSuite
-		return v
+		return v.of(abstainSuite)
 	}
 	for _, tc := range []struct {
 		name     string
-		extra    Suite
+		extra    bench.Suite
 		reserved []string
 		want     string // "" for no error
 	}{
@@ -101,7 +94,7 @@ func TestCheck(t *testing.T) {
 
 func TestDeclareFlags(t *testing.T) {
 	all := All()
-	parse := func(t *testing.T, ss []Suite, args ...string) (*flag.FlagSet, error) {
+	parse := func(t *testing.T, ss []bench.Suite, args ...string) (*flag.FlagSet, error) {
 		fs := flag.NewFlagSet("run", flag.ContinueOnError)
 		fs.SetOutput(new(strings.Builder))
 		fs.String("models", "", "")
@@ -124,9 +117,9 @@ func TestDeclareFlags(t *testing.T) {
 		assert.Equal(t, "3", fs.Lookup("abstain-seed").Value.String())
 	})
 	t.Run("collision is an error", func(t *testing.T) {
-		_, err := parse(t, append(all, variant{Suite: all[1], name: "toy", flags: []string{"size"}}))
+		_, err := parse(t, append(all, variant{name: "toy", flags: []string{"size"}}.of(all[1])))
 		require.EqualError(t, err, "suites maze and toy both declare --size")
-		_, err = parse(t, []Suite{variant{Suite: all[1], name: "toy", flags: []string{"models"}}})
+		_, err = parse(t, []bench.Suite{variant{name: "toy", flags: []string{"models"}}.of(all[1])})
 		require.EqualError(t, err, "suite toy declares --models, a flag of the command itself")
 	})
 }

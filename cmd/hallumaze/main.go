@@ -22,6 +22,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/internal/cli"
 	"github.com/hallumaze/hallumaze/internal/redact"
 	"github.com/hallumaze/hallumaze/providers"
@@ -39,7 +40,7 @@ const (
 // app is the command line over a list of suites. Its fields are the
 // process's dependencies, so that tests can replace them.
 type app struct {
-	suites []suites.Suite
+	suites []bench.Suite
 	// getenv reads the environment (keys, base URLs, default models).
 	getenv func(string) string
 	// stdin is where --interactive asks and "-" reads.
@@ -75,9 +76,7 @@ func (a *app) commands() []cli.Command {
 		{Name: "record", Summary: "record the cassettes a model lacks (replaying those it has), within --max-cost", Run: a.runRecord},
 	}
 	for _, s := range a.suites {
-		if c, ok := s.(suites.Commander); ok {
-			cmds = append(cmds, c.Commands()...)
-		}
+		cmds = append(cmds, s.Commands...)
 	}
 	return cmds
 }

@@ -50,7 +50,7 @@ type runOptions struct {
 
 	// suites are the suites the run plays, and plans their cases once the
 	// flags are checked, in the same order.
-	suites []suites.Suite
+	suites []bench.Suite
 	plans  []func() (iter.Seq[bench.Case], error)
 	// fs holds the parsed flags (--interactive sets the suites' through it).
 	fs *flag.FlagSet
@@ -105,7 +105,7 @@ func wantsHelp(args []string) bool {
 }
 
 // selectSuites reads --suite: one suite's name, or "all".
-func (a *app) selectSuites(value string) ([]suites.Suite, error) {
+func (a *app) selectSuites(value string) ([]bench.Suite, error) {
 	names := suites.Names(a.suites)
 	if value == "" {
 		value = names[0]
@@ -114,7 +114,7 @@ func (a *app) selectSuites(value string) ([]suites.Suite, error) {
 		return a.suites, nil
 	}
 	if s, ok := bench.FindSuite(a.suites, value); ok {
-		return []suites.Suite{s}, nil
+		return []bench.Suite{s}, nil
 	}
 	return nil, cli.Usagef("run: unknown --suite %q (want %s or all)", value, strings.Join(names, ", "))
 }
@@ -245,7 +245,7 @@ func (a *app) parseRun(args []string, help io.Writer) (runOptions, error) {
 // otherSuiteFlag turns "flag provided but not defined" for a flag of a
 // suite the run does not play into a message that says which suite it
 // belongs to.
-func (a *app) otherSuiteFlag(err error, selected []suites.Suite) error {
+func (a *app) otherSuiteFlag(err error, selected []bench.Suite) error {
 	const undefined = "flag provided but not defined: -"
 	msg := err.Error()
 	i := strings.Index(msg, undefined)
@@ -255,8 +255,8 @@ func (a *app) otherSuiteFlag(err error, selected []suites.Suite) error {
 	name := msg[i+len(undefined):]
 	for _, s := range a.suites {
 		for _, f := range suites.FlagNames(s) {
-			if f == name || suites.Prefixed(s.Name(), f) == name {
-				return cli.Usagef("run: --%s belongs to --suite %s (or all)", name, s.Name())
+			if f == name || suites.Prefixed(s.Name, f) == name {
+				return cli.Usagef("run: --%s belongs to --suite %s (or all)", name, s.Name)
 			}
 		}
 	}

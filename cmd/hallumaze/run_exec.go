@@ -395,11 +395,12 @@ func (a *app) sweep(ctx context.Context, o runOptions, p runPlan, stderr io.Writ
 		// On a terminal the seed shows the maze box first, before the
 		// models' lines.
 		for _, s := range a.suites {
-			if pr, ok := s.(bench.Preambler); ok {
-				if text := pr.Preamble(first); text != "" {
-					fmt.Fprint(stderr, text)
-					out.preambled = true
-				}
+			if s.Preamble == nil {
+				continue
+			}
+			if text := s.Preamble(first); text != "" {
+				fmt.Fprint(stderr, text)
+				out.preambled = true
 			}
 		}
 	}
@@ -657,15 +658,14 @@ func outputPaths(o runOptions, now time.Time, seq int) (runPaths, error) {
 // them.
 func (a *app) readHuman(path string) ([]results.Result, error) {
 	for _, s := range a.suites {
-		hr, ok := s.(suites.HumanReader)
-		if !ok {
+		if s.ReadHuman == nil {
 			continue
 		}
 		data, err := cli.ReadInput(path, a.stdin, 16<<20)
 		if err != nil {
 			return nil, err
 		}
-		rs, err := hr.ReadHuman(strings.NewReader(string(data)))
+		rs, err := s.ReadHuman(strings.NewReader(string(data)))
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}

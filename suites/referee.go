@@ -115,47 +115,74 @@ func Prefixed(suite, flag string) string {
 // name its suite gives it and to its prefixed spelling ([Prefixed]:
 // --worlds-level, --maze-size); a flag named with its suite's prefix
 // answers to its bare name too (--seed for --abstain-seed) when no other
-// flag of the run has that name. A name fs holds already (a flag of the
-// command) or that two of the suites declare is an error, never a panic.
+// flag of the run has that name. A spelling sets the flag itself, so a
+// suite that asks fs which flags were set (fs.Visit) sees its own name
+// whatever the spelling. A name fs holds already (a flag of the command)
+// or that two of the suites declare is an error, never a panic.
 func DeclareFlags(fs *flag.FlagSet, ss []bench.Suite) ([]func() (iter.Seq[bench.Case], error), error) {
-	type declared struct {
-		suite string
-		f     *flag.Flag
-	}
-	var all []declared
-	var plans []func() (iter.Seq[bench.Case], error)
-	for _, s := range ss {
-		own := flag.NewFlagSet(s.Name, flag.ContinueOnError)
-		plans = append(plans, s.Flags(own))
-		own.VisitAll(func(f *flag.Flag) { all = append(all, declared{s.Name, f}) })
-	}
 	owner := map[string]string{}
-	for _, d := range all {
-		if fs.Lookup(d.f.Name) != nil {
-			if o, ok := owner[d.f.Name]; ok {
-				return nil, fmt.Errorf("suites %s and %s both declare --%s", o, d.suite, d.f.Name)
+	for _, s := range ss {
+		for _, name := range FlagNames(s) {
+			if o, ok := owner[name]; ok {
+				return nil, fmt.Errorf("suites %s and %s both declare --%s", o, s.Name, name)
 			}
-			return nil, fmt.Errorf("suite %s declares --%s, a flag of the command itself", d.suite, d.f.Name)
-		}
-		owner[d.f.Name] = d.suite
-		fs.Var(d.f.Value, d.f.Name, d.f.Usage)
-	}
-	for _, d := range all {
-		p := Prefixed(d.suite, d.f.Name)
-		if fs.Lookup(p) == nil {
-			fs.Var(d.f.Value, p, "same as --"+d.f.Name)
-		} else if p != d.f.Name {
-			by := "the command"
-			if o, ok := owner[p]; ok {
-				by = "suite " + o
+			if fs.Lookup(name) != nil {
+				return nil, fmt.Errorf("suite %s declares --%s, a flag of the command itself", s.Name, name)
 			}
-			return nil, fmt.Errorf("suite %s: --%s is a flag of %s already", d.suite, p, by)
+			owner[name] = s.Name
 		}
 	}
-	for _, d := range all {
-		if bare, ok := strings.CutPrefix(d.f.Name, d.suite+"-"); ok && fs.Lookup(bare) == nil {
-			fs.Var(d.f.Value, bare, "same as --"+d.f.Name)
+	plans := make([]func() (iter.Seq[bench.Case], error), len(ss))
+	for i, s := range ss {
+		plans[i] = s.Flags(fs)
+	}
+	for _, s := range ss {
+		for _, name := range FlagNames(s) {
+			p := Prefixed(s.Name, name)
+			if p == name {
+				continue
+			}
+			if fs.Lookup(p) != nil {
+				by := "the command"
+				if o, ok := owner[p]; ok {
+					by = "suite " + o
+				}
+				return nil, fmt.Errorf("suite %s: --%s is a flag of %s already", s.Name, p, by)
+			}
+			fs.Var(spelling{fs, name}, p, "same as --"+name)
+		}
+	}
+	for _, s := range ss {
+		for _, name := range FlagNames(s) {
+			if bare, ok := strings.CutPrefix(name, s.Name+"-"); ok && fs.Lookup(bare) == nil {
+				fs.Var(spelling{fs, name}, bare, "same as --"+name)
+			}
 		}
 	}
 	return plans, nil
+}
+
+// spelling is another name of the flag name of fs: setting it sets that
+// flag.
+type spelling struct {
+	fs   *flag.FlagSet
+	name string
+}
+
+func (v spelling) String() string {
+	if v.fs == nil {
+		return ""
+	}
+	return v.fs.Lookup(v.name).Value.String()
+}
+
+func (v spelling) Set(s string) error { return v.fs.Set(v.name, s) }
+
+// IsBoolFlag lets a boolean flag's spellings go without a value.
+func (v spelling) IsBoolFlag() bool {
+	if v.fs == nil {
+		return false
+	}
+	b, ok := v.fs.Lookup(v.name).Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
 }

@@ -111,6 +111,15 @@ func TestDeclareFlags(t *testing.T) {
 		// --seed is the maze suite's; abstain's bare spelling yields to it.
 		assert.Equal(t, "", fs.Lookup("seed").Value.String())
 	})
+	t.Run("a spelling sets the flag itself", func(t *testing.T) {
+		fs, err := parse(t, all, "--maze-group", "B", "--maze-no-mirage")
+		require.NoError(t, err)
+		set := map[string]bool{}
+		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		assert.True(t, set["group"], "the maze suite sees --group set")
+		assert.True(t, set["no-mirage"], "a boolean spelling takes no value")
+		assert.Equal(t, "true", fs.Lookup("no-mirage").Value.String())
+	})
 	t.Run("bare spelling of a prefixed flag", func(t *testing.T) {
 		fs, err := parse(t, all[1:2], "--seed", "3")
 		require.NoError(t, err)

@@ -78,7 +78,7 @@ func (a *app) runRecord(ctx context.Context, args []string, stdout, stderr io.Wr
 	}
 	var names []string // canonical, each once
 	for _, name := range listed {
-		if !contains(names, name) {
+		if !slices.Contains(names, name) {
 			names = append(names, name)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"iter"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -336,21 +337,12 @@ func providerInts(flag, s string) (map[string]int, error) {
 		if !ok || err != nil || n < 1 {
 			return nil, cli.Usagef("run: --%s: %q is not provider=N with N ≥ 1", flag, part)
 		}
-		if !contains(known, k) {
+		if !slices.Contains(known, k) {
 			return nil, cli.Usagef("run: --%s: unknown provider %q (want one of %s)", flag, k, strings.Join(known, ", "))
 		}
 		out[k] = n
 	}
 	return out, nil
-}
-
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // parseBaseURLs reads --base-url: one URL for openai-compatible models, or

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -492,7 +493,7 @@ func (a *app) write(o runOptions, p runPlan, sw sweepOutcome, stdout, stderr io.
 		return fmt.Errorf("run: read back the results: %w", err)
 	}
 	all = append(all, p.humans...)
-	opts := report.Options{Timestamp: p.now, Generated: p.now, MaxTokens: cmpOr(p.cfg.MaxTokens, providers.DefaultMaxTokens), Prices: p.prices, Preambled: sw.preambled, Korean: koreanResults(all)}
+	opts := report.Options{Timestamp: p.now, Generated: p.now, MaxTokens: cmp.Or(p.cfg.MaxTokens, providers.DefaultMaxTokens), Prices: p.prices, Preambled: sw.preambled, Korean: koreanResults(all)}
 	sections, err := report.Summarize(all, suites.Summarizers(a.suites), opts)
 	if err != nil {
 		return fmt.Errorf("run: %w", err)
@@ -603,13 +604,6 @@ func reportErrors(stderr io.Writer, all []results.Result, jsonl string, retries 
 		fmt.Fprintf(stderr, "  %s: %d failed (first: %s)\n", m, byModel[m].n, byModel[m].first)
 	}
 	return failed, scored
-}
-
-func cmpOr(a, b int) int {
-	if a != 0 {
-		return a
-	}
-	return b
 }
 
 // outputPaths derives the JSONL, CSV and HTML paths from the JSON path.

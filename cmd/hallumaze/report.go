@@ -173,8 +173,8 @@ func (a *app) runIndex(dir, out, title string, stdout, stderr io.Writer) error {
 	}
 	opts := report.IndexOptions{Title: title, Generated: time.Now(), Headline: map[string]results.Metric{}}
 	for _, s := range a.suites {
-		if ms := s.Metrics(); len(ms) > 0 {
-			opts.Headline[s.Name()] = ms[0]
+		if ms := s.Metrics; len(ms) > 0 {
+			opts.Headline[s.Name] = ms[0]
 		}
 	}
 	absDir, errD := filepath.Abs(dir)

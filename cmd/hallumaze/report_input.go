@@ -12,7 +12,6 @@ import (
 
 	"github.com/hallumaze/hallumaze/internal/files"
 	"github.com/hallumaze/hallumaze/results"
-	"github.com/hallumaze/hallumaze/suites"
 )
 
 // maxSeedJSONBytes bounds a results JSON file read back.
@@ -61,14 +60,13 @@ func (a *app) readResults(path string, stderr io.Writer) (rs []results.Result, t
 	}
 	var totalsOnly []string
 	for _, s := range a.suites {
-		sr, ok := s.(suites.SeedReader)
-		if !ok {
-			if _, present := keys[s.Name()]; present {
-				totalsOnly = append(totalsOnly, s.Name())
+		if s.ReadSeed == nil {
+			if _, present := keys[s.Name]; present {
+				totalsOnly = append(totalsOnly, s.Name)
 			}
 			continue
 		}
-		got, err := sr.ReadSeed(data)
+		got, err := s.ReadSeed(data)
 		if err != nil {
 			return nil, false, fmt.Errorf("%s: %w", path, err)
 		}

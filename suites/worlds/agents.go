@@ -9,10 +9,10 @@ import (
 	hw "github.com/hallumaze/hallumaze/worlds"
 )
 
-// Agents are the HalluWorld reference agents: oracle, credulous,
+// referenceAgents are the HalluWorld reference agents: oracle, credulous,
 // always-unknown, guesser and prior (the question-only baseline), each
 // reading only the request, as a model would. The oracle stands for a model in hallumaze estimate.
-func (Suite) Agents() []bench.Agent {
+func referenceAgents() []bench.Agent {
 	var out []bench.Agent
 	for _, p := range hw.Policies {
 		out = append(out, bench.Agent{Name: string(p), Model: agent{policy: p}, Estimate: p == hw.Oracle})

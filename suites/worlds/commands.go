@@ -13,8 +13,8 @@ import (
 	hw "github.com/hallumaze/hallumaze/worlds"
 )
 
-// Commands is hallumaze worlds probes|score|show.
-func (Suite) Commands() []cli.Command {
+// commands is hallumaze worlds probes|score|show.
+func commands() []cli.Command {
 	return []cli.Command{{Name: "worlds", Summary: "HalluWorld: print probes, score replies, show a level in each view", Run: runWorlds}}
 }
 

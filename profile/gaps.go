@@ -15,6 +15,9 @@ func gapOf(model, suite string, opts Options) Gap {
 		}
 	}
 	out := resultsPath(opts, model, suite)
+	if opts.Plays != nil && !opts.Plays(model, suite) {
+		return Gap{Suite: suite, Dimensions: dims, Note: model + " plays no " + suite + " case: no run fills the gap"}
+	}
 	return Gap{
 		Suite: suite, Dimensions: dims, Output: jsonl(out),
 		Fill: strings.Join([]string{self(opts), "run", "--suite", suite, "--models", shellQuote(model), "--quiet", "--output", shellQuote(out)}, " "),
@@ -25,6 +28,9 @@ func gapOf(model, suite string, opts Options) Gap {
 // but no Ariadne group B: the seed's groups A and B, played interactively
 // on the same mazes.
 func ariadneGap(model string, opts Options) Gap {
+	if opts.Plays != nil && !opts.Plays(model, SuiteMaze) {
+		return Gap{Suite: SuiteMaze + " (Ariadne groups A and B)", Dimensions: []string{UsesHelp}, Note: model + " plays no maze case: no run fills the gap"}
+	}
 	a, b := resultsPath(opts, model, "ariadne-A"), resultsPath(opts, model, "ariadne-B")
 	run := func(group, out string) string {
 		return strings.Join([]string{self(opts), "run", "--models", shellQuote(model), "--group", group, "--quiet", "--output", shellQuote(out)}, " ")

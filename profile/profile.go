@@ -156,10 +156,12 @@ type Gap struct {
 	Dimensions []string `json:"dimensions"`
 	// Fill is a command that plays the model on the suite's cases, as it
 	// can be pasted in a shell (see [Options.Self]).
-	Fill string `json:"fill"`
+	Fill string `json:"fill,omitempty"`
 	// Output is the results file the command writes, to add to the
 	// profile's inputs.
-	Output string `json:"output"`
+	Output string `json:"output,omitempty"`
+	// Note says why no command fills the gap, when none does.
+	Note string `json:"note,omitempty"`
 }
 
 // Card is one model's profile.
@@ -188,6 +190,10 @@ type Options struct {
 	// Dir is the folder the fill commands write their results to; ""
 	// is "results".
 	Dir string
+	// Plays, when set, reports whether a model can play a suite at all (a
+	// reference agent plays only its suites): a gap it cannot fill is
+	// named with no command.
+	Plays func(model, suite string) bool
 }
 
 // Build makes one card per model of the results (human groups aside), in
@@ -245,7 +251,7 @@ func build(model string, rs []results.Result, opts Options) (Card, error) {
 	for _, d := range Defs {
 		m, ok := ms[d.ID]
 		if !ok {
-			m = Measure{Def: d, Note: "no result of the suite"}
+			m = Measure{Def: d, Note: "no " + d.Suite + " results: the run that fills the gap is below"}
 		}
 		c.Measures = append(c.Measures, m)
 	}

@@ -1,0 +1,100 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/hallumaze/hallumaze/bench"
+	"github.com/hallumaze/hallumaze/internal/cli"
+	"github.com/hallumaze/hallumaze/modelname"
+	"github.com/hallumaze/hallumaze/profile"
+	"github.com/hallumaze/hallumaze/report"
+	"github.com/hallumaze/hallumaze/results"
+)
+
+// runProfile prints the metacognition profile of the models of results
+// files (docs/profile.md): a card per model, the paired comparisons and
+// the agreement of the suites across models.
+func (a *app) runProfile(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := cli.NewFlagSet("profile", "RESULTS.jsonl [more.jsonl ...] [--json] [--models M,...]", stdout)
+	asJSON := fs.Bool("json", false, "write the cards, comparisons and agreements as JSON instead of text")
+	models := fs.String("models", "", "comma-separated models to show (default: every model of the results; the personas still mark the bars)")
+	var inputs []string
+	for rest := args; ; {
+		if err := fs.Parse(rest, true); err != nil {
+			return err
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		inputs = append(inputs, fs.Arg(0))
+		rest = fs.Args()[1:]
+	}
+	if len(inputs) == 0 {
+		return cli.Usagef("profile: no results file given (hallumaze profile RESULTS.jsonl [more.jsonl ...])")
+	}
+	var sets [][]results.Result
+	for _, path := range inputs {
+		rs, torn, err := a.readResults(path, stderr)
+		if err != nil {
+			return cli.Usagef("profile: %v", err)
+		}
+		if torn {
+			fmt.Fprintf(stderr, "profile: %s: the last line was torn (an interrupted run) and is skipped\n", path)
+		}
+		sets = append(sets, rs)
+	}
+	rs, err := report.Merge(sets...)
+	if err != nil {
+		return cli.Usagef("profile: %v", err)
+	}
+	all, err := profile.Build(rs, profile.Options{Self: a.selfName(), Plays: func(model, suite string) bool { return a.plays(model, bench.Case{Suite: suite}) }})
+	if err != nil {
+		return cli.Usagef("profile: %v", err)
+	}
+	if len(all) == 0 {
+		return cli.Usagef("profile: the results files hold no result of a model on maze, abstain or worlds")
+	}
+	cards := all
+	if *models != "" {
+		cards = nil
+		names, err := modelname.ParseList(*models)
+		if err != nil {
+			return cli.Usagef("profile: --models: %v", err)
+		}
+		for _, n := range names {
+			m := n.String()
+			c, ok := cardOf(all, m)
+			if !ok {
+				return cli.Usagef("profile: --models: no result of %s in the results files", m)
+			}
+			cards = append(cards, c)
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if *asJSON {
+		doc := struct {
+			Dimensions  []profile.Dimension  `json:"dimensions"`
+			Cards       []profile.Card       `json:"cards"`
+			Comparisons []profile.Comparison `json:"comparisons"`
+			Agreements  []profile.Agreement  `json:"agreements"`
+		}{profile.Dimensions, cards, profile.Comparisons(cards), profile.Agreements(cards)}
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(doc)
+	}
+	return profile.WriteText(stdout, cards, profile.References(all))
+}
+
+func cardOf(cards []profile.Card, model string) (profile.Card, bool) {
+	for _, c := range cards {
+		if c.Model == model {
+			return c, true
+		}
+	}
+	return profile.Card{}, false
+}

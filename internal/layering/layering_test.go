@@ -61,7 +61,7 @@ var rules = map[string]rule{
 	"suites/maze":               {allow: harnessSide, domain: []string{"mazes", "agents", "suites/maze/analysis"}},
 	"suites/maze/analysis":      {allow: []string{"results", "mazes", "scoring"}},
 	"suites/abstain":            {allow: harnessSide, domain: []string{"abstain", "agents"}},
-	"suites/worlds":             {allow: harnessSide, domain: []string{"worlds", "worlds/..."}},
+	"suites/worlds":             {allow: harnessSide, domain: []string{"worlds", "worlds/...", "agents"}},
 	"suites":                    {allow: append([]string{"suites/maze", "suites/abstain", "suites/worlds"}, harnessSide...)},
 	"cmd/hallumaze":             {allow: []string{"..."}},
 }

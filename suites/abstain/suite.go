@@ -121,6 +121,11 @@ func (Suite) Agents() []bench.Agent {
 		m, _ := agents.Lookup(name)
 		out = append(out, bench.Agent{Name: name, Model: m, Estimate: name == "checker"})
 	}
+	// The cross-suite personas (agents.PersonaNames), played on request.
+	for _, name := range agents.PersonaNames() {
+		m, _ := agents.AbstainPersona(name)
+		out = append(out, bench.Agent{Name: name, Model: m, Extra: true})
+	}
 	return out
 }
 

@@ -9,6 +9,7 @@ package maze
 
 import (
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/hallumaze/hallumaze/agents"
@@ -94,6 +95,12 @@ func (Suite) Agents() []bench.Agent {
 	for _, name := range agents.HintNames() {
 		m, _ := agents.Lookup(name)
 		out = append(out, bench.Agent{Name: name, Model: m, Extra: true})
+	}
+	// The cross-suite personas (the random walker is one already).
+	for _, name := range agents.PersonaNames() {
+		if m, _ := agents.MazePersona(name); !slices.ContainsFunc(out, func(a bench.Agent) bool { return a.Name == name }) {
+			out = append(out, bench.Agent{Name: name, Model: m, Extra: true})
+		}
 	}
 	return out
 }

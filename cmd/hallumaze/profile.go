@@ -5,13 +5,16 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/internal/cli"
 	"github.com/hallumaze/hallumaze/modelname"
 	"github.com/hallumaze/hallumaze/profile"
+	"github.com/hallumaze/hallumaze/profile/page"
 	"github.com/hallumaze/hallumaze/report"
 	"github.com/hallumaze/hallumaze/results"
+	"github.com/hallumaze/hallumaze/suites"
 )
 
 // runProfile prints the metacognition profile of the models of results
@@ -50,7 +53,7 @@ func (a *app) runProfile(ctx context.Context, args []string, stdout, stderr io.W
 	if err != nil {
 		return cli.Usagef("profile: %v", err)
 	}
-	all, err := profile.Build(rs, profile.Options{Self: a.selfName(), Plays: func(model, suite string) bool { return a.plays(model, bench.Case{Suite: suite}) }})
+	all, err := profile.Build(rs, a.profileOptions())
 	if err != nil {
 		return cli.Usagef("profile: %v", err)
 	}
@@ -97,4 +100,28 @@ func cardOf(cards []profile.Card, model string) (profile.Card, bool) {
 		}
 	}
 	return profile.Card{}, false
+}
+
+// withProfile adds the profile section to a report's sections, before the
+// last (the cost of the run): the short block on the terminal, the cards in
+// the JSON and the card figure on the page. inputs are the results files
+// the full cards are printed from.
+func (a *app) withProfile(sections []report.Section, rs []results.Result, inputs ...string) ([]report.Section, error) {
+	full := a.selfName() + " profile"
+	for _, in := range inputs {
+		full += " " + suites.ShellQuote(in)
+	}
+	sec, err := page.Section(rs, a.profileOptions(), full)
+	if err != nil {
+		return nil, err
+	}
+	if sec.Text == "" {
+		return sections, nil
+	}
+	at := max(len(sections)-1, 0)
+	return slices.Insert(sections, at, sec), nil
+}
+
+func (a *app) profileOptions() profile.Options {
+	return profile.Options{Self: a.selfName(), Plays: func(model, suite string) bool { return a.plays(model, bench.Case{Suite: suite}) }}
 }

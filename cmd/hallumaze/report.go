@@ -82,6 +82,9 @@ func (a *app) runReport(ctx context.Context, args []string, stdout, stderr io.Wr
 	opts := report.Options{Title: *title, Generated: now, Timestamp: now, Prices: prices}
 	opts.Korean = koreanResults(rs)
 	sections, err := report.Summarize(rs, suites.Summarizers(a.suites), opts)
+	if err == nil {
+		sections, err = a.withProfile(sections, rs, inputs...)
+	}
 	if err != nil {
 		return cli.Usagef("report: %v", err)
 	}

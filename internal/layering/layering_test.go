@@ -58,6 +58,7 @@ var rules = map[string]rule{
 	"bench":                     {allow: append([]string{"providers", "cassettes", "scoring"}, leaves...)},
 	"report":                    {allow: append([]string{"scoring"}, leaves...)},
 	"profile":                   {allow: []string{"results", "scoring"}},
+	"profile/page":              {allow: []string{"profile", "report", "results"}},
 	"suites/maze":               {allow: harnessSide, domain: []string{"mazes", "agents", "suites/maze/analysis"}},
 	"suites/maze/analysis":      {allow: []string{"results", "mazes", "scoring"}},
 	"suites/abstain":            {allow: harnessSide, domain: []string{"abstain", "agents"}},

@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"slices"
+	"strings"
 
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/internal/cli"
@@ -109,6 +111,11 @@ func cardOf(cards []profile.Card, model string) (profile.Card, bool) {
 func (a *app) withProfile(sections []report.Section, rs []results.Result, inputs ...string) ([]report.Section, error) {
 	full := a.selfName() + " profile"
 	for _, in := range inputs {
+		// A results JSON names its JSONL beside it, the file the cards
+		// come from whichever was given.
+		if l := strings.TrimSuffix(in, ".json") + ".jsonl"; strings.HasSuffix(in, ".json") && fileExists(l) {
+			in = l
+		}
 		full += " " + suites.ShellQuote(in)
 	}
 	sec, err := page.Section(rs, a.profileOptions(), full)
@@ -124,4 +131,9 @@ func (a *app) withProfile(sections []report.Section, rs []results.Result, inputs
 
 func (a *app) profileOptions() profile.Options {
 	return profile.Options{Self: a.selfName(), Plays: func(model, suite string) bool { return a.plays(model, bench.Case{Suite: suite}) }}
+}
+
+func fileExists(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.Mode().IsRegular()
 }

@@ -18,16 +18,17 @@ import (
 // --json is the same cards for a program.
 func TestProfileCommand(t *testing.T) {
 	t.Chdir(t.TempDir())
-	abst := gateResults(t, "abstain", "", "checker", "always-answer")
+	abst := gateResults(t, "abstain", "", "knower", "overconfident", "checker")
 	code, stdout, stderr := runCLI(t, "profile", abst)
 	require.Equal(t, 0, code, stderr)
-	assert.Contains(t, stdout, "agent/checker — metacognition profile (abstain)")
-	assert.Contains(t, stdout, "agent/always-answer vs agent/checker: profile differs: knows-unknown: agent/checker better")
+	assert.Contains(t, stdout, "agent/knower — metacognition profile (abstain)")
+	assert.Contains(t, stdout, "agent/knower vs agent/overconfident: profile differs: knows-unknown: agent/knower better")
 	assert.Contains(t, stdout, "too few models")
+	assert.Contains(t, stdout, "✗ no worlds results (knows-unknown, answers, resists): agent/checker plays no worlds case: no run fills the gap")
 	// The worlds gap of the checker, pasted: <hallumaze> run … --output FILE
 	// (how hallumaze was invoked: here, outside a checkout, go run of the
 	// module's command).
-	fill := regexp.MustCompile(`(?m)✗ no worlds results \([^)]*\): \S.* (run --suite worlds --models agent/checker [^\n]*)\n\s+then add (\S+)`).FindStringSubmatch(stdout)
+	fill := regexp.MustCompile(`(?m)✗ no worlds results \([^)]*\): \S.* (run --suite worlds --models agent/knower [^\n]*)\n\s+then add (\S+)`).FindStringSubmatch(stdout)
 	require.NotNil(t, fill, stdout)
 	args := strings.Fields(fill[1])
 	args = append(args, "--world", "grid", "--category", "U") // a smaller part of the same suite, for the test's time
@@ -50,17 +51,17 @@ func TestProfileCommand(t *testing.T) {
 		Agreements  []json.RawMessage `json:"agreements"`
 	}
 	require.NoError(t, json.Unmarshal([]byte(stdout), &doc))
-	require.Len(t, doc.Cards, 2)
-	checker := doc.Cards[1]
-	assert.Equal(t, "agent/checker", checker.Model)
-	assert.Equal(t, []string{"abstain", "worlds"}, checker.Suites)
-	for _, m := range checker.Measures {
+	require.Len(t, doc.Cards, 3)
+	knower := doc.Cards[1]
+	assert.Equal(t, "agent/knower", knower.Model)
+	assert.Equal(t, []string{"abstain", "worlds"}, knower.Suites)
+	for _, m := range knower.Measures {
 		if m.ID == "worlds/abstention_recall" {
 			require.NotNil(t, m.Value)
-			assert.Equal(t, 0.0, *m.Value, "the checker is no HalluWorld agent: agent/checker answers nothing there")
+			assert.Equal(t, 1.0, *m.Value, "the knower says unknown on every UNKNOWN gold")
 		}
 	}
-	assert.Len(t, doc.Comparisons, 1)
+	assert.Len(t, doc.Comparisons, 3)
 	assert.Len(t, doc.Agreements, 3)
 }
 

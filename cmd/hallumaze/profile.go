@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 	"os"
 	"slices"
@@ -26,30 +25,16 @@ func (a *app) runProfile(ctx context.Context, args []string, stdout, stderr io.W
 	fs := cli.NewFlagSet("profile", "RESULTS.jsonl [more.jsonl ...] [--json] [--models M,...]", stdout)
 	asJSON := fs.Bool("json", false, "write the cards, comparisons and agreements as JSON instead of text")
 	models := fs.String("models", "", "comma-separated models to show (default: every model of the results; the personas still mark the bars)")
-	var inputs []string
-	for rest := args; ; {
-		if err := fs.Parse(rest, true); err != nil {
-			return err
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		inputs = append(inputs, fs.Arg(0))
-		rest = fs.Args()[1:]
+	inputs, err := parseInputs(fs, args)
+	if err != nil {
+		return err
 	}
 	if len(inputs) == 0 {
 		return cli.Usagef("profile: no results file given (hallumaze profile RESULTS.jsonl [more.jsonl ...])")
 	}
-	var sets [][]results.Result
-	for _, path := range inputs {
-		rs, torn, err := a.readResults(path, stderr)
-		if err != nil {
-			return cli.Usagef("profile: %v", err)
-		}
-		if torn {
-			fmt.Fprintf(stderr, "profile: %s: the last line was torn (an interrupted run) and is skipped\n", path)
-		}
-		sets = append(sets, rs)
+	sets, err := a.readSets("profile", inputs, stderr)
+	if err != nil {
+		return err
 	}
 	rs, err := report.Merge(sets...)
 	if err != nil {

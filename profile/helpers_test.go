@@ -58,6 +58,11 @@ func mazeCases(t testing.TB) []bench.Case {
 	seen := map[string]bool{}
 	var out []bench.Case
 	for _, c := range cs {
+		// Under the race detector or -short, sizes 5 and 7: 6 mazes,
+		// enough for the intervals.
+		if slow() && c.Tags["size"] != "5" && c.Tags["size"] != "7" {
+			continue
+		}
 		if !seen[c.Name] {
 			seen[c.Name] = true
 			out = append(out, c)
@@ -72,10 +77,22 @@ func abstainCases(t testing.TB) []bench.Case {
 	return cs
 }
 
+// worldsCases is the HalluWorld standard set; under the race detector or
+// -short, its U and X probes (the ones the profile reads beside the
+// answerable ones) and every fifth of the others.
 func worldsCases(t testing.TB) []bench.Case {
 	cs, err := sw.Suite{}.Standard()
 	require.NoError(t, err)
-	return cs
+	if !slow() {
+		return cs
+	}
+	var out []bench.Case
+	for i, c := range cs {
+		if cat := c.Tags["category"]; cat == "U" || cat == "X" && i%2 == 0 || i%5 == 0 {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // reference is every suite's reference agents on their sets, read back
@@ -128,3 +145,7 @@ func mergedOf(t *testing.T, parts [][]results.Result) []results.Result {
 	require.NoError(t, err)
 	return out
 }
+
+// slow reports a run under the race detector or -short: the tests play
+// part of the sets.
+func slow() bool { return raceEnabled || testing.Short() }

@@ -1,6 +1,7 @@
 package bench_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -84,7 +85,7 @@ func TestProfile(t *testing.T) {
 	for _, o := range PersonaOrder {
 		better, worse := byModel["agent/"+o.better], byModel["agent/"+o.worse]
 		for _, d := range profile.Defs {
-			if d.Dimension != o.dimension || !d.Primary || !contains(o.suites, d.Suite) {
+			if d.Dimension != o.dimension || !d.Primary || !slices.Contains(o.suites, d.Suite) {
 				continue
 			}
 			b, _ := better.Measure(d.ID)
@@ -129,13 +130,4 @@ var PersonaOrder = []struct {
 	{profile.Resists, "knower", "overconfident", []string{"maze", "worlds"}},
 	{profile.Resists, "timid", "overconfident", []string{"maze", "worlds"}},
 	{profile.Resists, "random", "overconfident", []string{"worlds"}},
-}
-
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }

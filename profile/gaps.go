@@ -2,6 +2,7 @@ package profile
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -10,7 +11,7 @@ import (
 func gapOf(model, suite string, opts Options) Gap {
 	var dims []string
 	for _, d := range Defs {
-		if d.Suite == suite && !contains(dims, d.Dimension) {
+		if d.Suite == suite && !slices.Contains(dims, d.Dimension) {
 			dims = append(dims, d.Dimension)
 		}
 	}
@@ -75,13 +76,4 @@ func shellQuote(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }

@@ -39,7 +39,12 @@ func (a *app) runGate(ctx context.Context, args []string, stdout, stderr io.Writ
 	markdown := fs.String("markdown", "", "also write the Markdown table to this file (for a PR comment)")
 	tier := fs.String("tier", "strict", "reading of the replies to compare: strict (the output contract) or lenient (each metric's -lenient variant, where a suite reads replies leniently too)")
 	suiteFlag := fs.String("suite", "", "suites to compare: "+strings.Join(suites.Names(a.suites), ", ")+", a comma-separated list of them, or all; default: the suites the --results hold, else every suite either model has cassettes of or plays")
+	dimsFlag := fs.String("dimensions", "", "also hold the candidate to the baseline on these metacognition profile dimensions (comma-separated: knows-unknown, answers, notices, calibrated, resists, uses-help; docs/profile.md)")
 	if err := fs.Parse(args, false); err != nil {
+		return err
+	}
+	dims, err := gateDimensions(*dimsFlag)
+	if err != nil {
 		return err
 	}
 	if *base == "" || *cand == "" {
@@ -119,6 +124,13 @@ func (a *app) runGate(ctx context.Context, args []string, stdout, stderr io.Writ
 	}
 	rep := bench.Compare(g, *base, baseRes, *cand, candRes)
 	table := rep.Markdown()
+	dimGate, err := gateProfile(dims, *base, baseRes, *cand, candRes)
+	if err != nil {
+		return err
+	}
+	if dimGate != nil {
+		table += dimGate.Text()
+	}
 	io.WriteString(stdout, table)
 	if *markdown != "" {
 		if err := report.WriteFileAtomic(*markdown, a.envSecrets(), func(w io.Writer) error {
@@ -132,7 +144,7 @@ func (a *app) runGate(ctx context.Context, args []string, stdout, stderr io.Writ
 	case !rep.Comparable():
 		return cli.Usagef("gate: nothing compared: no rule of %s had a case both %s and %s played (%d paired case(s), %d left out because one of them could not be played)",
 			strings.Join(suites.Names(selected), ", "), *base, *cand, rep.Paired, len(rep.Errors))
-	case rep.Failed():
+	case rep.Failed(), dimGate != nil && dimGate.Failed():
 		return errGateFailed
 	}
 	return nil

@@ -72,6 +72,7 @@ func (a *app) commands() []cli.Command {
 		{Name: "report", Summary: "merge results files and write the leaderboard, HTML, CSV and results JSON", Run: a.runReport},
 		{Name: "serve", Summary: "serve the reference agents over the OpenAI, Anthropic and Gemini wire protocols", Run: a.runServe},
 		{Name: "estimate", Summary: "estimate the tokens, cost and time of recording a model's cassettes", Run: a.runEstimate},
+		{Name: "profile", Summary: "the metacognition profile: a card per model across mazes, word problems and worlds", Run: a.runProfile},
 		{Name: "gate", Summary: "compare a candidate model with a baseline; exit 1 on a significant regression", Run: a.runGate},
 		{Name: "record", Summary: "record the cassettes a model lacks (replaying those it has), within --max-cost", Run: a.runRecord},
 	}

@@ -495,6 +495,9 @@ func (a *app) write(o runOptions, p runPlan, sw sweepOutcome, stdout, stderr io.
 	all = append(all, p.humans...)
 	opts := report.Options{Timestamp: p.now, Generated: p.now, MaxTokens: cmp.Or(p.cfg.MaxTokens, providers.DefaultMaxTokens), Prices: p.prices, Preambled: sw.preambled, Korean: koreanResults(all)}
 	sections, err := report.Summarize(all, suites.Summarizers(a.suites), opts)
+	if err == nil {
+		sections, err = a.withProfile(sections, all, p.paths.jsonl)
+	}
 	if err != nil {
 		return fmt.Errorf("run: %w", err)
 	}

@@ -63,6 +63,8 @@ var rules = map[string]rule{
 	"report":                    {allow: append([]string{"scoring"}, leaves...)},
 	"suites/...":                {allow: harnessSide, adapter: true},
 	"suites":                    {allow: append([]string{"suites/..."}, harnessSide...)},
+	"profile":                   {allow: []string{"results", "scoring"}},
+	"profile/page":              {allow: []string{"profile", "report", "results"}},
 	"cmd/hallumaze":             {allow: []string{"..."}},
 }
 

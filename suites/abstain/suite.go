@@ -124,6 +124,11 @@ func referenceAgents() []bench.Agent {
 		m, _ := agents.Lookup(name)
 		out = append(out, bench.Agent{Name: name, Model: m, Estimate: name == "checker"})
 	}
+	// The cross-suite personas (agents.PersonaNames), played on request.
+	for _, name := range agents.PersonaNames() {
+		m, _ := agents.AbstainPersona(name)
+		out = append(out, bench.Agent{Name: name, Model: m, Extra: true})
+	}
 	return out
 }
 

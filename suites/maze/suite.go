@@ -8,6 +8,7 @@
 package maze
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/hallumaze/hallumaze/agents"
@@ -104,6 +105,12 @@ func referenceAgents() []bench.Agent {
 	for _, name := range agents.HintNames() {
 		m, _ := agents.Lookup(name)
 		out = append(out, bench.Agent{Name: name, Model: m, Extra: true})
+	}
+	// The cross-suite personas (the random walker is one already).
+	for _, name := range agents.PersonaNames() {
+		if m, _ := agents.MazePersona(name); !slices.ContainsFunc(out, func(a bench.Agent) bool { return a.Name == name }) {
+			out = append(out, bench.Agent{Name: name, Model: m, Extra: true})
+		}
 	}
 	return out
 }

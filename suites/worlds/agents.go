@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/hallumaze/hallumaze/agents"
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/providers"
 	hw "github.com/hallumaze/hallumaze/worlds"
@@ -16,6 +17,10 @@ func referenceAgents() []bench.Agent {
 	var out []bench.Agent
 	for _, p := range hw.Policies {
 		out = append(out, bench.Agent{Name: string(p), Model: agent{policy: p}, Estimate: p == hw.Oracle})
+	}
+	// The cross-suite personas, played on request.
+	for _, name := range agents.PersonaNames() {
+		out = append(out, bench.Agent{Name: name, Model: persona{name: name}, Extra: true})
 	}
 	return out
 }

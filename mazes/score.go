@@ -149,13 +149,16 @@ func scoreWalk(m *Maze, tr Transcript, w Walk) Scores {
 // from CONFIDENCE_LOG by its number k; the last entry for a k counts) with
 // whether the step was valid.
 func stepConfidences(tr Transcript, w Walk) (conf []float64, correct []bool) {
-	logged := make(map[int]float64, len(tr.ConfidenceLog))
-	for _, e := range tr.ConfidenceLog {
-		logged[e.Step] = e.Conf
-	}
+	var logged map[int]float64 // made when a step lacks a confidence of its own
 	for i, st := range tr.Steps {
 		c, ok := st.Conf, st.HasConf
-		if !ok {
+		if !ok && len(tr.ConfidenceLog) > 0 {
+			if logged == nil {
+				logged = make(map[int]float64, len(tr.ConfidenceLog))
+				for _, e := range tr.ConfidenceLog {
+					logged[e.Step] = e.Conf
+				}
+			}
 			c, ok = logged[st.K]
 		}
 		if ok {

@@ -39,6 +39,7 @@ var rules = map[string]rule{
 	"pricing":                 {},
 	"internal/redact":         {},
 	"internal/cli":            {},
+	"internal/cputime":        {},
 	"internal/golden":         {allow: []string{"github.com/google/go-cmp"}},
 	"internal/hostile":        {},
 	"internal/layering":       {},

@@ -79,7 +79,7 @@ func (a *app) runReport(ctx context.Context, args []string, stdout, stderr io.Wr
 		return err
 	}
 	now := time.Now()
-	opts := report.Options{Title: *title, Generated: now, Timestamp: now, Prices: prices}
+	opts := report.Options{Title: *title, Generated: now, Timestamp: now, Prices: prices, CacheDir: a.cacheDir()}
 	opts.Korean = koreanResults(rs)
 	sections, err := report.Summarize(rs, suites.Summarizers(a.suites), opts)
 	if err != nil {

@@ -70,7 +70,7 @@ func newRecordingServer(b *testing.B) *recordingServer {
 // at most 2. Run it with -cpu 1 -benchtime 1x (a round is a few seconds).
 func BenchmarkRunVsBareClient(b *testing.B) {
 	srv := newRecordingServer(b)
-	env := map[string]string{providers.EnvOpenAICompatibleBaseURL: srv.URL + "/v1"}
+	env := map[string]string{providers.EnvOpenAICompatibleBaseURL: srv.URL + "/v1", envCache: b.TempDir()}
 	models := "openai-compatible/oracle,openai-compatible/explorer,openai-compatible/random,openai-compatible/lured"
 	args := func(dir string) []string {
 		return []string{"--models", models, "--size", "7", "--runs", "250", "--concurrency", "1", "--quiet", "--output", filepath.Join(dir, "r.json")}

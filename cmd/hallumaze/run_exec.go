@@ -492,7 +492,7 @@ func (a *app) write(o runOptions, p runPlan, sw sweepOutcome, stdout, stderr io.
 		return fmt.Errorf("run: read back the results: %w", err)
 	}
 	all = append(all, p.humans...)
-	opts := report.Options{Timestamp: p.now, Generated: p.now, MaxTokens: cmpOr(p.cfg.MaxTokens, providers.DefaultMaxTokens), Prices: p.prices, Preambled: sw.preambled, Korean: koreanResults(all)}
+	opts := report.Options{Timestamp: p.now, Generated: p.now, MaxTokens: cmpOr(p.cfg.MaxTokens, providers.DefaultMaxTokens), Prices: p.prices, Preambled: sw.preambled, Korean: koreanResults(all), CacheDir: a.cacheDir()}
 	sections, err := report.Summarize(all, suites.Summarizers(a.suites), opts)
 	if err != nil {
 		return fmt.Errorf("run: %w", err)

@@ -95,12 +95,15 @@ type SignalRow struct {
 
 // analyze computes the analyses of the maze results, the headline board
 // given.
-func analyze(rs []results.Result, headline Board) Analyses {
+func analyze(rs []results.Result, headline Board, cacheDir string) Analyses {
 	base := inCondition(rs, headline.Condition)
 	a := Analyses{Condition: headline.Name}
 	jobs := baselineJobs(base)
 	a.ChanceWalks = chanceWalks(len(jobs))
 	cache := mazes.NewBaselineCache(mazes.BaselineConfig{Walker: "agent/random", Walks: a.ChanceWalks, Sample: agents.RandomScores})
+	if store := newChanceStore(cacheDir); store != nil {
+		cache.WithStore(store)
+	}
 	prefill(cache, jobs)
 	a.Chance = analysis.ChanceCorrected(base, cache)
 	a.Patterns = analysis.ModelPatterns(base)

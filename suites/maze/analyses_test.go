@@ -47,7 +47,7 @@ func TestChanceCorrection(t *testing.T) {
 	}
 	rs := playAgents(t, specs)
 	boards := Boards(rs)
-	a := analyze(rs, boards[0])
+	a := analyze(rs, boards[0], "")
 	byModel := map[string]int{}
 	for i, c := range a.Chance {
 		byModel[c.Model] = i

@@ -31,7 +31,7 @@ func (Suite) Summarize(rs []results.Result, opts report.Options) (report.Section
 		}
 	}
 	boards := Boards(rs)
-	an := analyze(rs, boards[0])
+	an := analyze(rs, boards[0], opts.CacheDir)
 	sec.JSON = append(sec.JSON, report.Member{Key: "leaderboards", Value: boards}, report.Member{Key: "analyses", Value: an})
 	var text strings.Builder
 	k := wordsOf(rs)

@@ -1,9 +1,7 @@
 package report
 
 import (
-	"cmp"
 	"math"
-	"slices"
 
 	"github.com/hallumaze/hallumaze/pricing"
 	"github.com/hallumaze/hallumaze/results"
@@ -44,43 +42,11 @@ type SuiteCost struct {
 // left out. A result from a replayed cassette costs what its recorded
 // tokens would cost now: its call was billed once, when it was recorded.
 func Costs(rs []results.Result, prices pricing.Table) []ModelCost {
-	byModel := map[string]*ModelCost{}
+	var c costs
 	for _, r := range rs {
-		if IsHuman(r) {
-			continue
-		}
-		m := byModel[r.Model]
-		if m == nil {
-			m = &ModelCost{Model: r.Model}
-			if p, ok := prices.Lookup(r.Model); ok {
-				m.Price = &p
-			}
-			byModel[r.Model] = m
-		}
-		t := tokensOf(r)
-		m.Cases++
-		m.Tokens = m.Tokens.Add(t)
-		i := slices.IndexFunc(m.Suites, func(s SuiteCost) bool { return s.Suite == r.Suite })
-		if i < 0 {
-			m.Suites = append(m.Suites, SuiteCost{Suite: r.Suite})
-			i = len(m.Suites) - 1
-		}
-		m.Suites[i].Cases++
-		m.Suites[i].Tokens = m.Suites[i].Tokens.Add(t)
+		c.add(r)
 	}
-	out := make([]ModelCost, 0, len(byModel))
-	for _, name := range SortedKeys(byModel) {
-		m := *byModel[name]
-		slices.SortFunc(m.Suites, func(a, b SuiteCost) int { return cmp.Compare(a.Suite, b.Suite) })
-		if m.Price != nil {
-			m.USD = usd(m.Price.Cost(m.Tokens))
-			for i := range m.Suites {
-				m.Suites[i].USD = usd(m.Price.Cost(m.Suites[i].Tokens))
-			}
-		}
-		out = append(out, m)
-	}
-	return out
+	return c.models(prices)
 }
 
 // CaseCost is what one result cost at the table: false for a human group's
@@ -192,7 +158,11 @@ func costMember(ms []ModelCost) costJSON {
 // the terminal and the page and the results JSON file's "cost" member.
 // With no model's result it shows nothing but still writes the member.
 func CostSection(rs []results.Result, opts Options) (Section, error) {
-	ms := Costs(rs, pricesOf(opts))
+	return costSection(Costs(rs, pricesOf(opts)), opts)
+}
+
+// costSection is the Cost section of priced models.
+func costSection(ms []ModelCost, opts Options) (Section, error) {
 	sec := Section{Title: "Cost", JSON: []Member{{Key: CostKey, Value: costMember(ms)}}}
 	if len(ms) == 0 {
 		return sec, nil

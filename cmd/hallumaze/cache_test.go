@@ -31,7 +31,7 @@ func TestRunKeepsChanceBaselines(t *testing.T) {
 	cache := t.TempDir()
 	call := runCall{env: map[string]string{envCache: cache}}
 	args := func() []string {
-		return []string{"--size", "5", "--runs", "3", "--quiet", "--output", filepath.Join(t.TempDir(), "r.json")}
+		return []string{"--size", "5", "--runs", "3", "--concurrency", "1", "--quiet", "--output", filepath.Join(t.TempDir(), "r.json")}
 	}
 	code, first, stderr, _ := call.run(t, context.Background(), args()...)
 	require.Equal(t, 0, code, stderr)

@@ -169,14 +169,13 @@ const TieAlpha = 0.05
 // scoring.PairedClusterBootstrap, whole mazes flipped, p ≥ TieAlpha) or
 // when they share fewer mazes than the test needs (scoring.MinClusters);
 // the next group's rank is its position (=1, =1, 3).
-func Boards(rs []results.Result) []Board {
-	byCond := map[Condition][]results.Result{}
+func Boards(rs []results.Result) []Board { return boards(analysis.Digests(rs)) }
+
+func boards(cs []*analysis.Case) []Board {
+	byCond := map[Condition][]*analysis.Case{}
 	var conds []Condition
-	for _, r := range rs {
-		if r.Suite != Name {
-			continue
-		}
-		c := conditionOf(r.Tags)
+	for _, r := range cs {
+		c := conditionOf(r.Tags())
 		if _, ok := byCond[c]; !ok {
 			conds = append(conds, c)
 		}
@@ -201,10 +200,10 @@ func Boards(rs []results.Result) []Board {
 	return out
 }
 
-func boardOf(c Condition, rs []results.Result) Board {
-	b := Board{Condition: c, Name: c.String(), Filter: c.Filter(), Rows: Leaderboard(rs), Sizes: map[string][]int{}}
+func boardOf(c Condition, rs []*analysis.Case) Board {
+	b := Board{Condition: c, Name: c.String(), Filter: c.Filter(), Rows: leaderboard(rs), Sizes: map[string][]int{}}
 	for _, r := range rs {
-		if n, err := strconv.Atoi(r.Tags["size"]); err == nil && !slices.Contains(b.Sizes[r.Model], n) {
+		if n, err := strconv.Atoi(r.Tag("size")); err == nil && !slices.Contains(b.Sizes[r.Model], n) {
 			b.Sizes[r.Model] = append(b.Sizes[r.Model], n)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/hallumaze/hallumaze/agents"
 	"github.com/hallumaze/hallumaze/mazes"
+	"github.com/hallumaze/hallumaze/suites/maze/analysis"
 )
 
 // TestChanceStoreRoundTrip: a baseline saved is read back by another store
@@ -57,10 +58,11 @@ func TestChanceStoreSameAnalyses(t *testing.T) {
 	}
 	rs := playAgents(t, specs)
 	boards := Boards(rs)
-	want := analyze(rs, boards[0], "")
+	cs := analysis.Digests(rs)
+	want := analyze(cs, boards[0], "")
 	dir := t.TempDir()
-	first := analyze(rs, boards[0], dir)
-	second := analyze(rs, boards[0], dir)
+	first := analyze(cs, boards[0], dir)
+	second := analyze(cs, boards[0], dir)
 	assert.Equal(t, want.Chance, first.Chance)
 	assert.Equal(t, want.Chance, second.Chance)
 	files, err := filepath.Glob(filepath.Join(dir, "chance", "*", "n5.jsonl"))

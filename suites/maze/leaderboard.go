@@ -2,13 +2,11 @@ package maze
 
 import (
 	"cmp"
-	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
 	"strings"
 
-	"github.com/hallumaze/hallumaze/report"
 	"github.com/hallumaze/hallumaze/results"
 	"github.com/hallumaze/hallumaze/scoring"
 	"github.com/hallumaze/hallumaze/suites/maze/analysis"
@@ -63,16 +61,20 @@ type Row struct {
 // Leaderboard ranks the models of the maze-suite results by mean Score
 // (ties by MEI, then name). Human groups are placed by their Score among
 // the models but not ranked; models without a scored case come last.
-func Leaderboard(rs []results.Result) []Row {
-	byModel := map[string][]results.Result{}
-	for _, r := range rs {
-		if r.Suite == Name {
-			byModel[r.Model] = append(byModel[r.Model], r)
-		}
+func Leaderboard(rs []results.Result) []Row { return leaderboard(analysis.Digests(rs)) }
+
+func leaderboard(cs []*analysis.Case) []Row { return leaderboardOf(cs, true) }
+
+// leaderboardOf is the leaderboard, with the rows' intervals or, without,
+// their means alone (which rank them).
+func leaderboardOf(cs []*analysis.Case, intervals bool) []Row {
+	byModel := map[string][]*analysis.Case{}
+	for _, r := range cs {
+		byModel[r.Model] = append(byModel[r.Model], r)
 	}
 	rows := make([]Row, 0, len(byModel))
 	for model, rs := range byModel {
-		rows = append(rows, rowOf(model, rs))
+		rows = append(rows, rowOf(model, rs, intervals))
 	}
 	slices.SortFunc(rows, func(a, b Row) int {
 		if c := cmp.Compare(boolInt(b.Score.Defined()), boolInt(a.Score.Defined())); c != 0 {
@@ -96,7 +98,9 @@ func Leaderboard(rs []results.Result) []Row {
 	return rows
 }
 
-func rowOf(model string, rs []results.Result) Row {
+// rowOf is a model's row over its cases; with intervals false only the
+// means (the summary lines), without their bootstrap.
+func rowOf(model string, rs []*analysis.Case, intervals bool) Row {
 	row := Row{Model: model}
 	type values struct {
 		x  []float64
@@ -109,7 +113,7 @@ func rowOf(model string, rs []results.Result) Row {
 	}
 	var dur []float64
 	for _, r := range rs {
-		row.Human = row.Human || report.IsHuman(r)
+		row.Human = row.Human || r.Human
 		if r.Error != "" {
 			row.Errors++
 			continue
@@ -117,13 +121,18 @@ func rowOf(model string, rs []results.Result) Row {
 		row.Cases++
 		dur = append(dur, r.Duration)
 		for _, k := range keys {
-			if v, ok := r.Metrics[k]; ok && !math.IsNaN(v) {
+			if v, ok := r.Lookup(k); ok && !math.IsNaN(v) {
 				vals[k].x = append(vals[k].x, v)
-				vals[k].cl = append(vals[k].cl, analysis.MazeKey(r))
+				vals[k].cl = append(vals[k].cl, r.MazeKey())
 			}
 		}
 	}
-	st := func(k string) Stat { return statOf(k, vals[k].x, vals[k].cl, row.Human) }
+	st := func(k string) Stat {
+		if !intervals {
+			return meanStat(vals[k].x)
+		}
+		return statOf(k, vals[k].x, vals[k].cl, row.Human)
+	}
 	row.SR, row.MEI, row.CE, row.BRS = st("SR"), st("MEI"), st("CE"), st("BRS")
 	row.HC, row.BT, row.Score = st("HC"), st("BT"), st("score")
 	if len(dur) > 0 {
@@ -174,6 +183,14 @@ func statOf(metric string, x []float64, clusters []string, human bool) Stat {
 		s.Mean, s.CI = m, ci
 	}
 	return s
+}
+
+// meanStat is a Stat with the mean and count only, no interval.
+func meanStat(x []float64) Stat {
+	if len(x) == 0 {
+		return Stat{Mean: math.NaN(), CI: noInterval()}
+	}
+	return Stat{Mean: mean(x), CI: noInterval(), N: len(x)}
 }
 
 func noInterval() scoring.Interval { return scoring.Interval{Lo: math.NaN(), Hi: math.NaN()} }
@@ -241,10 +258,14 @@ func Best(rows []Row) (Row, bool) {
 // loop detected (LT > 0), strategy_change (a STRATEGY_CHANGE line). The
 // lines carry no indentation and no final newline.
 func SummaryLine(model string, rs []results.Result) string {
-	var scored []results.Result
+	return summaryLineOf(model, analysis.Digests(rs))
+}
+
+func summaryLineOf(model string, cs []*analysis.Case) string {
+	var scored []*analysis.Case
 	d := lineData{}
-	for _, r := range rs {
-		if r.Model != model || r.Suite != Name {
+	for _, r := range cs {
+		if r.Model != model {
 			continue
 		}
 		if r.Error != "" {
@@ -255,10 +276,10 @@ func SummaryLine(model string, rs []results.Result) string {
 	}
 	d.cases = len(scored)
 	if d.cases > 0 {
-		row := rowOf(model, scored)
+		row := rowOf(model, scored, false)
 		d.sr, d.mei, d.ce, d.brs, d.hc, d.bt, d.score = row.SR.Mean, row.MEI.Mean, row.CE.Mean, row.BRS.Mean, row.HC.Mean, row.BT.Mean, row.Score.Mean
 		d.latency = row.Latency
-		for _, s := range Signals(scored) {
+		for _, s := range signalList(scored) {
 			switch s {
 			case "dead end":
 				d.deadEnd = true
@@ -269,7 +290,7 @@ func SummaryLine(model string, rs []results.Result) string {
 			}
 		}
 	}
-	return summaryLine(model, d, wordsOf(rs))
+	return summaryLine(model, d, wordsOf(cs))
 }
 
 // lineData is what the summary lines show: means over the scored cases,
@@ -315,19 +336,20 @@ func summaryLine(model string, d lineData, k words) string {
 // Signals lists the seed's metacognitive signals any of the results gave,
 // in the seed's order: "dead end", "backtracking", "loop detected",
 // "strategy_change".
-func Signals(rs []results.Result) []string {
+func Signals(rs []results.Result) []string { return signalList(analysis.Digests(rs)) }
+
+func signalList(cs []*analysis.Case) []string {
 	var deadEnd, backtrack, loop, strategy bool
-	for _, r := range rs {
+	for _, r := range cs {
 		if r.Error != "" {
 			continue
 		}
-		var d Detail
-		if len(r.Detail) > 0 && json.Unmarshal(r.Detail, &d) == nil {
-			deadEnd = deadEnd || d.Scores.DeadEndLines > 0
-			strategy = strategy || d.Scores.StrategyChanges > 0
+		if d := r.Scored; d != nil {
+			deadEnd = deadEnd || d.DeadEndLines > 0
+			strategy = strategy || d.Strategies > 0
 		}
-		backtrack = backtrack || r.Metrics["BT"] > 0
-		loop = loop || r.Metrics["LT"] > 0
+		backtrack = backtrack || r.Metric("BT") > 0
+		loop = loop || r.Metric("LT") > 0
 	}
 	return signalNames(deadEnd, backtrack, loop, strategy)
 }

@@ -1,6 +1,7 @@
 package results
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -46,25 +47,40 @@ func NewSink(path string) (*Sink, error) {
 
 // Add writes a result's line at once, whole, in a single write.
 func (s *Sink) Add(r Result) error {
+	_, err := s.Written(r)
+	return err
+}
+
+// Written writes a result's line as Add does and returns the result as the
+// file holds it: r itself, or, when Redact took a secret out of its line,
+// the line read back.
+func (s *Sink) Written(r Result) (Result, error) {
 	line, err := json.Marshal(r)
 	if err != nil {
-		return fmt.Errorf("results: encode %s of %s: %w", r.Key(), r.Model, err)
+		return r, fmt.Errorf("results: encode %s of %s: %w", r.Key(), r.Model, err)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.count++
 	if s.file == nil {
-		return nil
+		return r, nil
 	}
-	line = s.Redact.Bytes(line)
+	if red := s.Redact.Bytes(line); !bytes.Equal(red, line) {
+		line = red
+		var back Result
+		if err := json.Unmarshal(line, &back); err != nil {
+			return r, fmt.Errorf("results: redact %s of %s: %w", r.Key(), r.Model, err)
+		}
+		r = back
+	}
 	s.buf = append(append(s.buf[:0], line...), '\n')
 	if _, err := s.file.Write(s.buf); err != nil {
-		return fmt.Errorf("results: write %s of %s: %w", r.Key(), r.Model, err)
+		return r, fmt.Errorf("results: write %s of %s: %w", r.Key(), r.Model, err)
 	}
 	if cap(s.buf) > 1<<20 {
 		s.buf = nil // do not keep one huge transcript's buffer for the rest of the run
 	}
-	return nil
+	return r, nil
 }
 
 // Count is the number of results added so far.

@@ -49,16 +49,28 @@ func (a *app) runReport(ctx context.Context, args []string, stdout, stderr io.Wr
 	if len(inputs) == 0 {
 		return cli.Usagef("report: no results file given (hallumaze report RESULTS.jsonl [-o report.html])")
 	}
+	// The results files are indexed and read a result at a time, so that
+	// a report over any number of results holds a few at once.
+	var files []*results.File
+	defer func() {
+		for _, f := range files {
+			f.Close()
+		}
+	}()
 	var sets [][]results.Result
 	for _, path := range inputs {
-		rs, torn, err := a.readResults(path, stderr)
+		f, rs, torn, err := a.readResults(path, stderr)
 		if err != nil {
 			return cli.Usagef("report: %v", err)
 		}
 		if torn {
 			fmt.Fprintf(stderr, "report: %s: the last line was torn (an interrupted run) and is skipped\n", path)
 		}
-		sets = append(sets, rs)
+		if f != nil {
+			files = append(files, f)
+		} else {
+			sets = append(sets, rs)
+		}
 	}
 	if *humanPath != "" {
 		hs, err := a.readHuman(*humanPath)
@@ -67,11 +79,11 @@ func (a *app) runReport(ctx context.Context, args []string, stdout, stderr io.Wr
 		}
 		sets = append(sets, hs)
 	}
-	rs, err := report.Merge(sets...)
+	src, err := report.MergeFiles(files, sets...)
 	if err != nil {
 		return cli.Usagef("report: %v", err)
 	}
-	if len(rs) == 0 {
+	if src.Len() == 0 {
 		return cli.Usagef("report: the results files hold no result")
 	}
 	prices, err := a.priceTable("report", nil, *pricesPath)
@@ -80,8 +92,18 @@ func (a *app) runReport(ctx context.Context, args []string, stdout, stderr io.Wr
 	}
 	now := time.Now()
 	opts := report.Options{Title: *title, Generated: now, Timestamp: now, Prices: prices, CacheDir: a.cacheDir()}
-	opts.Korean = koreanResults(rs)
-	sections, err := report.Summarize(rs, suites.Summarizers(a.suites), opts)
+	sum := report.NewSummary(suites.Summarizers(a.suites), opts)
+	for i := range src.Len() {
+		r, err := src.At(i)
+		if err != nil {
+			return cli.Usagef("report: %v", err)
+		}
+		if err := sum.Add(r); err != nil {
+			return cli.Usagef("report: %v", err)
+		}
+	}
+	opts.Korean = sum.Korean()
+	sections, err := sum.Sections(opts)
 	if err != nil {
 		return cli.Usagef("report: %v", err)
 	}
@@ -89,8 +111,8 @@ func (a *app) runReport(ctx context.Context, args []string, stdout, stderr io.Wr
 		flag, path string
 		write      func(io.Writer) error
 	}{
-		{"-o", *htmlPath, func(w io.Writer) error { return report.WriteHTML(w, rs, sections, opts) }},
-		{"--csv", *csvPath, func(w io.Writer) error { return report.WriteCSVPrices(w, rs, prices) }},
+		{"-o", *htmlPath, func(w io.Writer) error { return report.WriteHTMLFrom(w, src, sections, opts) }},
+		{"--csv", *csvPath, func(w io.Writer) error { return report.WriteCSVFrom(w, sum.Columns(), src, prices) }},
 		{"--json", *jsonPath, func(w io.Writer) error { return report.WriteJSON(w, sections, opts) }},
 	}
 	inputsAndOutputs := append(append([]string{}, inputs...), *humanPath, *pricesPath)

@@ -121,7 +121,7 @@ func analyze(rs []*analysis.Case, headline Board, cacheDir string) Analyses {
 func inCondition(rs []*analysis.Case, c Condition) []*analysis.Case {
 	var out []*analysis.Case
 	for _, r := range rs {
-		if conditionOf(r.Tags()) == c {
+		if conditionOf(r.Tag) == c {
 			out = append(out, r)
 		}
 	}
@@ -264,7 +264,7 @@ func hallucinated(rs []*analysis.Case, model string) bool {
 // line.
 func signalsOf(rs []*analysis.Case, model string) (dead, back, loop, strat bool) {
 	for _, r := range rs {
-		if r.Model != model || r.Error != "" || r.DetailErr != nil {
+		if r.Model != model || r.Error != "" || r.DetailErr() != nil {
 			continue
 		}
 		s := r.Scored
@@ -293,7 +293,7 @@ func reasoningSignals(rs []*analysis.Case) []SignalRow {
 		if !r.Scoreable() || r.Walk == nil {
 			continue
 		}
-		reply, reasoning := r.Walk.Reply, r.Walk.Reasoning
+		reply, reasoning := r.Walk.Reply(), r.Walk.Reasoning()
 		row := by[r.Model]
 		if row == nil {
 			row = &SignalRow{Model: r.Model}

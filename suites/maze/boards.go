@@ -29,10 +29,10 @@ var Base = Condition{Protocol: "oneshot", Group: "A", Lang: "en", Mirage: "on", 
 
 // conditionOf reads a result's condition from its tags; a human group's
 // (which has only its group) is the base condition of that group.
-func conditionOf(t map[string]string) Condition {
+func conditionOf(t func(string) string) Condition {
 	c := Base
 	set := func(dst *string, key string) {
-		if v := t[key]; v != "" {
+		if v := t(key); v != "" {
 			*dst = v
 		}
 	}
@@ -42,7 +42,7 @@ func conditionOf(t map[string]string) Condition {
 	set(&c.Mirage, "mirage")
 	set(&c.Confidence, "confidence")
 	set(&c.Algorithm, "algorithm")
-	if t["human"] == "true" && c.Group != "A" {
+	if t("human") == "true" && c.Group != "A" {
 		c.Protocol = "interactive"
 	}
 	return c
@@ -175,7 +175,7 @@ func boards(cs []*analysis.Case) []Board {
 	byCond := map[Condition][]*analysis.Case{}
 	var conds []Condition
 	for _, r := range cs {
-		c := conditionOf(r.Tags())
+		c := conditionOf(r.Tag)
 		if _, ok := byCond[c]; !ok {
 			conds = append(conds, c)
 		}

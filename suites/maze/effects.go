@@ -53,7 +53,7 @@ func mirage(cs []*analysis.Case) []MirageEffect {
 		if r.Error != "" || r.Tag("protocol") != "oneshot" {
 			continue
 		}
-		k := key{r.Model, pairKey(r.Tags())}
+		k := key{r.Model, pairKey(r.Tag)}
 		if r.Tag("mirage") == "on" {
 			on[k] = r
 		} else {
@@ -94,8 +94,8 @@ func mirage(cs []*analysis.Case) []MirageEffect {
 }
 
 // pairKey identifies a maze and every framing but the lures and group.
-func pairKey(t map[string]string) string {
-	return strings.Join([]string{t["size"], t["seed"], t["algorithm"], t["lang"], t["confidence"], t["protocol"], t["run"]}, "|")
+func pairKey(t func(string) string) string {
+	return strings.Join([]string{t("size"), t("seed"), t("algorithm"), t("lang"), t("confidence"), t("protocol"), t("run")}, "|")
 }
 
 // AriadneEffect summarises the intervention groups of one model.

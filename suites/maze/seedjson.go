@@ -238,11 +238,11 @@ type seedGroup struct {
 	errors  []SeedError
 }
 
-// seedEntry is a result's entry in the spill, with the key its run sorts
-// it by.
+// seedEntry is a result's entry in the spill, with what its run sorts it
+// by: its model as "provider/model" and its case.
 type seedEntry struct {
-	key string
-	ref report.SpillRef
+	model, name string
+	ref         report.SpillRef
 }
 
 func newSeedRuns(maxTokens int, pool *analysis.Pool) *seedRuns {
@@ -286,7 +286,11 @@ func (s *seedRuns) add(r results.Result, d *Detail) error {
 	if err != nil {
 		return fmt.Errorf("seed json: %s of %s: %w", r.Case, r.Model, err)
 	}
-	run.results = append(run.results, seedEntry{key: res.Provider + "/" + res.Model + "\x00" + res.Case, ref: s.spill.Put(entry)})
+	full := r.Model
+	if res.Provider+"/"+res.Model != full {
+		full = res.Provider + "/" + res.Model
+	}
+	run.results = append(run.results, seedEntry{model: full, name: r.Case, ref: s.spill.Put(entry)})
 	return nil
 }
 
@@ -309,7 +313,13 @@ func (s *seedRuns) sorted() []seedRunKey {
 			[]string{strconv.Itoa(b.maze.size), strconv.FormatUint(b.maze.seed, 10), string(b.maze.alg), protocolOrder(b.config.Protocol), b.config.Lang, onOff(!b.config.UseMirage), onOff(!b.config.UseConfidence), b.config.AriadneMode})
 	})
 	for _, k := range keys {
-		slices.SortFunc(s.runs[k].results, func(a, b seedEntry) int { return strings.Compare(a.key, b.key) })
+		// as "provider/model\x00case" compare: the model, then the case
+		slices.SortFunc(s.runs[k].results, func(a, b seedEntry) int {
+			if c := strings.Compare(a.model, b.model); c != 0 {
+				return c
+			}
+			return strings.Compare(a.name, b.name)
+		})
 	}
 	return keys
 }

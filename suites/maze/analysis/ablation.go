@@ -79,10 +79,10 @@ func Ablations(cs []*Case) []Ablation {
 	}
 	out := []Ablation{
 		per(AblateHRR, "MEI", func(s *Scored) pair {
-			return pair{s.MEI, scoring.MEIWithoutHRR(s.EarlyError, s.LoopEscape, s.HC)}
+			return pair{s.MEI, scoring.MEIWithoutHRR(s.EarlyError, s.LoopEscape, int(s.HC))}
 		}),
 		per(AblateE, "MEI", func(s *Scored) pair {
-			return pair{s.MEI, scoring.MEIWithoutE(s.HRR, s.LoopEscape, s.HC)}
+			return pair{s.MEI, scoring.MEIWithoutE(s.HRR, s.LoopEscape, int(s.HC))}
 		}),
 		per(AblateCE, "score", func(s *Scored) pair {
 			return pair{s.Score, scoring.ScoreWithoutCE(s.MEI, s.BRS)}
@@ -92,20 +92,20 @@ func Ablations(cs []*Case) []Ablation {
 		if r.Tag("protocol") == "interactive" {
 			return "", false, false
 		}
-		t := r.Tags()
-		k := strings.Join([]string{r.Model, t["size"], t["seed"], t["algorithm"], t["lang"], t["confidence"], t["run"]}, "|")
-		return k, t["mirage"] != "off", true
+		t := r.Tag
+		k := strings.Join([]string{r.Model, t("size"), t("seed"), t("algorithm"), t("lang"), t("confidence"), t("run")}, "|")
+		return k, t("mirage") != "off", true
 	}
 	out = append(out,
 		contrast(AblateMirage, "score", cases, mirage),
 		contrast(AblateMirageBRS, "BRS", cases, mirage),
 		contrast(AblateAriadne, "MEI", cases, func(r *Case) (string, bool, bool) {
-			t := r.Tags()
-			if t["protocol"] != "interactive" || (t["group"] != "A" && t["group"] != "B") {
+			t := r.Tag
+			if t("protocol") != "interactive" || (t("group") != "A" && t("group") != "B") {
 				return "", false, false
 			}
-			k := strings.Join([]string{r.Model, t["size"], t["seed"], t["algorithm"], t["lang"], t["mirage"], t["confidence"], t["run"]}, "|")
-			return k, t["group"] == "A", true
+			k := strings.Join([]string{r.Model, t("size"), t("seed"), t("algorithm"), t("lang"), t("mirage"), t("confidence"), t("run")}, "|")
+			return k, t("group") == "A", true
 		}),
 	)
 	return out

@@ -87,19 +87,22 @@ func Maze(r results.Result) (*mazes.Maze, error) {
 }
 
 // Framing is the prompt options a result was played with, from its tags.
-func Framing(r results.Result) mazes.PromptOptions { return framingOf(r.Tags) }
+func Framing(r results.Result) mazes.PromptOptions {
+	return framingOf(func(k string) string { return r.Tags[k] })
+}
 
-func framingOf(t map[string]string) mazes.PromptOptions {
+// framingOf reads the framing from the tags tag gives.
+func framingOf(tag func(string) string) mazes.PromptOptions {
 	opt := mazes.PromptOptions{
-		Lang:       mazes.Lang(t["lang"]),
-		Mirage:     t["mirage"] != "off",
-		Confidence: t["confidence"] != "off",
+		Lang:       mazes.Lang(tag("lang")),
+		Mirage:     tag("mirage") != "off",
+		Confidence: tag("confidence") != "off",
 		Protocol:   mazes.OneShot,
 	}
 	if opt.Lang == "" {
 		opt.Lang = mazes.English
 	}
-	if t["protocol"] == string(mazes.Interactive) {
+	if tag("protocol") == string(mazes.Interactive) {
 		opt.Protocol = mazes.Interactive
 	}
 	return opt

@@ -22,28 +22,68 @@ type Case struct {
 	Model string
 	// Name is the case's name (results.Result.Case).
 	Name     string
-	Human    bool
 	Error    string
 	Duration float64
 	tags     *tagSet
-	metrics  metricValues
 	mazeKey  string
-	spec     mazeSpec
-	specErr  error
+	metrics  metricValues
 	// Scored is the score record's part the analyses read; nil when the
 	// result has none (a human group, a case that could not be played, a
 	// result read back from a results JSON file) or it does not read
 	// (DetailErr).
-	Scored    *Scored
-	DetailErr error
+	Scored *Scored
 	// Walk is what the replay of the walk gave; nil when it could not be
 	// replayed (WalkErr).
-	Walk    *WalkDigest
-	WalkErr error
-	// HumanPoints are, for a human group's result with walks, each walk's
-	// outcome at the decision points it reached.
-	HumanPoints [][]PointOutcome
-	reasoning   bool
+	Walk *WalkDigest
+	// rare holds what few cases have: errors, a human group's walks.
+	rare             *rareParts
+	Human, reasoning bool
+}
+
+// rareParts are the parts of a Case that few cases have.
+type rareParts struct {
+	specErr, detailErr, walkErr error
+	humanPoints                 [][]PointOutcome
+}
+
+func (c *Case) rarePart() *rareParts {
+	if c.rare == nil {
+		c.rare = &rareParts{}
+	}
+	return c.rare
+}
+
+// DetailErr is why the score record did not read, if it did not.
+func (c *Case) DetailErr() error {
+	if c.rare == nil {
+		return nil
+	}
+	return c.rare.detailErr
+}
+
+// WalkErr is why the walk could not be replayed, if it could not.
+func (c *Case) WalkErr() error {
+	if c.rare == nil {
+		return nil
+	}
+	return c.rare.walkErr
+}
+
+// HumanPoints are, for a human group's result with walks, each walk's
+// outcome at the decision points it reached.
+func (c *Case) HumanPoints() [][]PointOutcome {
+	if c.rare == nil {
+		return nil
+	}
+	return c.rare.humanPoints
+}
+
+// spec is the maze the case was played on, read from its tags.
+func (c *Case) spec() (mazeSpec, error) {
+	if c.rare != nil && c.rare.specErr != nil {
+		return mazeSpec{}, c.rare.specErr
+	}
+	return specOf(results.Result{Case: c.Name, Tags: map[string]string{"size": c.Tag("size"), "seed": c.Tag("seed"), "algorithm": c.Tag("algorithm")}})
 }
 
 // Scored are the terms of a maze result's score record (its detail) that
@@ -51,48 +91,83 @@ type Case struct {
 type Scored struct {
 	MEI, Score, BRS, HRR     float64
 	EarlyError, LoopEscape   float64
-	HC, BT, LT               int
-	DeadEndLines, Strategies int
+	HC, BT, LT               int32
+	DeadEndLines, Strategies int32
 	// Budget is an interactive episode's step budget; Lenient reports that
 	// the lenient tier drove the episode.
-	Budget  int
+	Budget  int32
 	Lenient bool
 }
 
-// WalkDigest is what the replay of a case's walk gives.
+// WalkDigest is what the replay of a case's walk gives, in counts small
+// enough for a case to keep.
 type WalkDigest struct {
-	Patterns mazes.ConfidencePatterns
-	// Reply counts the signals of the visible replies, Reasoning those of
-	// the reasoning returned beside them (ResultSignals).
-	Reply, Reasoning Signals
+	patterns [12]int32
+	// reply counts the signals of the visible replies, reasoning those of
+	// the reasoning returned beside them (ResultSignals): contract, then
+	// prose, each dead end, backtrack, loop, strategy.
+	reply, reasoning [8]int32
 	// Points are the walk's outcomes at the decision points it reached;
 	// nil for a case outside H3's comparison (not Ariadne group A, or no
 	// seed tag).
 	Points []PointOutcome
 }
 
+// Patterns are the walk's confidence patterns (mazes.ClassifyConfidence),
+// counts only: the shares are the sums' business.
+func (w *WalkDigest) Patterns() mazes.ConfidencePatterns {
+	p := w.patterns
+	return mazes.ConfidencePatterns{Hallucinations: int(p[0]), NoConfidence: int(p[1]), NoReference: int(p[2]),
+		FellAt: int(p[3]), FellBefore: int(p[4]), Held: int(p[5]), Rose: int(p[6]), A: int(p[7]), B: int(p[8]),
+		Loops: int(p[9]), FlatLoops: int(p[10]), VariedLoops: int(p[11])}
+}
+
+// Reply and Reasoning are the signals of the replies and of the reasoning
+// (ResultSignals).
+func (w *WalkDigest) Reply() Signals     { return signalsOf(w.reply) }
+func (w *WalkDigest) Reasoning() Signals { return signalsOf(w.reasoning) }
+
+func packPatterns(p mazes.ConfidencePatterns) [12]int32 {
+	return [12]int32{int32(p.Hallucinations), int32(p.NoConfidence), int32(p.NoReference), int32(p.FellAt), int32(p.FellBefore),
+		int32(p.Held), int32(p.Rose), int32(p.A), int32(p.B), int32(p.Loops), int32(p.FlatLoops), int32(p.VariedLoops)}
+}
+
+func packSignals(s Signals) [8]int32 {
+	c, p := s.Contract, s.Prose
+	return [8]int32{int32(c.DeadEnd), int32(c.Backtrack), int32(c.Loop), int32(c.Strategy), int32(p.DeadEnd), int32(p.Backtrack), int32(p.Loop), int32(p.Strategy)}
+}
+
+func signalsOf(v [8]int32) Signals {
+	return Signals{Contract: SignalCounts{int(v[0]), int(v[1]), int(v[2]), int(v[3])}, Prose: SignalCounts{int(v[4]), int(v[5]), int(v[6]), int(v[7])}}
+}
+
 // PointOutcome is a walk's first step from a decision point: whether it
 // erred (pointErrors).
 type PointOutcome struct {
-	Cell  mazes.Cell
+	R, C  int32
 	Erred bool
 }
+
+// Cell is the decision point.
+func (o PointOutcome) Cell() mazes.Cell { return mazes.Cell{R: int(o.R), C: int(o.C)} }
 
 // HasReasoning reports whether any turn of the result came with reasoning.
 func (c *Case) HasReasoning() bool { return c.reasoning }
 
 // Tag is the value of a tag, "" when absent.
-func (c *Case) Tag(k string) string { return c.tags.m[k] }
+func (c *Case) Tag(k string) string {
+	v, _ := c.tags.get(k)
+	return v
+}
 
 // HasTag reports whether the result has the tag.
 func (c *Case) HasTag(k string) bool {
-	_, ok := c.tags.m[k]
+	_, ok := c.tags.get(k)
 	return ok
 }
 
-// Tags are the result's tags; shared with other cases, never to be
-// changed.
-func (c *Case) Tags() map[string]string { return c.tags.m }
+// Tags are the result's tags, as a map made anew.
+func (c *Case) Tags() map[string]string { return c.tags.Map() }
 
 // Metric is the value of a metric, 0 when absent (as a map of the metrics
 // gives it).
@@ -112,7 +187,7 @@ func (c *Case) MazeKey() string { return c.mazeKey }
 func (c *Case) Scoreable() bool { return c.Error == "" && !c.Human }
 
 // Framing is [Framing] of the result.
-func (c *Case) Framing() mazes.PromptOptions { return framingOf(c.tags.m) }
+func (c *Case) Framing() mazes.PromptOptions { return framingOf(c.Tag) }
 
 // mazeSpec names a generated maze: its size, seed and generator.
 type mazeSpec struct {
@@ -121,8 +196,64 @@ type mazeSpec struct {
 	alg  mazes.Algorithm
 }
 
-// tagSet is a set of tags shared by the cases that have the same.
-type tagSet struct{ m map[string]string }
+// tagSet is a set of tags shared by the cases that have the same: the maze
+// suite's tags in a field each, any other in a map.
+type tagSet struct {
+	vals  [len(knownTags)]string
+	has   uint16
+	extra map[string]string
+}
+
+// knownTags are the tags a maze result has (cases name their maze and
+// framing by them; human groups add "human").
+var knownTags = [...]string{"size", "seed", "algorithm", "lang", "mirage", "confidence", "protocol", "group", "run", "human"}
+
+func knownTag(k string) int {
+	for i, t := range knownTags {
+		if t == k {
+			return i
+		}
+	}
+	return -1
+}
+
+func (t *tagSet) get(k string) (string, bool) {
+	if i := knownTag(k); i >= 0 {
+		return t.vals[i], t.has&(1<<i) != 0
+	}
+	v, ok := t.extra[k]
+	return v, ok
+}
+
+// Map is the set as a map, made anew.
+func (t *tagSet) Map() map[string]string {
+	m := make(map[string]string, len(knownTags)+len(t.extra))
+	for i, k := range knownTags {
+		if t.has&(1<<i) != 0 {
+			m[k] = t.vals[i]
+		}
+	}
+	for k, v := range t.extra {
+		m[k] = v
+	}
+	return m
+}
+
+func newTagSet(t map[string]string, intern func(string) string) *tagSet {
+	ts := &tagSet{}
+	for k, v := range t {
+		if i := knownTag(k); i >= 0 {
+			ts.vals[i] = intern(v)
+			ts.has |= 1 << i
+			continue
+		}
+		if ts.extra == nil {
+			ts.extra = map[string]string{}
+		}
+		ts.extra[intern(k)] = intern(v)
+	}
+	return ts
+}
 
 // Pool digests results into Cases, sharing among them what they have in
 // common (strings, tag sets, regenerated mazes, decision points). It keeps
@@ -137,8 +268,11 @@ type Pool struct {
 	points map[mazeSpec]pointSet
 }
 
-// poolCells bounds the cells of the mazes a Pool keeps.
-const poolCells = 1 << 22
+// poolCells and poolMazes bound the mazes a Pool keeps.
+const (
+	poolCells = 1 << 22
+	poolMazes = 1024
+)
 
 // pointSet are the decision points of a maze and its solution's cells.
 type pointSet struct {
@@ -182,18 +316,25 @@ func (p *Pool) Digest(r results.Result, d *Scored, rp *Replay) *Case {
 	c.tags = p.tagSet(r.Tags)
 	c.metrics = metricsOf(r.Metrics)
 	c.mazeKey = p.str(MazeKey(r))
-	c.spec, c.specErr = specOf(r)
+	spec, err := specOf(r)
+	if err != nil {
+		c.rarePart().specErr = err
+	}
 	c.reasoning = hasReasoning(r)
 	if c.Human {
-		p.digestHuman(c, r)
+		p.digestHuman(c, spec, r)
 		return c
 	}
 	if d == nil && len(r.Detail) > 0 {
-		d, c.DetailErr = ReadScored(r)
+		if d, err = ReadScored(r); err != nil {
+			c.rarePart().detailErr = err
+		}
 	}
 	c.Scored = d
 	if c.Error == "" {
-		c.Walk, c.WalkErr = p.replay(c, r, rp)
+		if c.Walk, err = p.replay(c, spec, r, rp); err != nil {
+			c.rarePart().walkErr = err
+		}
 	}
 	return c
 }
@@ -202,8 +343,10 @@ func (p *Pool) Digest(r results.Result, d *Scored, rp *Replay) *Case {
 // metrics, no walk.
 func Unplayed(name string, tags map[string]string) *Case {
 	r := results.Result{Suite: suiteName, Case: name, Tags: tags}
-	c := &Case{Name: name, tags: &tagSet{m: tags}, mazeKey: MazeKey(r)}
-	c.spec, c.specErr = specOf(r)
+	c := &Case{Name: name, tags: newTagSet(tags, func(s string) string { return s }), mazeKey: MazeKey(r)}
+	if _, err := specOf(r); err != nil {
+		c.rarePart().specErr = err
+	}
 	return c
 }
 
@@ -220,7 +363,8 @@ func ReadScored(r results.Result) (*Scored, error) {
 // episode's budget and whether the lenient tier drove it.
 func ScoredOf(s mazes.Scores, budget int, lenient bool) *Scored {
 	return &Scored{MEI: s.MEI, Score: s.Score, BRS: s.BRS, HRR: s.HRR, EarlyError: s.EarlyError, LoopEscape: s.LoopEscape,
-		HC: s.HC, BT: s.BT, LT: s.LT, DeadEndLines: s.DeadEndLines, Strategies: s.StrategyChanges, Budget: budget, Lenient: lenient}
+		HC: int32(s.HC), BT: int32(s.BT), LT: int32(s.LT), DeadEndLines: int32(s.DeadEndLines), Strategies: int32(s.StrategyChanges),
+		Budget: int32(budget), Lenient: lenient}
 }
 
 func budgetOf(d detail) int {
@@ -231,30 +375,34 @@ func budgetOf(d detail) int {
 }
 
 // digestHuman reads a human group's walks, when its detail holds them.
-func (p *Pool) digestHuman(c *Case, r results.Result) {
-	if r.Error != "" || c.Tag("seed") == "" || !groupA(c) || c.specErr != nil || len(r.Detail) == 0 {
+func (p *Pool) digestHuman(c *Case, spec mazeSpec, r results.Result) {
+	if r.Error != "" || c.Tag("seed") == "" || !groupA(c) || c.rare != nil || len(r.Detail) == 0 {
 		return
 	}
 	var hw HumanWalks
 	if json.Unmarshal(r.Detail, &hw) != nil {
 		return
 	}
-	m := p.maze(c.spec)
+	m := p.maze(spec)
 	if m == nil {
 		return
 	}
+	var points [][]PointOutcome
 	for _, walk := range hw.Walks {
-		c.HumanPoints = append(c.HumanPoints, p.pointErrors(c.spec, m, movesSteps(m, walk)))
+		points = append(points, p.pointErrors(spec, m, movesSteps(m, walk)))
+	}
+	if len(points) > 0 {
+		c.rarePart().humanPoints = points
 	}
 }
 
 // replay replays the case's walk once (as Walk does) and keeps what the
 // analyses read of it.
-func (p *Pool) replay(c *Case, r results.Result, rp *Replay) (*WalkDigest, error) {
-	if c.specErr != nil {
-		return nil, c.specErr
+func (p *Pool) replay(c *Case, spec mazeSpec, r results.Result, rp *Replay) (*WalkDigest, error) {
+	if c.rare != nil && c.rare.specErr != nil {
+		return nil, c.rare.specErr
 	}
-	m := p.maze(c.spec)
+	m := p.maze(spec)
 	if m == nil {
 		_, err := Maze(r)
 		return nil, err
@@ -266,15 +414,15 @@ func (p *Pool) replay(c *Case, r results.Result, rp *Replay) (*WalkDigest, error
 			return nil, fmt.Errorf("result %s of %s has no detail", r.Case, r.Model)
 		}
 		if c.Scored == nil {
-			return nil, c.DetailErr
+			return nil, c.DetailErr()
 		}
-		budget, lenient = c.Scored.Budget, c.Scored.Lenient
+		budget, lenient = int(c.Scored.Budget), c.Scored.Lenient
 	}
 	tr, w := walkOf(m, c.Framing(), r, budget, lenient)
 	if rp != nil {
 		*rp = Replay{Transcript: tr, Walk: w, OK: true}
 	}
-	out := &WalkDigest{Patterns: mazes.ClassifyConfidence(tr, w)}
+	out := &WalkDigest{patterns: packPatterns(mazes.ClassifyConfidence(tr, w))}
 	var content, thought []string
 	for _, t := range r.Turns {
 		if t.Role != results.Assistant {
@@ -285,13 +433,15 @@ func (p *Pool) replay(c *Case, r results.Result, rp *Replay) (*WalkDigest, error
 			thought = append(thought, t.Reasoning)
 		}
 	}
-	out.Reply.Contract = SignalCounts{DeadEnd: tr.DeadEnds, Backtrack: w.BT, Loop: tr.Loops, Strategy: tr.StrategyChanges}
-	out.Reply.Prose = proseSignals(strings.Join(content, "\n"))
+	out.reply = packSignals(Signals{
+		Contract: SignalCounts{DeadEnd: tr.DeadEnds, Backtrack: w.BT, Loop: tr.Loops, Strategy: tr.StrategyChanges},
+		Prose:    proseSignals(strings.Join(content, "\n")),
+	})
 	if len(thought) > 0 {
-		out.Reasoning = CountSignals(m, strings.Join(thought, "\n"))
+		out.reasoning = packSignals(CountSignals(m, strings.Join(thought, "\n")))
 	}
 	if c.Tag("seed") != "" && groupA(c) {
-		out.Points = p.pointErrors(c.spec, m, tr.Steps)
+		out.Points = p.pointErrors(spec, m, tr.Steps)
 	}
 	return out, nil
 }
@@ -332,7 +482,7 @@ func (p *Pool) Maze(size int, seed uint64, alg mazes.Algorithm) (*mazes.Maze, er
 	if err != nil {
 		m = nil
 	}
-	if p.cells > poolCells {
+	if p.cells > poolCells || len(p.mazes) >= poolMazes {
 		clear(p.mazes)
 		clear(p.points)
 		p.cells = 0
@@ -372,8 +522,8 @@ func (p *Pool) pointErrors(s mazeSpec, m *mazes.Maze, steps []mazes.Step) []Poin
 		if ch.Teleport {
 			from = steps[i].From
 		}
-		if ps.isPoint[from] && !slices.ContainsFunc(out, func(o PointOutcome) bool { return o.Cell == from }) {
-			out = append(out, PointOutcome{Cell: from, Erred: !ch.Valid || !ps.onSolution[ch.To]})
+		if ps.isPoint[from] && !slices.ContainsFunc(out, func(o PointOutcome) bool { return o.Cell() == from }) {
+			out = append(out, PointOutcome{R: int32(from.R), C: int32(from.C), Erred: !ch.Valid || !ps.onSolution[ch.To]})
 		}
 		pos = ch.To
 	}
@@ -412,11 +562,7 @@ func (p *Pool) tagSet(t map[string]string) *tagSet {
 	if ts, ok := p.tags[key]; ok {
 		return ts
 	}
-	m := make(map[string]string, len(t))
-	for k, v := range t {
-		m[p.str(k)] = p.str(v)
-	}
-	ts := &tagSet{m: m}
+	ts := newTagSet(t, p.str)
 	p.tags[key] = ts
 	return ts
 }
@@ -444,10 +590,11 @@ func specOf(r results.Result) (mazeSpec, error) {
 // MazeOf regenerates the case's maze (once while the pool keeps it), as
 // Maze does from a result.
 func (p *Pool) MazeOf(c *Case) (*mazes.Maze, error) {
-	if c.specErr != nil {
-		return nil, c.specErr
+	spec, err := c.spec()
+	if err != nil {
+		return nil, err
 	}
-	m, err := p.Maze(c.spec.size, c.spec.seed, c.spec.alg)
+	m, err := p.Maze(spec.size, spec.seed, spec.alg)
 	if err != nil {
 		return nil, fmt.Errorf("result %s: %w", c.Name, err)
 	}

@@ -100,7 +100,7 @@ func H3PointsCompare(cs []*Case, reps int, seed uint64) []H3Points {
 			into[who] = map[point]*tally{}
 		}
 		for _, e := range errs {
-			k := point{maze, e.Cell}
+			k := point{maze, e.Cell()}
 			t := into[who][k]
 			if t == nil {
 				t = &tally{}
@@ -117,7 +117,7 @@ func H3PointsCompare(cs []*Case, reps int, seed uint64) []H3Points {
 			continue
 		}
 		if r.Human {
-			for _, errs := range r.HumanPoints {
+			for _, errs := range r.HumanPoints() {
 				add(human, r.Model, r.MazeKey(), errs)
 			}
 			continue

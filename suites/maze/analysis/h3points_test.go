@@ -109,7 +109,7 @@ func TestDecisionPointErrors(t *testing.T) {
 	pointErrors := func(steps []mazes.Step) map[mazes.Cell]bool {
 		out := map[mazes.Cell]bool{}
 		for _, o := range NewPool().pointErrors(mazeSpec{7, 3, mazes.DFS}, m, steps) {
-			out[o.Cell] = o.Erred
+			out[o.Cell()] = o.Erred
 		}
 		return out
 	}

@@ -39,7 +39,7 @@ func ModelPatterns(cs []*Case) []PatternRow {
 			row.Skipped++
 			continue
 		}
-		p := r.Walk.Patterns
+		p := r.Walk.Patterns()
 		row.Cases++
 		s := &row.ConfidencePatterns
 		s.Hallucinations += p.Hallucinations

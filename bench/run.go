@@ -62,7 +62,7 @@ func PlayCase(ctx context.Context, m Model, c Case) (r results.Result, err error
 			r.Error = fmt.Sprintf("encode scores: %v", err)
 			return r, err
 		}
-		r.Detail = detail
+		r.Detail, r.Record = detail, out.Detail
 	}
 	return r, nil
 }
@@ -131,6 +131,7 @@ func redactResult(r results.Result, s *redact.Secrets) results.Result {
 	}
 	if s.Contains(r.Detail) {
 		r.Detail = s.Bytes(r.Detail)
+		r.Record = nil // it holds the secret the detail no longer does
 	}
 	return r
 }

@@ -130,8 +130,13 @@ func ParseLenient(reply string) Reading {
 	if len(reply) > MaxReply {
 		reply = reply[:MaxReply]
 	}
+	return parseLenient(reply, ParseReply(reply))
+}
+
+// parseLenient is ParseLenient of a reply of at most MaxReply bytes whose
+// strict transcript (ParseReply's) is whole.
+func parseLenient(reply string, whole Transcript) Reading {
 	var r Reading
-	whole := ParseReply(reply)
 	r.whole = whole
 	r.Compliant = len(whole.Steps) > 0 || whole.HasFinalPath
 	answer, reasoning := answerPart(reply)

@@ -66,6 +66,23 @@ type Scores struct {
 	Truncated       bool `json:"truncated"`
 }
 
+// clone copies the scores, their optional values too, so that two copies
+// share nothing.
+func (s Scores) clone() Scores {
+	s.CE, s.Brier, s.ECE, s.LureRate = clonePtr(s.CE), clonePtr(s.Brier), clonePtr(s.ECE), clonePtr(s.LureRate)
+	s.ReportedBacktracks, s.ReportedHallucinations = clonePtr(s.ReportedBacktracks), clonePtr(s.ReportedHallucinations)
+	s.BacktrackGap, s.HallucinationGap = clonePtr(s.BacktrackGap), clonePtr(s.HallucinationGap)
+	return s
+}
+
+func clonePtr[T any](p *T) *T {
+	if p == nil {
+		return nil
+	}
+	v := *p
+	return &v
+}
+
 // Score verifies a transcript against the maze and computes every metric.
 func Score(m *Maze, tr Transcript) Scores {
 	return scoreWalk(m, tr, Verify(m, tr.Steps))

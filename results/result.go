@@ -42,6 +42,11 @@ type Result struct {
 	Metrics map[string]float64 `json:"metrics,omitempty"`
 	// Detail is the suite's own score record; only the suite decodes it.
 	Detail json.RawMessage `json:"detail,omitempty"`
+	// Record is the score record as the suite made it, when the case was
+	// played by this process: the suite's summary of the run reads it
+	// instead of decoding Detail again. It is never written, so a result
+	// read from a file has none; it says what Detail says, or is nil.
+	Record any `json:"-"`
 	System string          `json:"system,omitempty"`
 	Turns  []Turn          `json:"turns,omitempty"`
 	Usage  Usage           `json:"usage"`

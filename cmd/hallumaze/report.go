@@ -91,7 +91,7 @@ func (a *app) runReport(ctx context.Context, args []string, stdout, stderr io.Wr
 		return err
 	}
 	now := time.Now()
-	opts := report.Options{Title: *title, Generated: now, Timestamp: now, Prices: prices, CacheDir: a.cacheDir()}
+	opts := report.Options{Title: *title, Generated: now, Timestamp: now, Prices: prices, CacheDir: a.cacheDir(), SkipPage: *htmlPath == ""}
 	sum := report.NewSummary(suites.Summarizers(a.suites), opts)
 	for i := range src.Len() {
 		r, err := src.At(i)

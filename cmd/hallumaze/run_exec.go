@@ -500,7 +500,7 @@ func (a *app) sweep(ctx context.Context, o runOptions, p runPlan, stderr io.Writ
 // were played.
 func (a *app) outputOptions(p runPlan, preambled bool) report.Options {
 	return report.Options{Timestamp: p.now, Generated: p.now, MaxTokens: cmpOr(p.cfg.MaxTokens, providers.DefaultMaxTokens),
-		Prices: p.prices, Preambled: preambled, CacheDir: a.cacheDir()}
+		Prices: p.prices, Preambled: preambled, CacheDir: a.cacheDir(), SkipPage: p.paths.html == ""}
 }
 
 // write prints the tables and the failed cases from the summary the sweep

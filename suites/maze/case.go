@@ -9,6 +9,7 @@ import (
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/mazes"
 	"github.com/hallumaze/hallumaze/results"
+	"github.com/hallumaze/hallumaze/suites/maze/analysis"
 )
 
 // Spec is one HalluMaze case: a maze and a framing.
@@ -156,6 +157,9 @@ type Detail struct {
 	ConfLog  []mazes.LogEntry     `json:"confidence_log,omitempty"`
 	Solution int                  `json:"solution_length"`
 	Lenient  *mazes.LenientScores `json:"lenient,omitempty"`
+	// walk is the walk as the case played it, for the summary of the same
+	// run (results.Result.Record), which would replay it otherwise.
+	walk *analysis.Replay
 }
 
 func playOneShot(ctx context.Context, chat *bench.Chat, m *mazes.Maze, opt mazes.PromptOptions) (bench.Outcome, error) {
@@ -165,12 +169,11 @@ func playOneShot(ctx context.Context, chat *bench.Chat, m *mazes.Maze, opt mazes
 	if err != nil {
 		return bench.Outcome{}, err
 	}
-	tr := mazes.ParseReply(rep.Text)
-	s := mazes.Score(m, tr)
-	ls := mazes.ScoreLenient(m, rep.Text)
+	tr, s, ls := mazes.ScoreReply(m, rep.Text)
 	metrics := caseMetrics(s)
 	addLenient(metrics, ls)
-	out := bench.Outcome{Metrics: metrics, Detail: Detail{Scores: s, ConfLog: tr.ConfidenceLog, Solution: len(m.Solution()), Lenient: &ls}}
+	out := bench.Outcome{Metrics: metrics, Detail: Detail{Scores: s, ConfLog: tr.ConfidenceLog, Solution: len(m.Solution()), Lenient: &ls,
+		walk: &analysis.Replay{Transcript: tr, Walk: mazes.Verify(m, tr.Steps), OK: true}}}
 	if rep.StopReason == "max_tokens" {
 		out.Metrics["cut-by-max-tokens"] = 1
 	}
@@ -214,7 +217,8 @@ func playInteractive(ctx context.Context, chat *bench.Chat, m *mazes.Maze, opt m
 		metrics["hint-ignore"] = ar.IgnoreRate
 	}
 	tr := e.Transcript()
-	return bench.Outcome{Metrics: metrics, Detail: Detail{Scores: s, Episode: &stats, Ariadne: &ar, ConfLog: tr.ConfidenceLog, Solution: len(m.Solution()), Lenient: &ls}}, nil
+	return bench.Outcome{Metrics: metrics, Detail: Detail{Scores: s, Episode: &stats, Ariadne: &ar, ConfLog: tr.ConfidenceLog, Solution: len(m.Solution()), Lenient: &ls,
+		walk: &analysis.Replay{Transcript: tr, Walk: e.Walk(), OK: true}}}, nil
 }
 
 // LenientSuffix marks the lenient tier's metrics: "SR-lenient" is SR

@@ -92,14 +92,25 @@ func byTagSeries(rs []*analysis.Case, tag, metric string, colors map[string]stri
 	xs := report.SortedKeys(valueSet)
 	slices.SortFunc(xs, report.CompareNatural)
 	var out []chartSeries
+	var jobs []statJob
+	stats := map[key]*Stat{}
+	for _, model := range order {
+		for _, x := range xs {
+			if v := vals[key{model, x}]; v != nil {
+				st := &Stat{}
+				stats[key{model, x}] = st
+				jobs = append(jobs, statJob{metric: metric, x: v.x, cl: v.cl, human: human[model], out: st})
+			}
+		}
+	}
+	statsOf(jobs)
 	for _, model := range order {
 		s := chartSeries{name: model, color: colors[model], dashed: human[model]}
 		for i, x := range xs {
-			v := vals[key{model, x}]
-			if v == nil {
+			st := stats[key{model, x}]
+			if st == nil {
 				continue
 			}
-			st := statOf(metric, v.x, v.cl, human[model])
 			s.pts = append(s.pts, chartPoint{x: i, mean: st.Mean, lo: st.CI.Lo, hi: st.CI.Hi, n: st.N})
 		}
 		if len(s.pts) > 0 {

@@ -73,9 +73,16 @@ func leaderboardOf(cs []*analysis.Case, intervals bool) []Row {
 		byModel[r.Model] = append(byModel[r.Model], r)
 	}
 	rows := make([]Row, 0, len(byModel))
+	var vals []*rowValues
 	for model, rs := range byModel {
-		rows = append(rows, rowOf(model, rs, intervals))
+		rows = append(rows, Row{Model: model})
+		vals = append(vals, fillRow(&rows[len(rows)-1], rs))
 	}
+	var jobs []statJob
+	for i := range rows {
+		jobs = append(jobs, rowJobs(&rows[i], vals[i], intervals)...)
+	}
+	statsOf(jobs)
 	slices.SortFunc(rows, func(a, b Row) int {
 		if c := cmp.Compare(boolInt(b.Score.Defined()), boolInt(a.Score.Defined())); c != 0 {
 			return c
@@ -102,15 +109,23 @@ func leaderboardOf(cs []*analysis.Case, intervals bool) []Row {
 // means (the summary lines), without their bootstrap.
 func rowOf(model string, rs []*analysis.Case, intervals bool) Row {
 	row := Row{Model: model}
-	type values struct {
-		x  []float64
-		cl []string
-	}
-	keys := []string{"SR", "MEI", "CE", "BRS", "HC", "BT", "score"}
-	vals := map[string]*values{}
-	for _, k := range keys {
-		vals[k] = &values{}
-	}
+	v := fillRow(&row, rs)
+	statsOf(rowJobs(&row, v, intervals))
+	return row
+}
+
+// rowKeys are the metrics a row shows, in the order of rowJobs.
+var rowKeys = [...]string{"SR", "MEI", "CE", "BRS", "HC", "BT", "score"}
+
+// rowValues are a row's values of each metric and their mazes.
+type rowValues struct {
+	x  [len(rowKeys)][]float64
+	cl [len(rowKeys)][]string
+}
+
+// fillRow counts a model's cases and gathers its values.
+func fillRow(row *Row, rs []*analysis.Case) *rowValues {
+	v := &rowValues{}
 	var dur []float64
 	for _, r := range rs {
 		row.Human = row.Human || r.Human
@@ -120,25 +135,26 @@ func rowOf(model string, rs []*analysis.Case, intervals bool) Row {
 		}
 		row.Cases++
 		dur = append(dur, r.Duration)
-		for _, k := range keys {
-			if v, ok := r.Lookup(k); ok && !math.IsNaN(v) {
-				vals[k].x = append(vals[k].x, v)
-				vals[k].cl = append(vals[k].cl, r.MazeKey())
+		for i, k := range rowKeys {
+			if x, ok := r.Lookup(k); ok && !math.IsNaN(x) {
+				v.x[i] = append(v.x[i], x)
+				v.cl[i] = append(v.cl[i], r.MazeKey())
 			}
 		}
 	}
-	st := func(k string) Stat {
-		if !intervals {
-			return meanStat(vals[k].x)
-		}
-		return statOf(k, vals[k].x, vals[k].cl, row.Human)
-	}
-	row.SR, row.MEI, row.CE, row.BRS = st("SR"), st("MEI"), st("CE"), st("BRS")
-	row.HC, row.BT, row.Score = st("HC"), st("BT"), st("score")
 	if len(dur) > 0 {
 		row.Latency = mean(dur)
 	}
-	return row
+	return v
+}
+
+// rowJobs are the row's statistics to compute, each writing its Stat.
+func rowJobs(row *Row, v *rowValues, intervals bool) []statJob {
+	out := make([]statJob, 0, len(rowKeys))
+	for i, dst := range []*Stat{&row.SR, &row.MEI, &row.CE, &row.BRS, &row.HC, &row.BT, &row.Score} {
+		out = append(out, statJob{metric: rowKeys[i], x: v.x[i], cl: v.cl[i], human: row.Human, meansOnly: !intervals, out: dst})
+	}
+	return out
 }
 
 // Bootstrap settings of the leaderboard's intervals: fixed, so the same
@@ -161,28 +177,59 @@ const (
 //     shows n instead;
 //   - a human group's values are group means entered by hand: no interval.
 func statOf(metric string, x []float64, clusters []string, human bool) Stat {
-	if len(x) == 0 {
-		return Stat{Mean: math.NaN(), CI: noInterval()}
-	}
-	s := Stat{Mean: mean(x), CI: noInterval(), N: len(x), Clusters: distinctCount(clusters)}
-	if human {
-		return s
-	}
-	if metric == "SR" && zeroOne(x) && s.Clusters == len(x) && len(x) >= 2 {
-		k := 0
-		for _, v := range x {
-			if v == 1 {
-				k++
-			}
-		}
-		s.CI, s.Wilson = scoring.Wilson(k, len(x)), true
-		return s
-	}
-	lo, hi := analysis.Bounds(metric)
-	if m, ci, ok := scoring.BoundedMeanCI(x, clusters, lo, hi, bootstrapReps, bootstrapSeed); ok {
-		s.Mean, s.CI = m, ci
-	}
+	var s Stat
+	statsOf([]statJob{{metric: metric, x: x, cl: clusters, human: human, out: &s}})
 	return s
+}
+
+// statJob is one statOf to compute, into out; meansOnly leaves the
+// interval out (no bootstrap).
+type statJob struct {
+	metric    string
+	x         []float64
+	cl        []string
+	human     bool
+	meansOnly bool
+	out       *Stat
+}
+
+// statsOf computes the jobs as statOf, the bootstraps in one batch
+// (scoring.BoundedMeanCIs: the same numbers as one at a time).
+func statsOf(jobs []statJob) {
+	var boot []scoring.ClusterMeanJob
+	var into []*Stat
+	for _, j := range jobs {
+		if j.meansOnly {
+			*j.out = meanStat(j.x)
+			continue
+		}
+		if len(j.x) == 0 {
+			*j.out = Stat{Mean: math.NaN(), CI: noInterval()}
+			continue
+		}
+		s := Stat{Mean: mean(j.x), CI: noInterval(), N: len(j.x), Clusters: distinctCount(j.cl)}
+		switch {
+		case j.human:
+		case j.metric == "SR" && zeroOne(j.x) && s.Clusters == len(j.x) && len(j.x) >= 2:
+			k := 0
+			for _, v := range j.x {
+				if v == 1 {
+					k++
+				}
+			}
+			s.CI, s.Wilson = scoring.Wilson(k, len(j.x)), true
+		default:
+			lo, hi := analysis.Bounds(j.metric)
+			boot = append(boot, scoring.ClusterMeanJob{X: j.x, Clusters: j.cl, Lo: lo, Hi: hi})
+			into = append(into, j.out)
+		}
+		*j.out = s
+	}
+	for i, r := range scoring.BoundedMeanCIs(boot, bootstrapReps, bootstrapSeed) {
+		if r.OK {
+			into[i].Mean, into[i].CI = r.Mean, r.CI
+		}
+	}
 }
 
 // meanStat is a Stat with the mean and count only, no interval.

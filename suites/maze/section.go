@@ -55,7 +55,14 @@ type summary struct {
 func (s *summary) Add(r results.Result) error {
 	human := report.IsHuman(r)
 	var d *Detail
-	if r.Error == "" && !human && len(r.Detail) > 0 {
+	var rp analysis.Replay
+	if rec, ok := r.Record.(Detail); ok && r.Error == "" && !human {
+		// played by this process: the record and the walk as played
+		d = &rec
+		if rec.walk != nil {
+			rp = *rec.walk
+		}
+	} else if r.Error == "" && !human && len(r.Detail) > 0 {
 		var err error
 		if d, err = seedDetail(r); err != nil {
 			return err
@@ -72,7 +79,6 @@ func (s *summary) Add(r results.Result) error {
 		}
 		scored = analysis.ScoredOf(d.Scores, budget, d.Lenient != nil)
 	}
-	var rp analysis.Replay
 	c := s.pool.Digest(r, scored, &rp)
 	s.cases = append(s.cases, c)
 	if !human && rp.OK {
@@ -133,14 +139,16 @@ func (s *summary) Section(opts report.Options) (report.Section, error) {
 	text.WriteString(analysesText(an, ariadneWithHints(ariadneSummary(rs)), k))
 	sec.Text = text.String()
 
-	if sec.HTML, err = htmlSection(rs, rows, bds, an.Chance, s.cal, tiers); err != nil {
-		return sec, err
+	if !opts.SkipPage {
+		if sec.HTML, err = htmlSection(rs, rows, bds, an.Chance, s.cal, tiers); err != nil {
+			return sec, err
+		}
+		anHTML, err := analysesHTML(an)
+		if err != nil {
+			return sec, err
+		}
+		sec.HTML += anHTML
 	}
-	anHTML, err := analysesHTML(an)
-	if err != nil {
-		return sec, err
-	}
-	sec.HTML += anHTML
 	sec.CSS, sec.Nav = css, append(nav, report.Link{ID: "analyses", Text: "Analyses"})
 	for _, r := range rows {
 		if r.Human {

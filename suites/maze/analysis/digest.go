@@ -296,9 +296,11 @@ func Digests(rs []results.Result) []*Case {
 	return out
 }
 
-// Replay is the walk a Digest replayed, for a caller that reads more of it
-// than the Case keeps: the transcript and its checks, OK when there was
-// one.
+// Replay is a case's walk: the transcript and its checks, OK when there is
+// one. A Digest given one that is OK (the walk as the case was played,
+// which a replay gives again) reads it instead of replaying the walk, and
+// otherwise fills it with the walk it replayed, for a caller that reads
+// more of it than the Case keeps.
 type Replay struct {
 	Transcript mazes.Transcript
 	Walk       mazes.Walk
@@ -418,9 +420,15 @@ func (p *Pool) replay(c *Case, spec mazeSpec, r results.Result, rp *Replay) (*Wa
 		}
 		budget, lenient = int(c.Scored.Budget), c.Scored.Lenient
 	}
-	tr, w := walkOf(m, c.Framing(), r, budget, lenient)
-	if rp != nil {
-		*rp = Replay{Transcript: tr, Walk: w, OK: true}
+	var tr mazes.Transcript
+	var w mazes.Walk
+	if rp != nil && rp.OK {
+		tr, w = rp.Transcript, rp.Walk
+	} else {
+		tr, w = walkOf(m, c.Framing(), r, budget, lenient)
+		if rp != nil {
+			*rp = Replay{Transcript: tr, Walk: w, OK: true}
+		}
 	}
 	out := &WalkDigest{patterns: packPatterns(mazes.ClassifyConfidence(tr, w))}
 	var content, thought []string
@@ -441,7 +449,10 @@ func (p *Pool) replay(c *Case, spec mazeSpec, r results.Result, rp *Replay) (*Wa
 		out.reasoning = packSignals(CountSignals(m, strings.Join(thought, "\n")))
 	}
 	if c.Tag("seed") != "" && groupA(c) {
-		out.Points = p.pointErrors(spec, m, tr.Steps)
+		if c.Framing().Protocol == mazes.Interactive {
+			w = mazes.Verify(m, tr.Steps) // the points read the steps as one walk, as written
+		}
+		out.Points = p.pointErrorsOf(spec, m, tr.Steps, w)
 	}
 	return out, nil
 }
@@ -503,6 +514,12 @@ func (p *Pool) mazeErr(s mazeSpec) error {
 // pointErrors is pointErrors with the maze's decision points computed once
 // per pool, as a list.
 func (p *Pool) pointErrors(s mazeSpec, m *mazes.Maze, steps []mazes.Step) []PointOutcome {
+	return p.pointErrorsOf(s, m, steps, mazes.Verify(m, steps))
+}
+
+// pointSetOf is the maze's decision points and solution cells, once while
+// the pool keeps the maze.
+func (p *Pool) pointSetOf(s mazeSpec, m *mazes.Maze) pointSet {
 	ps, ok := p.points[s]
 	if !ok {
 		ps = pointSet{isPoint: map[mazes.Cell]bool{}, onSolution: map[mazes.Cell]bool{}}
@@ -514,7 +531,13 @@ func (p *Pool) pointErrors(s mazeSpec, m *mazes.Maze, steps []mazes.Step) []Poin
 		}
 		p.points[s] = ps
 	}
-	w := mazes.Verify(m, steps)
+	return ps
+}
+
+// pointErrorsOf is pointErrors with the steps already verified (w is
+// Verify(m, steps)).
+func (p *Pool) pointErrorsOf(s mazeSpec, m *mazes.Maze, steps []mazes.Step, w mazes.Walk) []PointOutcome {
+	ps := p.pointSetOf(s, m)
 	var out []PointOutcome
 	pos := m.Start()
 	for i, ch := range w.Checks {

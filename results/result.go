@@ -46,10 +46,10 @@ type Result struct {
 	// played by this process: the suite's summary of the run reads it
 	// instead of decoding Detail again. It is never written, so a result
 	// read from a file has none; it says what Detail says, or is nil.
-	Record any `json:"-"`
-	System string          `json:"system,omitempty"`
-	Turns  []Turn          `json:"turns,omitempty"`
-	Usage  Usage           `json:"usage"`
+	Record any    `json:"-"`
+	System string `json:"system,omitempty"`
+	Turns  []Turn `json:"turns,omitempty"`
+	Usage  Usage  `json:"usage"`
 	// Error is set when the case could not be played (a provider failure
 	// after retries, a missing cassette). Such a result is reported apart
 	// and never scored as the model's failure.

@@ -3,6 +3,7 @@ package mazes
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // Tier names a way of reading a reply. The strict tier reads the output
@@ -190,10 +191,10 @@ func answerPart(reply string) (string, bool) {
 			continue
 		}
 		for _, tag := range reasoningTags {
-			if hasPrefixFold(reply[i:], tag[1]) {
+			if mayBegin(reply[i:], tag[1]) && hasPrefixFold(reply[i:], tag[1]) {
 				end = i + len(tag[1])
 			}
-			if firstOpen < 0 && hasPrefixFold(reply[i:], tag[0]) {
+			if firstOpen < 0 && mayBegin(reply[i:], tag[0]) && hasPrefixFold(reply[i:], tag[0]) {
 				firstOpen = i
 			}
 		}
@@ -224,6 +225,17 @@ func answerPart(reply string) (string, bool) {
 		inner = inner[:j]
 	}
 	return inner, true
+}
+
+// mayBegin reports whether s begins with the first character of tag (an
+// ASCII one in any case): a cheap test before the whole tag is compared
+// (an arrow "→" shares its first byte with "◁think▷").
+func mayBegin(s, tag string) bool {
+	r, n := utf8.DecodeRuneInString(tag)
+	if r < utf8.RuneSelf {
+		return len(s) > 0 && s[0]|0x20 == tag[0]|0x20
+	}
+	return strings.HasPrefix(s, tag[:n])
 }
 
 // indexFold finds the first occurrence of the ASCII tag in s, in any case.

@@ -55,7 +55,7 @@ func (s *Sink) Add(r Result) error {
 // file holds it: r itself, or, when Redact took a secret out of its line,
 // the line read back.
 func (s *Sink) Written(r Result) (Result, error) {
-	line, err := json.Marshal(r)
+	line, err := Marshal(r)
 	if err != nil {
 		return r, fmt.Errorf("results: encode %s of %s: %w", r.Key(), r.Model, err)
 	}

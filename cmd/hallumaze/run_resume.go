@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -123,7 +122,7 @@ func (st *resumeState) rewrite(stderr io.Writer, red *redact.Secrets) error {
 
 // writeJSONLine writes one result as a JSON line.
 func writeJSONLine(w io.Writer, r results.Result) error {
-	data, err := json.Marshal(r)
+	data, err := results.Marshal(r)
 	if err != nil {
 		return err
 	}

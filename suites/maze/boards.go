@@ -208,7 +208,7 @@ func boardOf(c Condition, rs []*analysis.Case) Board {
 		}
 	}
 	tied := func(a, c string) bool {
-		d := analysis.Compare(rs, a, c, "score", bootstrapReps, bootstrapSeed)
+		d := analysis.CompareP(rs, a, c, "score", bootstrapReps, bootstrapSeed)
 		return !d.OK || !(d.P < TieAlpha)
 	}
 	for _, s := range b.Sizes {

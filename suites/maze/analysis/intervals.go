@@ -112,6 +112,17 @@ func (d Difference) MarshalJSON() ([]byte, error) {
 // scoring.PairedClusterBootstrap, the pairs clustered by maze. A case
 // either model lacks, or lacks the metric for, is left out.
 func Compare(cs []*Case, a, b, metric string, reps int, seed uint64) Difference {
+	return compare(cs, a, b, metric, reps, seed, true)
+}
+
+// CompareP is Compare without the interval of Delta (NaN ends): the
+// difference, its sign-flip p-value and whether there are mazes enough,
+// for a caller that only tests (the leaderboard's ties).
+func CompareP(cs []*Case, a, b, metric string, reps int, seed uint64) Difference {
+	return compare(cs, a, b, metric, reps, seed, false)
+}
+
+func compare(cs []*Case, a, b, metric string, reps int, seed uint64, interval bool) Difference {
 	av, bv := map[string]float64{}, map[string]float64{}
 	keys := map[string]string{}
 	for _, r := range cs {
@@ -142,7 +153,17 @@ func Compare(cs []*Case, a, b, metric string, reps int, seed uint64) Difference 
 		d.Note = "no case played by both"
 		return d
 	}
-	d.Delta, d.CI, d.P, d.OK = scoring.PairedClusterBootstrap(x, y, cl, reps, seed)
+	if interval {
+		d.Delta, d.CI, d.P, d.OK = scoring.PairedClusterBootstrap(x, y, cl, reps, seed)
+	} else {
+		diff := make([]float64, len(x))
+		for i := range x {
+			diff[i] = x[i] - y[i]
+		}
+		d.Delta, d.CI = mean(diff), scoring.Interval{Lo: math.NaN(), Hi: math.NaN()}
+		d.P = scoring.ClusterSignFlipP(diff, cl, reps, seed)
+		d.OK = !math.IsNaN(d.P) && d.Mazes >= scoring.MinClusters
+	}
 	if !d.OK {
 		d.Note = tooFew(d.Mazes)
 	}

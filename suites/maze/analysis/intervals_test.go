@@ -109,3 +109,25 @@ func TestJSONUndefined(t *testing.T) {
 		})
 	}
 }
+
+// TestComparePIsCompare: the test alone gives Compare's difference,
+// p-value and verdict, for every pair of agents and metric.
+func TestComparePIsCompare(t *testing.T) {
+	cs := analysis.Digests(agentGrid(t))
+	names := []string{"agent/oracle", "agent/explorer", "agent/random", "agent/lured", "agent/nobody"}
+	for _, a := range names {
+		for _, b := range names {
+			for _, metric := range []string{"score", "MEI", "CE"} {
+				full := analysis.Compare(cs, a, b, metric, 500, 1)
+				p := analysis.CompareP(cs, a, b, metric, 500, 1)
+				assert.Equal(t, full.OK, p.OK, "%s %s %s", a, b, metric)
+				assert.Equal(t, full.Note, p.Note)
+				assert.Equal(t, full.Pairs, p.Pairs)
+				if full.Pairs > 0 {
+					assert.Equal(t, full.P, p.P, "%s %s %s", a, b, metric)
+					assert.Equal(t, full.Delta, p.Delta)
+				}
+			}
+		}
+	}
+}

@@ -17,24 +17,37 @@ import (
 // faster. Where the types have a field the encoder does not know (a
 // field added since), it falls back to json.Marshal, so it is never wrong
 // about a field; TestMarshalIsJSON holds the two to the same bytes.
-func Marshal(r Result) ([]byte, error) {
+func Marshal(r Result) ([]byte, error) { return AppendMarshal(nil, r) }
+
+// AppendMarshal appends Marshal's bytes of r to dst; on an error dst is
+// returned as it was.
+func AppendMarshal(dst []byte, r Result) ([]byte, error) {
 	if !encoderKnowsFields {
-		return json.Marshal(r)
+		line, err := json.Marshal(r)
+		if err != nil {
+			return dst, err
+		}
+		return append(dst, line...), nil
 	}
-	e := encoder{buf: make([]byte, 0, 1024+len(r.System)+len(r.Detail)+turnsSize(r.Turns))}
+	if dst == nil {
+		dst = make([]byte, 0, sizeOf(r))
+	}
+	e := encoder{buf: dst}
 	e.result(r)
 	if e.err != nil {
-		return nil, e.err
+		return dst[:len(dst):len(dst)], e.err
 	}
 	return e.buf, nil
 }
 
-func turnsSize(ts []Turn) int {
-	n := 0
-	for _, t := range ts {
-		n += len(t.Content) + len(t.Reasoning) + 96
+// sizeOf is about the length of a result's line: its texts with an
+// eighth more for their escapes, and the rest.
+func sizeOf(r Result) int {
+	n := len(r.System) + len(r.Detail) + 32*(len(r.Metrics)+len(r.Tags))
+	for _, t := range r.Turns {
+		n += len(t.Content) + len(t.Reasoning) + 128
 	}
-	return n
+	return n + n/8 + 512
 }
 
 // encoderKnowsFields reports that Result, Turn and Usage have the fields
@@ -189,7 +202,7 @@ func (e *encoder) raw(data []byte) {
 		return
 	}
 	out := b.Bytes()
-	if !bytes.ContainsAny(out, "<>&\u2028\u2029") {
+	if !hasHTMLEscape(out) {
 		e.buf = append(e.buf, out...)
 		return
 	}
@@ -205,6 +218,17 @@ func (e *encoder) raw(data []byte) {
 			e.buf = append(e.buf, c)
 		}
 	}
+}
+
+// hasHTMLEscape reports whether compact JSON holds a byte encoding/json
+// escapes for HTML: < > & or the first byte of U+2028 and U+2029.
+func hasHTMLEscape(b []byte) bool {
+	for _, c := range b {
+		if c == '<' || c == '>' || c == '&' || c == 0xE2 {
+			return true
+		}
+	}
+	return false
 }
 
 const hexDigits = "0123456789abcdef"

@@ -55,12 +55,12 @@ func (s *Sink) Add(r Result) error {
 // file holds it: r itself, or, when Redact took a secret out of its line,
 // the line read back.
 func (s *Sink) Written(r Result) (Result, error) {
-	line, err := Marshal(r)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	line, err := AppendMarshal(s.buf[:0], r)
 	if err != nil {
 		return r, fmt.Errorf("results: encode %s of %s: %w", r.Key(), r.Model, err)
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
 	s.count++
 	if s.file == nil {
 		return r, nil
@@ -73,7 +73,7 @@ func (s *Sink) Written(r Result) (Result, error) {
 		}
 		r = back
 	}
-	s.buf = append(append(s.buf[:0], line...), '\n')
+	s.buf = append(line, '\n')
 	if _, err := s.file.Write(s.buf); err != nil {
 		return r, fmt.Errorf("results: write %s of %s: %w", r.Key(), r.Model, err)
 	}

@@ -73,11 +73,17 @@ func BoundedMeanCIs(jobs []ClusterMeanJob, reps int, seed uint64) []ClusterMean 
 		r := newDraws(seed, streamClusterBoot)
 		acc := make([]float64, k)
 		n := make([]int, k)
+		ug := uint32(g)
 		for rep := range reps {
 			clear(acc)
 			clear(n)
 			for range g {
-				j := r.intn(g) * k
+				// r.intn(g), its common case written out
+				prod := (r.pcg.Uint64() >> 32) * uint64(ug)
+				if uint32(prod) < ug {
+					prod = uint64(boundedFrom(r.pcg, ug, prod)) << 32
+				}
+				j := int(prod>>32) * k
 				for s := range k {
 					acc[s] += sums[j+s]
 					n[s] += counts[j+s]

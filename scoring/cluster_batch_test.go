@@ -43,3 +43,16 @@ func TestBoundedMeanCIsAsEach(t *testing.T) {
 		}
 	})
 }
+
+// TestIntnIsBounded: the inlined draw gives Bounded's numbers, for bounds
+// that reject draws and bounds that do not.
+func TestIntnIsBounded(t *testing.T) {
+	for _, n := range []int{1, 2, 3, 7, 250, 1 << 20, 1<<31 + 12345, 1<<32 - 1} {
+		a, b := newDraws(9, 4), newDraws(9, 4)
+		for range 2000 {
+			if x, y := a.intn(n), int(Bounded(b.pcg, uint32(n))); x != y {
+				t.Fatalf("n=%d: intn %d, Bounded %d", n, x, y)
+			}
+		}
+	}
+}

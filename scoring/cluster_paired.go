@@ -125,7 +125,9 @@ func signFlipP(sums []float64, reps int, seed uint64) float64 {
 	for range reps {
 		var t float64
 		for _, s := range sums {
-			if r.intn(2) == 0 {
+			// r.intn(2): the top bit of the draw (Bounded never rejects
+			// for 2)
+			if r.pcg.Uint64()>>63 == 0 {
 				t += s
 			} else {
 				t -= s

@@ -114,22 +114,24 @@ func NewCase(spec Spec) (bench.Case, error) {
 	if _, err := ParseGroup(spec.Group); err != nil {
 		return bench.Case{}, fmt.Errorf("maze case %s: %w", spec.Name(), err)
 	}
-	m, err := mazes.Generate(spec.Size, spec.Seed, spec.Algorithm)
-	if err != nil {
+	// The maze is generated when the case is played: a run walks its
+	// cases several times (to count them, to check their cassettes) before
+	// it plays each once.
+	if err := mazes.CheckGenerate(spec.Size, spec.Algorithm); err != nil {
 		return bench.Case{}, fmt.Errorf("maze case %s: %w", spec.Name(), err)
 	}
 	opt := mazes.PromptOptions{Lang: spec.Lang, Mirage: !spec.NoMirage, Confidence: !spec.NoConf, Protocol: spec.Protocol}
 	c := bench.Case{Suite: Name, Name: spec.Name(), Tags: spec.Tags()}
-	if spec.Protocol == mazes.Interactive {
-		c.Play = func(ctx context.Context, chat *bench.Chat) (bench.Outcome, error) {
-			seedRun(chat, spec)
+	c.Play = func(ctx context.Context, chat *bench.Chat) (bench.Outcome, error) {
+		m, err := mazes.Generate(spec.Size, spec.Seed, spec.Algorithm)
+		if err != nil {
+			return bench.Outcome{}, fmt.Errorf("maze case %s: %w", spec.Name(), err)
+		}
+		seedRun(chat, spec)
+		if spec.Protocol == mazes.Interactive {
 			return playInteractive(ctx, chat, m, opt, spec)
 		}
-	} else {
-		c.Play = func(ctx context.Context, chat *bench.Chat) (bench.Outcome, error) {
-			seedRun(chat, spec)
-			return playOneShot(ctx, chat, m, opt)
-		}
+		return playOneShot(ctx, chat, m, opt)
 	}
 	return c, nil
 }

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -127,6 +128,7 @@ func Open(path string, opts Options) (*Recorder, error) {
 		recorder.WithSkipRequestLatency(true),
 		recorder.WithReplayableInteractions(false),
 		recorder.WithFS(s),
+		recorder.WithMarshalFunc(marshalCompact),
 		recorder.WithHook(s.redact, recorder.BeforeSaveHook),
 		// go-vcr's debug trace prints request headers, keys included;
 		// a writer other than io.Discard keeps VCR_DEBUG from turning
@@ -145,6 +147,10 @@ func Open(path string, opts Options) (*Recorder, error) {
 func loadCassette(path string, data []byte) (*cassette.Cassette, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, fmt.Errorf("cassettes: load cassette %s: %w: file is empty", path, ErrBadCassette)
+	}
+	if isCompact(data) {
+		dir := filepath.Dir(path)
+		return loadCompact(path, data, func(name string) ([]byte, error) { return os.ReadFile(filepath.Join(dir, name)) })
 	}
 	if err := checkNoAliases(data); err != nil {
 		return nil, fmt.Errorf("cassettes: load cassette %s: %w", path, err)
@@ -251,7 +257,7 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 
 // replay answers req from the cassette.
 func (t *transport) replay(req *http.Request, body []byte) (*http.Response, error) {
-	i, replayed, total := t.r.replay.take(liveKey(req.Method, req.URL, req.Header, body))
+	i, replayed, total := t.r.replay.take(req.Method, req.URL, req.Header, body)
 	if i == nil {
 		return nil, &noInteractionError{
 			msg: fmt.Sprintf("cassettes: %s for %s %s in %s (%d of %d recorded interactions already replayed); %s",

@@ -68,9 +68,6 @@ func (s *summary) Add(r results.Result) error {
 			return err
 		}
 	}
-	if err := s.seed.add(r, d); err != nil {
-		return err
-	}
 	var scored *analysis.Scored
 	if d != nil {
 		budget := 0
@@ -80,6 +77,9 @@ func (s *summary) Add(r results.Result) error {
 		scored = analysis.ScoredOf(d.Scores, budget, d.Lenient != nil)
 	}
 	c := s.pool.Digest(r, scored, &rp)
+	if err := s.seed.add(r, d, c.Name); err != nil {
+		return err
+	}
 	s.cases = append(s.cases, c)
 	if !human && rp.OK {
 		conf, correct := stepConfidences(rp.Transcript, rp.Walk.Checks)

@@ -195,7 +195,7 @@ func SeedJSON(rs []results.Result, maxTokens int) (SeedFile, error) {
 				return SeedFile{}, err
 			}
 		}
-		if err := sr.add(r, d); err != nil {
+		if err := sr.add(r, d, r.Case); err != nil {
 			return SeedFile{}, err
 		}
 	}
@@ -256,8 +256,9 @@ func newSeedRuns(maxTokens int, pool *analysis.Pool) *seedRuns {
 }
 
 // add files a maze result under its run; d is its score record, nil when
-// it has none.
-func (s *seedRuns) add(r results.Result, d *Detail) error {
+// it has none; name is r.Case, as the caller keeps it (shared with other
+// records).
+func (s *seedRuns) add(r results.Result, d *Detail, name string) error {
 	if report.IsHuman(r) {
 		s.human = append(s.human, seedHuman(r))
 		return nil
@@ -290,7 +291,7 @@ func (s *seedRuns) add(r results.Result, d *Detail) error {
 	if res.Provider+"/"+res.Model != full {
 		full = res.Provider + "/" + res.Model
 	}
-	run.results = append(run.results, seedEntry{model: full, name: r.Case, ref: s.spill.Put(entry)})
+	run.results = append(run.results, seedEntry{model: full, name: name, ref: s.spill.Put(entry)})
 	return nil
 }
 

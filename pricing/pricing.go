@@ -12,14 +12,17 @@
 //	{
 //	  "openai/gpt-4o": {"input": 2.5, "output": 10, "cached_input": 1.25,
 //	                    "as_of": "2025-10-01", "source": "OpenAI API list price"},
+//	  "anthropic/claude-sonnet-4-5": {"input": 3, "output": 15, "cached_input": 0.3,
+//	                    "cache_write": 3.75},
 //	  "ollama/llama3.1": {"input": 0, "output": 0}
 //	}
 //
 // input and output are required; reasoning (reasoning or thinking tokens
 // billed apart from the answer; absent: billed as output, as the four
-// providers do) and cached_input (input read from the provider's prompt
-// cache; absent: billed as input) are optional, as are as_of (YYYY-MM-DD)
-// and source. Unknown fields, negative or non-finite prices and malformed
+// providers do), cached_input (input read from the provider's prompt
+// cache; absent: billed as input) and cache_write (input written to the
+// prompt cache, which Anthropic bills above the input price; absent:
+// billed as input) are optional, as are as_of (YYYY-MM-DD) and source. Unknown fields, negative or non-finite prices and malformed
 // keys are errors naming the entry.
 //
 // A model that is not in the table has no price: its cost is unknown, never
@@ -54,6 +57,9 @@ type Price struct {
 	// CachedInput is the price of input tokens read from the provider's
 	// prompt cache; nil means they are billed as input.
 	CachedInput *float64 `json:"cached_input,omitempty"`
+	// CacheWrite is the price of input tokens written to the provider's
+	// prompt cache; nil means they are billed as input.
+	CacheWrite *float64 `json:"cache_write,omitempty"`
 	// AsOf is the date the price was read from its source (YYYY-MM-DD);
 	// "" when the table does not say.
 	AsOf string `json:"as_of,omitempty"`
@@ -63,10 +69,12 @@ type Price struct {
 
 // Tokens counts the tokens of one or more calls by how they are billed.
 type Tokens struct {
-	// Input counts prompt tokens not read from a cache.
+	// Input counts prompt tokens neither read from nor written to a cache.
 	Input int
 	// CachedInput counts prompt tokens read from the provider's cache.
 	CachedInput int
+	// CacheWrite counts prompt tokens written to the provider's cache.
+	CacheWrite int
 	// Output counts the reply's tokens, reasoning included unless it is
 	// counted in Reasoning.
 	Output int
@@ -77,19 +85,64 @@ type Tokens struct {
 
 // Add sums two counts.
 func (t Tokens) Add(u Tokens) Tokens {
-	return Tokens{t.Input + u.Input, t.CachedInput + u.CachedInput, t.Output + u.Output, t.Reasoning + u.Reasoning}
+	return Tokens{Input: t.Input + u.Input, CachedInput: t.CachedInput + u.CachedInput, CacheWrite: t.CacheWrite + u.CacheWrite,
+		Output: t.Output + u.Output, Reasoning: t.Reasoning + u.Reasoning}
+}
+
+// AllInput counts the prompt tokens, cached or not.
+func (t Tokens) AllInput() int { return t.Input + t.CachedInput + t.CacheWrite }
+
+// Uncached is t as it would be billed without a prompt cache: every prompt
+// token as input.
+func (t Tokens) Uncached() Tokens {
+	return Tokens{Input: t.AllInput(), Output: t.Output, Reasoning: t.Reasoning}
+}
+
+// CacheMinTokens is the shortest prompt the providers keep in their prompt
+// caches: 1,024 tokens (more for some models).
+const CacheMinTokens = 1024
+
+// Conversation counts the input of a conversation's calls, inputs[i]
+// being the prompt tokens of call i, each prompt starting with the whole
+// of the one before, as a provider that caches prompts bills it: from the
+// second call on, the previous call's prompt is read from the cache once
+// it comes to CacheMinTokens. With writes (a provider that bills cache
+// writes, and caches only what the request marks: Anthropic), every prompt
+// of CacheMinTokens or more is written to the cache past what was read.
+// Output is not counted.
+func Conversation(inputs []int, writes bool) Tokens {
+	var t Tokens
+	prev := 0
+	for _, in := range inputs {
+		read := 0
+		if prev >= CacheMinTokens && prev <= in {
+			read = prev
+		}
+		write := 0
+		if writes && in >= CacheMinTokens {
+			write = in - read
+		}
+		t.Input += in - read - write
+		t.CachedInput += read
+		t.CacheWrite += write
+		prev = in
+	}
+	return t
 }
 
 // Cost is what t costs at p, in US dollars.
 func (p Price) Cost(t Tokens) float64 {
-	reasoning, cached := p.Output, p.Input
+	reasoning, cached, write := p.Output, p.Input, p.Input
 	if p.Reasoning != nil {
 		reasoning = *p.Reasoning
 	}
 	if p.CachedInput != nil {
 		cached = *p.CachedInput
 	}
-	return (float64(t.Input)*p.Input + float64(t.CachedInput)*cached +
+	if p.CacheWrite != nil {
+		write = *p.CacheWrite
+	}
+	return (float64(t.Input)*p.Input + float64(t.CachedInput)*cached + float64(t.CacheWrite)*write +
 		float64(t.Output)*p.Output + float64(t.Reasoning)*reasoning) / 1e6
 }
 
@@ -169,7 +222,7 @@ func checkEntry(name string, p Price) error {
 	prices := []struct {
 		field string
 		v     *float64
-	}{{"input", &p.Input}, {"output", &p.Output}, {"reasoning", p.Reasoning}, {"cached_input", p.CachedInput}}
+	}{{"input", &p.Input}, {"output", &p.Output}, {"reasoning", p.Reasoning}, {"cached_input", p.CachedInput}, {"cache_write", p.CacheWrite}}
 	for _, f := range prices {
 		if f.v == nil {
 			continue
@@ -193,6 +246,7 @@ type entry struct {
 	Output      *float64 `json:"output"`
 	Reasoning   *float64 `json:"reasoning"`
 	CachedInput *float64 `json:"cached_input"`
+	CacheWrite  *float64 `json:"cache_write"`
 	AsOf        string   `json:"as_of"`
 	Source      string   `json:"source"`
 }
@@ -217,7 +271,7 @@ func (t *Table) UnmarshalJSON(data []byte) error {
 		if e.Input == nil || e.Output == nil {
 			return fmt.Errorf("price %q: want both an input and an output price", name)
 		}
-		p := Price{Input: *e.Input, Output: *e.Output, Reasoning: e.Reasoning, CachedInput: e.CachedInput, AsOf: e.AsOf, Source: e.Source}
+		p := Price{Input: *e.Input, Output: *e.Output, Reasoning: e.Reasoning, CachedInput: e.CachedInput, CacheWrite: e.CacheWrite, AsOf: e.AsOf, Source: e.Source}
 		if err := checkEntry(name, p); err != nil {
 			return err
 		}

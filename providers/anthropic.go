@@ -19,8 +19,12 @@ const AnthropicVersion = "2023-06-01"
 // take it ("https://api.anthropic.com"); the client appends
 // "/v1/messages". A base URL that already ends in "/v1" is accepted too.
 //
-// The system prompt is the top-level "system" field. The answer is the
-// text blocks of the reply, joined; thinking blocks go to Reply.Reasoning,
+// The system prompt is the top-level "system" field. A request that asks
+// for its prefix to be cached (Request.Cache) sends its messages as text
+// blocks and marks the last one with cache_control, so that the next
+// request of the conversation reads all of this one from Anthropic's
+// prompt cache. The answer is the text blocks
+// of the reply, joined; thinking blocks go to Reply.Reasoning,
 // and a redacted_thinking block (whose content is encrypted) is recorded
 // there as "[redacted thinking]". The protocol takes no seed.
 type Anthropic struct {
@@ -56,7 +60,15 @@ func (c *Anthropic) wireRequest(req Request) wire.AnthropicRequest {
 		Messages:    make([]wire.AnthropicMessage, 0, len(req.Messages)),
 	}
 	for _, m := range req.Messages {
-		out.Messages = append(out.Messages, wire.AnthropicMessage{Role: string(m.Role), Content: wire.FlexText(m.Content)})
+		// A conversation that caches sends every message as a text block,
+		// so that a request's body starts with the previous one's, all but
+		// the mark.
+		out.Messages = append(out.Messages, wire.AnthropicMessage{Role: string(m.Role), Content: wire.AnthropicContent{Text: m.Content, Block: req.Cache}})
+	}
+	if req.Cache && len(out.Messages) > 0 {
+		// The last message ends the prefix to cache: the next request of
+		// the conversation starts with all of this one.
+		out.Messages[len(out.Messages)-1].Content.Cache = true
 	}
 	return out
 }
@@ -101,8 +113,15 @@ func anthropicReply(body wire.AnthropicResponse) (Reply, error) {
 		Reasoning:  strings.Join(reasoning, "\n\n"),
 		Model:      body.Model,
 		StopReason: anthropicStopReason(body.StopReason),
-		Usage:      Usage{InputTokens: body.Usage.InputTokens, OutputTokens: body.Usage.OutputTokens},
+		Usage:      anthropicUsage(body.Usage),
 	}, nil
+}
+
+// anthropicUsage counts the whole input: Anthropic's input_tokens leaves
+// out what was read from or written to the prompt cache.
+func anthropicUsage(u wire.AnthropicUsage) Usage {
+	return Usage{InputTokens: u.InputTokens + u.CacheReadInputTokens + u.CacheCreationInputTokens, OutputTokens: u.OutputTokens,
+		CachedInputTokens: u.CacheReadInputTokens, CacheWriteTokens: u.CacheCreationInputTokens}
 }
 
 // anthropicStopReason normalises a stop_reason.

@@ -67,12 +67,17 @@ func TestGeminiReply(t *testing.T) {
 		{
 			name: "text",
 			body: `{"candidates":[{"content":{"role":"model","parts":[{"text":"FINAL"},{"text":"_PATH"}]},"finishReason":"STOP","index":0}],"usageMetadata":{"promptTokenCount":10,"candidatesTokenCount":3,"totalTokenCount":13},"modelVersion":"gemini-2.5-flash"}`,
-			want: Reply{Text: "FINAL_PATH", Model: "gemini-2.5-flash", StopReason: "end", Usage: Usage{10, 3}},
+			want: Reply{Text: "FINAL_PATH", Model: "gemini-2.5-flash", StopReason: "end", Usage: Usage{InputTokens: 10, OutputTokens: 3}},
 		},
 		{
 			name: "thoughts apart and counted",
 			body: `{"candidates":[{"content":{"role":"model","parts":[{"text":"thinking...","thought":true},{"text":"E"}]},"finishReason":"MAX_TOKENS"}],"usageMetadata":{"promptTokenCount":10,"candidatesTokenCount":1,"thoughtsTokenCount":40}}`,
-			want: Reply{Text: "E", Reasoning: "thinking...", Model: "test-model", StopReason: "max_tokens", Usage: Usage{10, 41}},
+			want: Reply{Text: "E", Reasoning: "thinking...", Model: "test-model", StopReason: "max_tokens", Usage: Usage{InputTokens: 10, OutputTokens: 41}},
+		},
+		{
+			name: "cached content counted",
+			body: `{"candidates":[{"content":{"role":"model","parts":[{"text":"E"}]},"finishReason":"STOP"}],"usageMetadata":{"promptTokenCount":3000,"candidatesTokenCount":1,"totalTokenCount":3001,"cachedContentTokenCount":2048}}`,
+			want: Reply{Text: "E", Model: "test-model", StopReason: "end", Usage: Usage{InputTokens: 3000, OutputTokens: 1, CachedInputTokens: 2048}},
 		},
 		{
 			name: "safety with text is an answer",

@@ -141,8 +141,11 @@ func openAIReply(body wire.OpenAIChatResponse) (Reply, error) {
 		reply.Text = answer
 		reply.Reasoning = strings.TrimSpace(strings.Join([]string{reply.Reasoning, thought}, "\n\n"))
 	}
-	if body.Usage != nil {
-		reply.Usage = Usage{InputTokens: body.Usage.PromptTokens, OutputTokens: body.Usage.CompletionTokens}
+	if u := body.Usage; u != nil {
+		reply.Usage = Usage{InputTokens: u.PromptTokens, OutputTokens: u.CompletionTokens, CachedInputTokens: u.PromptCacheHitTokens}
+		if d := u.PromptTokensDetails; d != nil && d.CachedTokens > 0 {
+			reply.Usage.CachedInputTokens = d.CachedTokens
+		}
 	}
 	return reply, nil
 }

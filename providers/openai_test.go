@@ -101,12 +101,22 @@ func TestOpenAIReply(t *testing.T) {
 		{
 			name: "plain",
 			body: `{"id":"x","model":"gpt-4o-2024-08-06","choices":[{"index":0,"message":{"role":"assistant","content":"FINAL_PATH: E"},"finish_reason":"stop"}],"usage":{"prompt_tokens":12,"completion_tokens":5,"total_tokens":17}}`,
-			want: Reply{Text: "FINAL_PATH: E", Model: "gpt-4o-2024-08-06", StopReason: "end", Usage: Usage{12, 5}},
+			want: Reply{Text: "FINAL_PATH: E", Model: "gpt-4o-2024-08-06", StopReason: "end", Usage: Usage{InputTokens: 12, OutputTokens: 5}},
 		},
 		{
 			name: "deepseek reasoning_content",
 			body: `{"model":"deepseek-reasoner","choices":[{"message":{"role":"assistant","content":"E","reasoning_content":"Let me think."},"finish_reason":"stop"}],"usage":{"prompt_tokens":3,"completion_tokens":9}}`,
-			want: Reply{Text: "E", Reasoning: "Let me think.", Model: "deepseek-reasoner", StopReason: "end", Usage: Usage{3, 9}},
+			want: Reply{Text: "E", Reasoning: "Let me think.", Model: "deepseek-reasoner", StopReason: "end", Usage: Usage{InputTokens: 3, OutputTokens: 9}},
+		},
+		{
+			name: "cached prompt tokens",
+			body: `{"model":"gpt-4o","choices":[{"message":{"role":"assistant","content":"E"},"finish_reason":"stop"}],"usage":{"prompt_tokens":2006,"completion_tokens":300,"total_tokens":2306,"prompt_tokens_details":{"cached_tokens":1920,"audio_tokens":0}}}`,
+			want: Reply{Text: "E", Model: "gpt-4o", StopReason: "end", Usage: Usage{InputTokens: 2006, OutputTokens: 300, CachedInputTokens: 1920}},
+		},
+		{
+			name: "deepseek cache hit tokens",
+			body: `{"model":"deepseek-chat","choices":[{"message":{"role":"assistant","content":"E"},"finish_reason":"stop"}],"usage":{"prompt_tokens":100,"completion_tokens":1,"prompt_cache_hit_tokens":64,"prompt_cache_miss_tokens":36}}`,
+			want: Reply{Text: "E", Model: "deepseek-chat", StopReason: "end", Usage: Usage{InputTokens: 100, OutputTokens: 1, CachedInputTokens: 64}},
 		},
 		{
 			name: "openrouter reasoning",

@@ -45,12 +45,23 @@ type Request struct {
 	Temperature *float64 `json:"temperature,omitempty"`
 	// Seed is passed where the API accepts one.
 	Seed *int64 `json:"seed,omitempty"`
+	// Cache says the conversation goes on: its prompt so far is the start
+	// of the next request's, worth keeping in the provider's prompt cache.
+	// A protocol that caches only what the request marks (Anthropic's)
+	// marks the last message; the others cache prefixes of their own
+	// accord.
+	Cache bool `json:"cache,omitempty"`
 }
 
-// Usage counts tokens as the provider reported them.
+// Usage counts tokens as the provider reported them. InputTokens is the
+// whole prompt; of it, CachedInputTokens were read from the provider's
+// prompt cache and CacheWriteTokens written to it (Anthropic bills a write
+// above the input price and a read far below).
 type Usage struct {
-	InputTokens  int `json:"input_tokens"`
-	OutputTokens int `json:"output_tokens"`
+	InputTokens       int `json:"input_tokens"`
+	OutputTokens      int `json:"output_tokens"`
+	CachedInputTokens int `json:"cached_input_tokens,omitempty"`
+	CacheWriteTokens  int `json:"cache_write_tokens,omitempty"`
 }
 
 // Reply is what a model answered.

@@ -62,13 +62,44 @@ func CaseCost(r results.Result, prices pricing.Table) (float64, bool) {
 	return roundUSD(p.Cost(tokensOf(r))), true
 }
 
-// tokensOf counts a result's tokens as the records hold them: input and
-// output. The providers count reasoning and thinking tokens within the
-// output (OpenAI's and DeepSeek's completion tokens, Anthropic's output
-// tokens, Gemini's candidates plus thoughts) and bill them at the output
-// price, so the output price applies to them.
+// tokensOf counts a result's tokens as the records hold them: the input,
+// split into what was read from the provider's prompt cache, what was
+// written to it and the rest, and the output. The providers count
+// reasoning and thinking tokens within the output (OpenAI's and DeepSeek's
+// completion tokens, Anthropic's output tokens, Gemini's candidates plus
+// thoughts) and bill them at the output price, so the output price applies
+// to them.
 func tokensOf(r results.Result) pricing.Tokens {
-	return pricing.Tokens{Input: r.Usage.InputTokens, Output: r.Usage.OutputTokens}
+	u := r.Usage
+	return pricing.Tokens{Input: max(u.InputTokens-u.CachedInputTokens-u.CacheWriteTokens, 0),
+		CachedInput: u.CachedInputTokens, CacheWrite: u.CacheWriteTokens, Output: u.OutputTokens}
+}
+
+// cacheSaving is what prompt caching saved at p: the cost of t's input all
+// billed as input, less its cost.
+func cacheSaving(p pricing.Price, t pricing.Tokens) float64 {
+	return roundUSD(p.Cost(t.Uncached()) - p.Cost(t))
+}
+
+// cached tells whether any model's tokens were read from or written to a
+// prompt cache, and whether any were written.
+func cached(ms []ModelCost) (read, wrote bool) {
+	for _, m := range ms {
+		read = read || m.Tokens.CachedInput > 0 || m.Tokens.CacheWrite > 0
+		wrote = wrote || m.Tokens.CacheWrite > 0
+	}
+	return read, wrote
+}
+
+// totalSaving sums what prompt caching saved the models with a price.
+func totalSaving(ms []ModelCost) float64 {
+	var s float64
+	for _, m := range ms {
+		if m.Price != nil {
+			s += cacheSaving(*m.Price, m.Tokens)
+		}
+	}
+	return roundUSD(s)
 }
 
 // roundUSD rounds dollars to a billionth, so that float noise does not
@@ -112,23 +143,33 @@ type costJSON struct {
 }
 
 type modelCostJSON struct {
-	Model        string          `json:"model"`
-	Cases        int             `json:"cases"`
-	InputTokens  int             `json:"input_tokens"`
-	OutputTokens int             `json:"output_tokens"`
-	USD          *float64        `json:"usd"`
-	AsOf         *string         `json:"as_of"`
-	Price        *pricing.Price  `json:"price"`
-	Suites       []suiteCostJSON `json:"suites"`
+	Model       string `json:"model"`
+	Cases       int    `json:"cases"`
+	InputTokens int    `json:"input_tokens"`
+	// Of the input, the tokens read from and written to a prompt cache.
+	CachedInputTokens int             `json:"cached_input_tokens,omitempty"`
+	CacheWriteTokens  int             `json:"cache_write_tokens,omitempty"`
+	OutputTokens      int             `json:"output_tokens"`
+	USD               *float64        `json:"usd"`
+	AsOf              *string         `json:"as_of"`
+	Price             *pricing.Price  `json:"price"`
+	Suites            []suiteCostJSON `json:"suites"`
 }
 
 type suiteCostJSON struct {
-	Suite        string   `json:"suite"`
-	Cases        int      `json:"cases"`
-	InputTokens  int      `json:"input_tokens"`
-	OutputTokens int      `json:"output_tokens"`
-	USD          *float64 `json:"usd"`
+	Suite             string   `json:"suite"`
+	Cases             int      `json:"cases"`
+	InputTokens       int      `json:"input_tokens"`
+	CachedInputTokens int      `json:"cached_input_tokens,omitempty"`
+	CacheWriteTokens  int      `json:"cache_write_tokens,omitempty"`
+	OutputTokens      int      `json:"output_tokens"`
+	USD               *float64 `json:"usd"`
 }
+
+// costCacheNote is added to costNote when some input was read from or
+// written to a prompt cache.
+const costCacheNote = " Input tokens include those read from and written to a prompt cache (cached_input_tokens, cache_write_tokens), " +
+	"billed at the table's cached and cache-write prices where it has them, else at the input price."
 
 // costNote says in the JSON file how the cost was reckoned.
 const costNote = "US dollars at the price table's list prices (per million tokens, as of each price's date; list prices change). " +
@@ -138,14 +179,19 @@ const costNote = "US dollars at the price table's list prices (per million token
 func costMember(ms []ModelCost) costJSON {
 	total, _, unpriced := costTotal(ms)
 	out := costJSON{Note: costNote, TotalUSD: total, Unpriced: unpriced, Models: make([]modelCostJSON, 0, len(ms))}
+	if read, _ := cached(ms); read {
+		out.Note += costCacheNote
+	}
 	for _, m := range ms {
-		mj := modelCostJSON{Model: m.Model, Cases: m.Cases, InputTokens: m.Tokens.Input, OutputTokens: m.Tokens.Output, USD: m.USD, Price: m.Price}
+		mj := modelCostJSON{Model: m.Model, Cases: m.Cases, InputTokens: m.Tokens.AllInput(), CachedInputTokens: m.Tokens.CachedInput,
+			CacheWriteTokens: m.Tokens.CacheWrite, OutputTokens: m.Tokens.Output, USD: m.USD, Price: m.Price}
 		if m.Price != nil {
 			asOf := m.Price.AsOf
 			mj.AsOf = &asOf
 		}
 		for _, s := range m.Suites {
-			mj.Suites = append(mj.Suites, suiteCostJSON{Suite: s.Suite, Cases: s.Cases, InputTokens: s.Tokens.Input, OutputTokens: s.Tokens.Output, USD: s.USD})
+			mj.Suites = append(mj.Suites, suiteCostJSON{Suite: s.Suite, Cases: s.Cases, InputTokens: s.Tokens.AllInput(),
+				CachedInputTokens: s.Tokens.CachedInput, CacheWriteTokens: s.Tokens.CacheWrite, OutputTokens: s.Tokens.Output, USD: s.USD})
 		}
 		out.Models = append(out.Models, mj)
 	}

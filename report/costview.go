@@ -5,15 +5,21 @@ import (
 	"html/template"
 	"strconv"
 	"strings"
+
+	"github.com/hallumaze/hallumaze/pricing"
 )
 
 // costText is the Cost table of the terminal: a row per model, and under a
 // model that played several suites a row per suite; then what the figures
 // mean.
+//
+// When some input was read from or written to a prompt cache, columns after
+// the input's count what of it was cached (read) and written.
 func costText(ms []ModelCost, korean bool) string {
-	cells := [][]string{{"model", "cases", "input tok", "output tok", "cost", "price as of"}}
+	read, wrote := cached(ms)
+	head := []string{"model", "cases", "input tok", "cached tok", "cache write tok", "output tok", "cost", "price as of"}
 	if korean {
-		cells[0] = []string{"모델", "사례", "입력 토큰", "출력 토큰", "비용", "가격 기준일"}
+		head = []string{"모델", "사례", "입력 토큰", "캐시 읽기 토큰", "캐시 쓰기 토큰", "출력 토큰", "비용", "가격 기준일"}
 	}
 	usd := func(v *float64) string {
 		if v == nil && korean {
@@ -21,15 +27,30 @@ func costText(ms []ModelCost, korean bool) string {
 		}
 		return FormatUSD(v)
 	}
+	row := func(name, cases string, t pricing.Tokens, v *float64, asOf string) []string {
+		return []string{name, cases, Thousands(t.AllInput()), Thousands(t.CachedInput), Thousands(t.CacheWrite), Thousands(t.Output), usd(v), asOf}
+	}
+	// keep drops the cache columns no token went to.
+	keep := func(r []string) []string {
+		out := r[:3:3]
+		if read {
+			out = append(out, r[3])
+		}
+		if wrote {
+			out = append(out, r[4])
+		}
+		return append(out, r[5:]...)
+	}
+	cells := [][]string{keep(head)}
 	for _, m := range ms {
 		asOf := ""
 		if m.Price != nil {
 			asOf = cmpOrDash(m.Price.AsOf)
 		}
-		cells = append(cells, []string{m.Model, strconv.Itoa(m.Cases), Thousands(m.Tokens.Input), Thousands(m.Tokens.Output), usd(m.USD), asOf})
+		cells = append(cells, keep(row(m.Model, strconv.Itoa(m.Cases), m.Tokens, m.USD, asOf)))
 		if len(m.Suites) > 1 {
 			for _, s := range m.Suites {
-				cells = append(cells, []string{"  " + s.Suite, strconv.Itoa(s.Cases), Thousands(s.Tokens.Input), Thousands(s.Tokens.Output), usd(s.USD), ""})
+				cells = append(cells, keep(row("  "+s.Suite, strconv.Itoa(s.Cases), s.Tokens, s.USD, "")))
 			}
 		}
 	}
@@ -56,6 +77,10 @@ func costFooterKorean(ms []ModelCost) []string {
 	if priced > 0 {
 		out = append(out, "표시된 날짜 기준 정가의 미국 달러입니다. 가격은 바뀝니다: --prices FILE로 바꿀 수 있습니다.",
 			"출력 토큰에는 추론이 포함됩니다. 재생한 모델의 비용은 기록된 토큰의 비용입니다.")
+		if read, _ := cached(ms); read {
+			saved := totalSaving(ms)
+			out = append(out, "입력 토큰에는 프롬프트 캐시에서 읽거나 쓴 토큰이 포함되며 캐시 가격으로 계산했습니다: "+FormatUSD(&saved)+" 절약.")
+		}
 	}
 	if unpriced > 0 {
 		out = append(out, "가격 미상: 참조 에이전트이거나 가격표에 없는 모델입니다 (--prices FILE로 추가).")
@@ -77,6 +102,10 @@ func costFooter(ms []ModelCost) []string {
 	if priced > 0 {
 		out = append(out, "US dollars at list prices as of the date shown; prices change: --prices FILE overrides.",
 			"Output tokens include reasoning. A replayed model costs what its recorded tokens cost.")
+		if read, _ := cached(ms); read {
+			saved := totalSaving(ms)
+			out = append(out, "Input includes the tokens read from and written to a prompt cache, at the cached prices: caching saved "+FormatUSD(&saved)+".")
+		}
 	}
 	if unpriced > 0 {
 		out = append(out, "price unknown: a reference agent or a model not in the table (add it with --prices FILE).")
@@ -123,14 +152,15 @@ func cmpOrDash(s string) string {
 
 // costRow is one line of the page's Cost table.
 type costRow struct {
-	Model, Suite, Cases, Input, Output, Price, USD, AsOf, Source string
-	Sub, Unknown                                                 bool
+	Model, Suite, Cases, Input, Cached, Written, Output, Price, USD, AsOf, Source string
+	Sub, Unknown                                                                  bool
 }
 
 func costRows(ms []ModelCost) []costRow {
 	var out []costRow
 	for _, m := range ms {
-		r := costRow{Model: m.Model, Cases: strconv.Itoa(m.Cases), Input: Thousands(m.Tokens.Input), Output: Thousands(m.Tokens.Output), USD: FormatUSD(m.USD), Unknown: m.Price == nil}
+		r := costRow{Model: m.Model, Cases: strconv.Itoa(m.Cases), Input: Thousands(m.Tokens.AllInput()), Cached: Thousands(m.Tokens.CachedInput),
+			Written: Thousands(m.Tokens.CacheWrite), Output: Thousands(m.Tokens.Output), USD: FormatUSD(m.USD), Unknown: m.Price == nil}
 		if len(m.Suites) == 1 {
 			r.Suite = m.Suites[0].Suite
 		} else {
@@ -138,12 +168,20 @@ func costRows(ms []ModelCost) []costRow {
 		}
 		if p := m.Price; p != nil {
 			r.Price = "$" + FormatNum(p.Input) + " / $" + FormatNum(p.Output)
+			if m.Tokens.CachedInput > 0 && p.CachedInput != nil {
+				r.Price += "; cached $" + FormatNum(*p.CachedInput)
+			}
+			if m.Tokens.CacheWrite > 0 && p.CacheWrite != nil {
+				r.Price += ", write $" + FormatNum(*p.CacheWrite)
+			}
 			r.AsOf, r.Source = cmpOrDash(p.AsOf), p.Source
 		}
 		out = append(out, r)
 		if len(m.Suites) > 1 {
 			for _, s := range m.Suites {
-				out = append(out, costRow{Model: m.Model, Suite: s.Suite, Cases: strconv.Itoa(s.Cases), Input: Thousands(s.Tokens.Input), Output: Thousands(s.Tokens.Output), USD: FormatUSD(s.USD), Sub: true, Unknown: s.USD == nil})
+				out = append(out, costRow{Model: m.Model, Suite: s.Suite, Cases: strconv.Itoa(s.Cases), Input: Thousands(s.Tokens.AllInput()),
+					Cached: Thousands(s.Tokens.CachedInput), Written: Thousands(s.Tokens.CacheWrite), Output: Thousands(s.Tokens.Output),
+					USD: FormatUSD(s.USD), Sub: true, Unknown: s.USD == nil})
 			}
 		}
 	}
@@ -151,29 +189,37 @@ func costRows(ms []ModelCost) []costRow {
 }
 
 type costPage struct {
-	Rows                     []costRow
-	Total, PricedN, Unpriced string
+	Rows                            []costRow
+	Total, PricedN, Unpriced, Saved string
+	// Read and Wrote show the columns of the tokens read from and written
+	// to a prompt cache.
+	Read, Wrote bool
 }
 
 var costTemplate = template.Must(template.New("cost").Parse(`<section id="cost">
 <h2>Cost</h2>
 <p class="muted">What each model's tokens cost at the price table's list prices, in US dollars per million tokens (input / output) as of the date shown. List prices change: pass <code>--prices FILE</code> (or <code>"prices"</code> in the config file) to use your own. Output tokens include reasoning and thinking tokens, which the providers bill at the output price. A replayed model costs what its recorded tokens cost at that price; a reference agent, or a model the table does not list, has no price.</p>
-<table class="cost"><thead><tr><th>model</th><th>suite</th><th>cases</th><th>input tokens</th><th>output tokens</th><th>$ per Mtok in / out</th><th>cost</th><th>price as of</th><th>source</th></tr></thead><tbody>
-{{range .Rows}}<tr class="{{if .Sub}}sub{{else}}model{{end}}{{if .Unknown}} unknown{{end}}"><td>{{if not .Sub}}{{.Model}}{{end}}</td><td>{{.Suite}}</td><td class="num">{{.Cases}}</td><td class="num">{{.Input}}</td><td class="num">{{.Output}}</td><td class="num">{{.Price}}</td><td class="num">{{.USD}}</td><td class="num">{{.AsOf}}</td><td>{{.Source}}</td></tr>
+<table class="cost"><thead><tr><th>model</th><th>suite</th><th>cases</th><th>input tokens</th>{{if .Read}}<th>cached tokens</th>{{end}}{{if .Wrote}}<th>cache write tokens</th>{{end}}<th>output tokens</th><th>$ per Mtok in / out</th><th>cost</th><th>price as of</th><th>source</th></tr></thead><tbody>
+{{range .Rows}}<tr class="{{if .Sub}}sub{{else}}model{{end}}{{if .Unknown}} unknown{{end}}"><td>{{if not .Sub}}{{.Model}}{{end}}</td><td>{{.Suite}}</td><td class="num">{{.Cases}}</td><td class="num">{{.Input}}</td>{{if $.Read}}<td class="num">{{.Cached}}</td>{{end}}{{if $.Wrote}}<td class="num">{{.Written}}</td>{{end}}<td class="num">{{.Output}}</td><td class="num">{{.Price}}</td><td class="num usd">{{.USD}}</td><td class="num">{{.AsOf}}</td><td>{{.Source}}</td></tr>
 {{end}}</tbody></table>
-{{if .Total}}<p class="total">Total: {{.Total}} for {{.PricedN}} with a price{{with .Unpriced}}, {{.}} without{{end}}.</p>{{end}}
+{{if .Total}}<p class="total">Total: {{.Total}} for {{.PricedN}} with a price{{with .Unpriced}}, {{.}} without{{end}}.{{with .Saved}} Prompt caching saved {{.}}: input tokens include those read from and written to the cache, billed at the cached prices.{{end}}</p>{{end}}
 </section>`))
 
 const costCSS = `
 table.cost tr.sub td{color:var(--muted)}
 table.cost tr.sub td:nth-child(2){padding-left:22px}
-table.cost tr.unknown td:nth-child(7){color:var(--muted);font-style:italic}
+table.cost tr.unknown td.usd{color:var(--muted);font-style:italic}
 `
 
 func costHTML(ms []ModelCost) (template.HTML, error) {
 	total, priced, unpriced := costTotal(ms)
 	page := costPage{Rows: costRows(ms)}
+	page.Read, page.Wrote = cached(ms)
 	if priced > 0 {
+		if page.Read {
+			saved := totalSaving(ms)
+			page.Saved = FormatUSD(&saved)
+		}
 		page.Total = FormatUSD(&total)
 		page.PricedN = Plain(priced, "model", "models")
 		if unpriced > 0 {

@@ -201,8 +201,11 @@ func caseView(r results.Result, view *CaseView) caseViewData {
 		cv.Verdict, cv.Badges, cv.Figure, cv.Note = view.Verdict, view.Badges, view.Figure, view.Note
 		cv.Scores = append(cv.Scores, view.Scores...)
 	}
-	cv.Scores = append(cv.Scores, KV{"tokens in/out", fmt.Sprintf("%d / %d", r.Usage.InputTokens, r.Usage.OutputTokens)},
-		KV{"duration", fmt.Sprintf("%.2fs", r.Duration)})
+	cv.Scores = append(cv.Scores, KV{"tokens in/out", fmt.Sprintf("%d / %d", r.Usage.InputTokens, r.Usage.OutputTokens)})
+	if u := r.Usage; u.CachedInputTokens > 0 || u.CacheWriteTokens > 0 {
+		cv.Scores = append(cv.Scores, KV{"input cached/written", fmt.Sprintf("%d / %d", u.CachedInputTokens, u.CacheWriteTokens)})
+	}
+	cv.Scores = append(cv.Scores, KV{"duration", fmt.Sprintf("%.2fs", r.Duration)})
 	for _, t := range r.Turns {
 		tv := turnView{Role: t.Role, Content: t.Content, Reasoning: t.Reasoning}
 		if t.Role == results.Assistant {

@@ -55,7 +55,7 @@ func sizeOf(r Result) int {
 var encoderKnowsFields = func() bool {
 	return jsonFields(reflect.TypeFor[Result]()) == "suite model case tags,omitempty metrics,omitempty detail,omitempty - system,omitempty turns,omitempty usage error,omitempty duration_s" &&
 		jsonFields(reflect.TypeFor[Turn]()) == "role content reasoning,omitempty stop_reason,omitempty usage,omitzero latency_ms,omitempty" &&
-		jsonFields(reflect.TypeFor[Usage]()) == "input_tokens output_tokens"
+		jsonFields(reflect.TypeFor[Usage]()) == "input_tokens output_tokens cached_input_tokens,omitempty cache_write_tokens,omitempty"
 }()
 
 func jsonFields(t reflect.Type) string {
@@ -163,6 +163,14 @@ func (e *encoder) usage(u Usage) {
 	e.buf = strconv.AppendInt(e.buf, int64(u.InputTokens), 10)
 	e.buf = append(e.buf, `,"output_tokens":`...)
 	e.buf = strconv.AppendInt(e.buf, int64(u.OutputTokens), 10)
+	if u.CachedInputTokens != 0 {
+		e.buf = append(e.buf, `,"cached_input_tokens":`...)
+		e.buf = strconv.AppendInt(e.buf, int64(u.CachedInputTokens), 10)
+	}
+	if u.CacheWriteTokens != 0 {
+		e.buf = append(e.buf, `,"cache_write_tokens":`...)
+		e.buf = strconv.AppendInt(e.buf, int64(u.CacheWriteTokens), 10)
+	}
 	e.buf = append(e.buf, '}')
 }
 

@@ -42,13 +42,15 @@ func genResult(t *rapid.T) Result {
 	for i := range rapid.IntRange(0, 3).Draw(t, "turns") {
 		_ = i
 		tu := Turn{Role: text(t, "role"), Content: text(t, "content"), Reasoning: text(t, "reasoning"), StopReason: text(t, "stop"),
-			Usage: Usage{InputTokens: rapid.IntRange(-1, 1<<40).Draw(t, "in"), OutputTokens: rapid.IntRange(0, 5).Draw(t, "out")}}
+			Usage: Usage{InputTokens: rapid.IntRange(-1, 1<<40).Draw(t, "in"), OutputTokens: rapid.IntRange(0, 5).Draw(t, "out"),
+				CachedInputTokens: rapid.IntRange(0, 3).Draw(t, "cached"), CacheWriteTokens: rapid.IntRange(0, 3).Draw(t, "written")}}
 		if rapid.Bool().Draw(t, "latency") {
 			tu.LatencyMS = number(t, "latency")
 		}
 		r.Turns = append(r.Turns, tu)
 	}
-	r.Usage = Usage{InputTokens: rapid.IntRange(0, 1<<31).Draw(t, "in"), OutputTokens: rapid.IntRange(0, 9).Draw(t, "out")}
+	r.Usage = Usage{InputTokens: rapid.IntRange(0, 1<<31).Draw(t, "in"), OutputTokens: rapid.IntRange(0, 9).Draw(t, "out"),
+		CachedInputTokens: rapid.IntRange(0, 2).Draw(t, "cached"), CacheWriteTokens: rapid.IntRange(0, 2).Draw(t, "written")}
 	return r
 }
 

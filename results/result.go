@@ -8,10 +8,14 @@ const (
 	Assistant = "assistant"
 )
 
-// Usage counts tokens as the provider reported them.
+// Usage counts tokens as the provider reported them. InputTokens is the
+// whole prompt; of it, CachedInputTokens were read from the provider's
+// prompt cache and CacheWriteTokens written to it.
 type Usage struct {
-	InputTokens  int `json:"input_tokens"`
-	OutputTokens int `json:"output_tokens"`
+	InputTokens       int `json:"input_tokens"`
+	OutputTokens      int `json:"output_tokens"`
+	CachedInputTokens int `json:"cached_input_tokens,omitempty"`
+	CacheWriteTokens  int `json:"cache_write_tokens,omitempty"`
 }
 
 // Turn is one message of a conversation, with what the provider said of it

@@ -49,8 +49,9 @@ func (a *app) runEstimate(ctx context.Context, args []string, stdout, stderr io.
 		return err
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "suite\tcases\tcalls\tinput tok\toutput tok (×factor)\ttime")
-	var totalIn, totalOut, totalCalls int
+	fmt.Fprintln(tw, "suite\tcases\tcalls\tinput tok\tcacheable\toutput tok (×factor)\ttime")
+	var total caseTokens
+	totalOut := 0
 	for _, s := range a.suites {
 		m, ok := agents[s.Name()]
 		if !ok {
@@ -60,29 +61,40 @@ func (a *app) runEstimate(ctx context.Context, args []string, stdout, stderr io.
 		if err != nil {
 			return fmt.Errorf("estimate: %s: %w", s.Name(), err)
 		}
-		var in, out, calls int
+		var sum caseTokens
 		for _, c := range cases {
-			i, o, n, err := agentTokens(ctx, m, c)
+			t, err := agentTokens(ctx, m, c)
 			if err != nil {
 				return fmt.Errorf("estimate: %w", err)
 			}
-			in, out, calls = in+i, out+o, calls+n
+			sum.add(t)
 		}
-		outF := int(float64(out) * *factor)
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%s\n", s.Name(), len(cases), calls, in, outF, duration(calls, *perCall))
-		totalIn, totalOut, totalCalls = totalIn+in, totalOut+outF, totalCalls+calls
+		outF := int(float64(sum.out) * *factor)
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%s\n", s.Name(), len(cases), sum.calls, sum.in, sum.implicit.CachedInput, outF, duration(sum.calls, *perCall))
+		total.add(sum)
+		totalOut += outF
 	}
-	fmt.Fprintf(tw, "total\t\t%d\t%d\t%d\t%s\n", totalCalls, totalIn, totalOut, duration(totalCalls, *perCall))
+	fmt.Fprintf(tw, "total\t\t%d\t%d\t%d\t%d\t%s\n", total.calls, total.in, total.implicit.CachedInput, totalOut, duration(total.calls, *perCall))
 	tw.Flush()
 	fmt.Fprintln(stdout)
 	tw = tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "model\t$/Mtok in\t$/Mtok out\testimated cost\tprice as of")
+	fmt.Fprintln(tw, "model\t$/Mtok in\t$/Mtok cached\t$/Mtok out\testimated cost\tcaching saves\tprice as of")
 	for _, name := range prices.Names() {
 		p := prices[name]
-		cost := p.Cost(pricing.Tokens{Input: totalIn, Output: totalOut})
-		fmt.Fprintf(tw, "%s\t%.3f\t%.3f\t$%.2f\t%s\n", name, p.Input, p.Output, cost, cmp.Or(p.AsOf, "—"))
+		billed := total.billed(p, totalOut)
+		cost := p.Cost(billed)
+		saved := p.Cost(billed.Uncached()) - cost
+		cached := "—"
+		if p.CachedInput != nil {
+			cached = fmt.Sprintf("%.3f", *p.CachedInput)
+		}
+		fmt.Fprintf(tw, "%s\t%.3f\t%s\t%.3f\t$%.2f\t$%.2f\t%s\n", name, p.Input, cached, p.Output, cost, saved, cmp.Or(p.AsOf, "—"))
 	}
 	tw.Flush()
+	fmt.Fprint(stdout, "\nThe interactive cases ask for their prompts to be cached: from a conversation's second call on, the\n"+
+		"call before it is read at the cached price (once it comes to 1,024 tokens: \"cacheable\" counts them),\n"+
+		"and where the table has a cache-write price (Anthropic) each prompt is written at that price.\n"+
+		"\"caching saves\" is the estimated cost without caching less the estimated cost.\n")
 	if *pricesPath == "" {
 		fmt.Fprintln(stdout, "\nBuilt-in list prices as of the dates shown; they change: pass --prices FILE with your provider's current table.")
 	}

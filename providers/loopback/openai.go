@@ -80,11 +80,16 @@ func (openAIProtocol) encode(id string, c call, reply providers.Reply) any {
 // openAIUsage counts a call's tokens in the protocol's shape.
 func openAIUsage(req providers.Request, reply providers.Reply) *wire.OpenAIUsage {
 	u := usage(req, reply)
-	return &wire.OpenAIUsage{
+	out := &wire.OpenAIUsage{
 		PromptTokens:     u.InputTokens,
 		CompletionTokens: u.OutputTokens,
 		TotalTokens:      u.InputTokens + u.OutputTokens,
 	}
+	if p := cachedPrefix(req); p > 0 {
+		// OpenAI caches the first 1,024 tokens, then steps of 128.
+		out.PromptTokensDetails = &wire.OpenAIPromptTokensDetails{CachedTokens: cacheMin + (p-cacheMin)/128*128}
+	}
+	return out
 }
 
 // openAIChunk is one event of a streamed chat completion.

@@ -188,6 +188,7 @@ func playInteractive(ctx context.Context, chat *bench.Chat, m *mazes.Maze, opt m
 	thread := NewAriadne(m, group, spec.Lang)
 	p := e.Opening()
 	chat.SetSystem(p.System)
+	chat.SetCache(true)
 	msg := p.User
 	for turn := 0; turn < e.MaxReplies(); turn++ {
 		rep, err := chat.Say(ctx, msg)

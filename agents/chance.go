@@ -2,6 +2,7 @@ package agents
 
 import (
 	"slices"
+	"sync"
 
 	"github.com/hallumaze/hallumaze/mazes"
 )
@@ -33,7 +34,10 @@ func RandomScores(m *mazes.Maze, opt mazes.PromptOptions, draw uint64) mazes.Sco
 		if mayBeCut(m) {
 			return randomScoresText(m, opt, seed)
 		}
-		return mazes.Score(m, randomTranscript(m, opt, seed))
+		sc := scratchPool.Get().(*chanceScratch)
+		s := mazes.Score(m, randomTranscript(m, opt, seed, sc))
+		scratchPool.Put(sc)
+		return s
 	}
 	e := mazes.NewEpisode(m, opt, 0)
 	w := newWalk(m, seed)
@@ -78,14 +82,26 @@ func mayBeCut(m *mazes.Maze) bool {
 // randomTranscript is the transcript mazes.ParseReply reads from
 // agent/random's one-shot reply drawn from seed (Agent.oneShotSeeded),
 // made from the same decisions without writing them.
-func randomTranscript(m *mazes.Maze, opt mazes.PromptOptions, seed uint64) mazes.Transcript {
-	w := newWalk(m, seed)
+//
+// The walk's and the transcript's slices are sc's, reused from draw to
+// draw: the transcript is good until sc's next use.
+func randomTranscript(m *mazes.Maze, opt mazes.PromptOptions, seed uint64, sc *chanceScratch) mazes.Transcript {
+	n := m.Size()
+	w := &walk{m: m, exit: m.Exit(), seed: seed, pos: m.Start(), firstStep: sc.firstStep[:0]}
+	w.firstStep = slices.Grow(w.firstStep, n*n)[:n*n]
+	for i := range w.firstStep {
+		w.firstStep[i] = -1
+	}
+	w.firstStep[0] = 0
 	pol := newRandomWalk(w, opt.Lang, false)
 	pol.quiet = true
 	// The walk mostly runs to its limit: room for all of it at once.
-	w.steps = make([]record, 0, pol.limit)
-	w.trail = slices.Grow(w.trail, pol.limit)
-	tr := mazes.Transcript{Steps: make([]mazes.Step, 0, pol.limit)}
+	w.steps = slices.Grow(sc.steps[:0], pol.limit)
+	w.trail = append(slices.Grow(sc.trail[:0], pol.limit+1), w.pos)
+	tr := mazes.Transcript{Steps: slices.Grow(sc.transcript[:0], pol.limit)}
+	defer func() {
+		sc.firstStep, sc.steps, sc.trail, sc.transcript = w.firstStep, w.steps, w.trail, tr.Steps
+	}()
 	for w.pos != w.exit && len(w.steps) < maxSteps(m) {
 		mv, ok := pol.next(w)
 		if !ok {
@@ -100,6 +116,17 @@ func randomTranscript(m *mazes.Maze, opt mazes.PromptOptions, seed uint64) mazes
 	readFinal(&tr, pol.final(w), w.steps, opt.Confidence)
 	return tr
 }
+
+// chanceScratch holds the slices of a one-shot draw, which a chance
+// baseline makes hundreds of per maze.
+type chanceScratch struct {
+	firstStep  []int
+	steps      []record
+	trail      []mazes.Cell
+	transcript []mazes.Step
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(chanceScratch) }}
 
 // addNotes counts the notes a move writes before its STEP line, as the
 // parser counts their lines.

@@ -40,6 +40,7 @@ var rules = map[string]rule{
 	"internal/redact":         {},
 	"internal/cli":            {},
 	"internal/cputime":        {},
+	"internal/memlimit":       {},
 	"internal/golden":         {allow: []string{"github.com/google/go-cmp"}},
 	"internal/hostile":        {},
 	"internal/layering":       {},

@@ -138,9 +138,11 @@ func modelsOf(rs []*analysis.Case) []string {
 	return out
 }
 
-// baselineJob is one maze and framing whose chance baseline a run needs.
+// baselineJob is one maze and framing whose chance baseline a run needs:
+// the maze of the case, regenerated when the baseline is simulated, so
+// that the jobs of many mazes hold none.
 type baselineJob struct {
-	m   *mazes.Maze
+	c   *analysis.Case
 	opt mazes.PromptOptions
 }
 
@@ -149,7 +151,6 @@ type baselineJob struct {
 func baselineJobs(rs []*analysis.Case) []baselineJob {
 	var jobs []baselineJob
 	seen := map[string]bool{}
-	pool := analysis.NewPool()
 	for _, r := range rs {
 		if !r.Scoreable() {
 			continue
@@ -160,9 +161,7 @@ func baselineJobs(rs []*analysis.Case) []baselineJob {
 			continue
 		}
 		seen[k] = true
-		if m, err := pool.MazeOf(r); err == nil {
-			jobs = append(jobs, baselineJob{m, opt})
-		}
+		jobs = append(jobs, baselineJob{r, opt})
 	}
 	return jobs
 }
@@ -176,8 +175,11 @@ func prefill(cache *mazes.BaselineCache, jobs []baselineJob) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			pool := analysis.NewPool()
 			for j := range ch {
-				cache.Get(j.m, j.opt)
+				if m, err := pool.MazeOf(j.c); err == nil {
+					cache.Get(m, j.opt)
+				}
 			}
 		}()
 	}

@@ -123,10 +123,25 @@ type rowValues struct {
 	cl [len(rowKeys)][]string
 }
 
-// fillRow counts a model's cases and gathers its values.
+// fillRow counts a model's cases and gathers its values. The metrics
+// that every played case has share one slice of mazes, the case's cluster:
+// a row over many cases keeps one copy of it, not one per metric.
 func fillRow(row *Row, rs []*analysis.Case) *rowValues {
 	v := &rowValues{}
-	var dur []float64
+	played := 0
+	for _, r := range rs {
+		if r.Error == "" {
+			played++
+		}
+	}
+	for i := range v.x {
+		v.x[i] = make([]float64, 0, played)
+	}
+	shared := make([]string, 0, played)
+	// own[i] is set once metric i missed a played case: from then on it
+	// keeps its own mazes.
+	var own [len(rowKeys)]bool
+	durations := 0.0
 	for _, r := range rs {
 		row.Human = row.Human || r.Human
 		if r.Error != "" {
@@ -134,16 +149,31 @@ func fillRow(row *Row, rs []*analysis.Case) *rowValues {
 			continue
 		}
 		row.Cases++
-		dur = append(dur, r.Duration)
+		durations += r.Duration
+		key := r.MazeKey()
+		shared = append(shared, key)
 		for i, k := range rowKeys {
-			if x, ok := r.Lookup(k); ok && !math.IsNaN(x) {
+			x, ok := r.Lookup(k)
+			ok = ok && !math.IsNaN(x)
+			if !ok && !own[i] {
+				own[i] = true
+				v.cl[i] = slices.Clone(shared[:len(v.x[i])])
+			}
+			if ok {
 				v.x[i] = append(v.x[i], x)
-				v.cl[i] = append(v.cl[i], r.MazeKey())
+				if own[i] {
+					v.cl[i] = append(v.cl[i], key)
+				}
 			}
 		}
 	}
-	if len(dur) > 0 {
-		row.Latency = mean(dur)
+	for i := range v.cl {
+		if !own[i] {
+			v.cl[i] = shared
+		}
+	}
+	if row.Cases > 0 {
+		row.Latency = durations / float64(row.Cases)
 	}
 	return v
 }
@@ -198,6 +228,25 @@ type statJob struct {
 func statsOf(jobs []statJob) {
 	var boot []scoring.ClusterMeanJob
 	var into []*Stat
+	// A row's metrics mostly share one slice of mazes (fillRow): count its
+	// distinct mazes once.
+	type slice struct {
+		first *string
+		n     int
+	}
+	distinct := map[slice]int{}
+	clusters := func(cl []string) int {
+		if len(cl) == 0 {
+			return 0
+		}
+		k := slice{&cl[0], len(cl)}
+		n, ok := distinct[k]
+		if !ok {
+			n = distinctCount(cl)
+			distinct[k] = n
+		}
+		return n
+	}
 	for _, j := range jobs {
 		if j.meansOnly {
 			*j.out = meanStat(j.x)
@@ -207,7 +256,7 @@ func statsOf(jobs []statJob) {
 			*j.out = Stat{Mean: math.NaN(), CI: noInterval()}
 			continue
 		}
-		s := Stat{Mean: mean(j.x), CI: noInterval(), N: len(j.x), Clusters: distinctCount(j.cl)}
+		s := Stat{Mean: mean(j.x), CI: noInterval(), N: len(j.x), Clusters: clusters(j.cl)}
 		switch {
 		case j.human:
 		case j.metric == "SR" && zeroOne(j.x) && s.Clusters == len(j.x) && len(j.x) >= 2:
@@ -252,9 +301,9 @@ func zeroOne(x []float64) bool {
 }
 
 func distinctCount(xs []string) int {
-	seen := map[string]bool{}
+	seen := make(map[string]struct{}, min(len(xs), 1024))
 	for _, x := range xs {
-		seen[x] = true
+		seen[x] = struct{}{}
 	}
 	return len(seen)
 }

@@ -107,7 +107,13 @@ func (e *encoder) result(r Result) {
 	}
 	if len(r.Detail) > 0 {
 		e.buf = append(e.buf, `,"detail":`...)
-		e.raw(r.Detail)
+		if r.Record != nil {
+			// json.Marshal's bytes of the record: compact and escaped
+			// already.
+			e.buf = append(e.buf, r.Detail...)
+		} else {
+			e.raw(r.Detail)
+		}
 	}
 	if r.System != "" {
 		e.buf = append(e.buf, `,"system":`...)
@@ -241,6 +247,15 @@ func hasHTMLEscape(b []byte) bool {
 
 const hexDigits = "0123456789abcdef"
 
+// plain marks the ASCII bytes a string holds as they are: neither a
+// control byte, a quote, a backslash nor one escaped for HTML.
+var plain = func() (t [utf8.RuneSelf]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
+	}
+	return t
+}()
+
 // appendJSONString writes s as a JSON string as encoding/json does with
 // HTML escaping on: ", \ and the control characters escaped (\b \f \n \r
 // \t by name, the others as \u00XX), < > & as \u003c \u003e \u0026,
@@ -252,7 +267,7 @@ func appendJSONString(dst []byte, s string) []byte {
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+			if plain[c] {
 				i++
 				continue
 			}

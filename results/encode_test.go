@@ -74,6 +74,34 @@ func TestMarshalIsJSON(t *testing.T) {
 	})
 }
 
+// A result played in this process carries its record beside its detail,
+// json.Marshal's bytes of it: they are written as they are, the bytes
+// json.Marshal writes.
+func TestMarshalRecord(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		r := genResult(t)
+		record := map[string]any{
+			"text":  rapid.String().Draw(t, "text"),
+			"n":     rapid.IntRange(-1000, 1000).Draw(t, "n"),
+			"list":  rapid.SliceOf(rapid.String()).Draw(t, "list"),
+			"inner": map[string]string{"<k>": rapid.String().Draw(t, "inner")},
+		}
+		detail, err := json.Marshal(record)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Detail, r.Record = detail, record
+		want, err := json.Marshal(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := Marshal(r)
+		if err != nil || string(want) != string(got) {
+			t.Fatalf("json.Marshal:\n%s\nMarshal:\n%s (%v)", want, got, err)
+		}
+	})
+}
+
 // FuzzMarshal holds the encoder to json.Marshal on strings of any bytes.
 func FuzzMarshal(f *testing.F) {
 	f.Add("STEP 1: (0,0) → E", "<&>\u2028", 0.5)

@@ -49,7 +49,9 @@ type Result struct {
 	// Record is the score record as the suite made it, when the case was
 	// played by this process: the suite's summary of the run reads it
 	// instead of decoding Detail again. It is never written, so a result
-	// read from a file has none; it says what Detail says, or is nil.
+	// read from a file has none; it says what Detail says, or is nil. When
+	// it is set, Detail holds json.Marshal's bytes of it, which Marshal
+	// writes as they are (json.Marshal would compact them again).
 	Record any    `json:"-"`
 	System string `json:"system,omitempty"`
 	Turns  []Turn `json:"turns,omitempty"`

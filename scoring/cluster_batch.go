@@ -70,6 +70,9 @@ func BoundedMeanCIs(jobs []ClusterMeanJob, reps int, seed uint64) []ClusterMean 
 		for s := range means {
 			means[s] = make([]float64, reps)
 		}
+		// With one case in every cluster (one case per maze), a resample
+		// of g clusters always holds g cases: the counts need no sum.
+		single := !slices.ContainsFunc(counts, func(c int) bool { return c != 1 })
 		r := newDraws(seed, streamClusterBoot)
 		acc := make([]float64, k)
 		n := make([]int, k)
@@ -84,13 +87,23 @@ func BoundedMeanCIs(jobs []ClusterMeanJob, reps int, seed uint64) []ClusterMean 
 					prod = uint64(boundedFrom(r.pcg, ug, prod)) << 32
 				}
 				j := int(prod>>32) * k
+				if single {
+					for s, v := range sums[j : j+k] {
+						acc[s] += v
+					}
+					continue
+				}
 				for s := range k {
 					acc[s] += sums[j+s]
 					n[s] += counts[j+s]
 				}
 			}
 			for s := range k {
-				means[s][rep] = acc[s] / float64(n[s])
+				if single {
+					means[s][rep] = acc[s] / float64(g)
+				} else {
+					means[s][rep] = acc[s] / float64(n[s])
+				}
 			}
 		}
 		a := expandedLevel(g) / 2

@@ -76,11 +76,14 @@ func (s Spec) Name() string {
 	if len(f) > 0 {
 		framing = strings.Join(f, "+")
 	}
-	name := fmt.Sprintf("size=%d/seed=%d/%s", s.Size, s.Seed, framing)
+	name := make([]byte, 0, 32+len(framing))
+	name = strconv.AppendInt(append(name, "size="...), int64(s.Size), 10)
+	name = strconv.AppendUint(append(name, "/seed="...), s.Seed, 10)
+	name = append(append(name, '/'), framing...)
 	if s.Run > 0 {
-		name += fmt.Sprintf("/run=%d", s.Run)
+		name = strconv.AppendInt(append(name, "/run="...), int64(s.Run), 10)
 	}
-	return name
+	return string(name)
 }
 
 // Tags describe the case for summaries.

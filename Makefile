@@ -5,7 +5,7 @@ FUZZTIME ?= 60s
 # loaded machine makes it slower but never fails it.
 FUZZSMOKE ?= 500x
 
-.PHONY: run test vet race bash chessjs fuzz-smoke fuzz bench lint build gate record record-agents browser
+.PHONY: run test vet race bash chessjs large fuzz-smoke fuzz bench lint build gate record record-agents browser sdk-check
 
 # The experiments make record-agents records (go test -run), and the suite
 # whose cassettes it saves: every experiment of every suite by default.
@@ -15,7 +15,7 @@ SUITE ?=
 # loaded 2-core machine, it only catches a hang.
 TEST_TIMEOUT ?= 60m
 # make test's steps: each runs even when one before it failed.
-TEST_STEPS = browser vet race bash chessjs fuzz-smoke
+TEST_STEPS = browser vet race bash chessjs large fuzz-smoke
 
 # q is the value of the variable named $1, unexpanded ($ is no variable
 # here: CASES='^(?:maze/a|maze/b)$$' stays as it is), quoted for the shell.
@@ -24,7 +24,7 @@ q = '$(subst ','\'',$(value $1))'
 gate_cmd = bin/hallumaze gate --base $(call q,BASE) --cand $(call q,CAND)$(if $(value SUITE), --suite $(call q,SUITE))$(if $(value CASSETTES), --cassettes $(call q,CASSETTES))
 record_cmd = bin/hallumaze record --models $(call q,MODEL)$(if $(value SUITE), --suite $(call q,SUITE))$(if $(value SET), --set $(call q,SET))$(if $(value CASES), --filter $(call q,CASES))$(if $(value MAX_COST), --max-cost $(call q,MAX_COST))$(if $(value CASSETTES), --cassettes $(call q,CASSETTES))$(if $(KEEP_BASE_URL), --keep-base-url)
 gate_usage = usage: make gate BASE=provider/model CAND=provider/model [SUITE=name[,name]|all] [CASSETTES=dir]
-record_usage = usage: make record MODEL=provider/model[,provider/model] [SUITE=name[,name]|all] [SET=gate|all] [CASES=regexp] [MAX_COST=usd] [CASSETTES=dir] [KEEP_BASE_URL=1]
+record_usage = usage: make record MODEL=provider/model[,provider/model] [SUITE=name[,name]|all] [SET=gate|effort|all] [CASES=regexp] [MAX_COST=usd] [CASSETTES=dir] [KEEP_BASE_URL=1]
 
 # make gate and make record exit with the program's status: 0, 1 (a
 # regression; cases that failed on the provider's side) and 2 (bad input,
@@ -101,6 +101,13 @@ bash:
 chessjs:
 	./scripts/chessjs.sh >/dev/null && $(GO) test -count=1 -timeout $(TEST_TIMEOUT) -run Differential ./worlds/chess
 
+# large: the largest maze (N = 1001) and a 30 MB reply run, resumed, reported
+# and gated, and the largest maze imported from its adjacency list: too
+# heavy for the race detector (minutes, gigabytes), so run once without
+large:
+	$(GO) test -count=1 -run 'TestLargestMazeReadsBack|TestRunReadsBackALongReply' ./cmd/hallumaze
+	$(GO) test -count=1 -run 'TestImportLargestAdjList' ./mazes
+
 fuzz-smoke:
 	GO=$(GO) FUZZTIME=$(FUZZSMOKE) ./scripts/fuzz.sh
 
@@ -152,3 +159,7 @@ endif
 ## record-agents: re-record the committed cassettes of the reference agents over each wire protocol, in-process
 record-agents:
 	$(GO) test ./bench -count=1 -run $(call q,RUN) -models recorded-agents -record '$(if $(SUITE),/$(SUITE)/,.)' -loopback
+
+## sdk-check: the providers' official Go clients (openai-go, anthropic-sdk-go, genai) against the loopback server; a module of its own, so the first run downloads and compiles them (minutes)
+sdk-check:
+	cd providers/loopback/sdkcheck && $(GO) test -count=1 ./...

@@ -119,13 +119,22 @@ type solution struct {
 // nothing changes. A given stated twice with different values, a relation
 // that does not hold, or a quantity that would be negative or fractional is
 // a conflict.
-func (p problem) solve() solution {
+func (p problem) solve() solution { return p.solveChecking(true) }
+
+// solveChecking is solve, checking that the facts agree only when
+// checkAgreement is set: without the check a quantity stated twice keeps
+// its first value and a relation that does not hold is passed over, as a
+// solver that does not check its work passes over them.
+func (p problem) solveChecking(checkAgreement bool) solution {
 	known := map[string]int64{}
 	for _, f := range p.facts {
 		if f.kind != factGiven {
 			continue
 		}
 		if v, ok := known[f.name]; ok && v != f.value {
+			if !checkAgreement {
+				continue
+			}
 			return solution{conflict: fmt.Sprintf("%s is stated as both %d and %d", f.name, v, f.value)}
 		}
 		known[f.name] = f.value
@@ -137,7 +146,7 @@ func (p problem) solve() solution {
 				continue
 			}
 			learned, conflict := f.propagate(known)
-			if conflict != "" {
+			if conflict != "" && checkAgreement {
 				return solution{conflict: conflict}
 			}
 			changed = changed || learned

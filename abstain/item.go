@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"strings"
 )
@@ -189,8 +190,12 @@ func (it Item) validate() error {
 		if it.Gold.Answer == nil {
 			return fmt.Errorf("item %s: gold status ANSWER needs an answer", it.ID)
 		}
-		if _, ok := parseNumber(*it.Gold.Answer); !ok {
+		v, ok := parseNumber(*it.Gold.Answer)
+		if !ok {
 			return fmt.Errorf("item %s: gold answer %q is not a number", it.ID, *it.Gold.Answer)
+		}
+		if math.IsInf(v, 0) {
+			return fmt.Errorf("item %s: gold answer %q is too large a number", it.ID, *it.Gold.Answer)
 		}
 	case StatusAbsent:
 		if it.Gold.Answer != nil {

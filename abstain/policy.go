@@ -2,6 +2,7 @@ package abstain
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 )
 
@@ -45,6 +46,60 @@ func Checker(question string) string {
 		return AlwaysAbstain(question)
 	}
 	return AlwaysAbstain(question)
+}
+
+// CheckerAt is [Checker] at a reasoning effort, the reference of a model
+// that checks its work more the harder it thinks. It returns the reply and
+// its reasoning: what it checked, and what it found.
+//
+//   - "high", and "" (its usual policy): every check of [Checker]: that the
+//     facts determine the query, and that they agree.
+//   - "medium": that the facts determine the query (an input or a
+//     relation missing is INSUFFICIENT), not that they agree: of two
+//     values stated for one quantity it takes the first, and a relation
+//     that does not hold is passed over.
+//   - "low": no check: it computes what the stated numbers give, passing
+//     over what does not agree, and where they give nothing it answers the
+//     first number written (the anchoring of [AlwaysAnswer]).
+//
+// On an intact question every level gives Checker's answer: effort
+// changes only what is refused.
+func CheckerAt(question, effort string) (reply, reasoning string) {
+	checkMissing := effort != "low"
+	checkAgreement := effort == "" || effort == "high"
+	var checks []string
+	if checkMissing {
+		checks = append(checks, "that the facts determine what is asked")
+	}
+	if checkAgreement {
+		checks = append(checks, "that the facts agree with each other")
+	}
+	said := "Effort " + effort + ": I compute from the stated numbers without checking them."
+	if len(checks) > 0 {
+		said = "Effort " + effort + ": I check " + strings.Join(checks, " and ") + "."
+	}
+	for _, para := range paragraphs(question) {
+		p, ok := recognise(para)
+		if !ok {
+			continue
+		}
+		sol := p.solveChecking(checkAgreement)
+		switch {
+		case sol.solved:
+			return answerJSON(formatInt(sol.value)), said + fmt.Sprintf(" The facts give %s = %d.", p.query, sol.value)
+		case sol.conflict != "":
+			return AlwaysAbstain(question), said + " They do not agree: " + sol.conflict + "."
+		case checkMissing && len(sol.missing) > 0:
+			return AlwaysAbstain(question), said + " What is asked depends on " + strings.Join(sol.missing, ", ") + ", which the text does not give."
+		case checkMissing:
+			return AlwaysAbstain(question), said + " The facts do not determine " + p.query + "."
+		}
+		return AlwaysAnswer(question), said + " They give no value for " + p.query + "; I answer with the first number written."
+	}
+	if !checkMissing {
+		return AlwaysAnswer(question), said + " I cannot read the problem; I answer with the first number written."
+	}
+	return AlwaysAbstain(question), said + " I cannot read the problem, so I cannot check it."
 }
 
 // paragraphs splits a prompt at blank lines, the whole text first.

@@ -208,6 +208,7 @@ func TestReadItemsErrors(t *testing.T) {
 		{"bad json", good + "\n{oops\n", "line 2"},
 		{"variant", strings.Replace(good, `"intact"`, `"broken"`, 1), `variant "broken"`},
 		{"gold not number", strings.Replace(good, `"3"`, `"three"`, 1), "not a number"},
+		{"gold too large", strings.Replace(good, `"3"`, `"`+strings.Repeat("9", 400)+`"`, 1), "too large a number"},
 		{"insufficient with answer", strings.Replace(good, `"ANSWER"`, `"INSUFFICIENT"`, 1), "null answer"},
 		{"no id", strings.Replace(good, `"id":"a-intact",`, ``, 1), "missing id"},
 		{"duplicate", good + "\n\n" + good, "line 3: id \"a-intact\" already on line 1"},
@@ -258,4 +259,41 @@ func BenchmarkScore(b *testing.B) {
 	for b.Loop() {
 		Score(items, resp)
 	}
+}
+
+// TestCheckerAt: at high effort (and with none given) the checker is
+// Checker; lower efforts answer every intact item as it does and refuse
+// less: medium still refuses what misses an input, low refuses nothing.
+func TestCheckerAt(t *testing.T) {
+	items := Standard(DefaultSeed)
+	refused := map[string]map[string]int{"low": {}, "medium": {}, "high": {}}
+	for _, it := range items {
+		want := Checker(it.Question)
+		for _, effort := range []string{"", "high"} {
+			got, reasoning := CheckerAt(it.Question, effort)
+			if got != want {
+				t.Fatalf("%s at effort %q: %s, Checker says %s", it.ID, effort, got, want)
+			}
+			if reasoning == "" {
+				t.Fatalf("%s at effort %q: no reasoning", it.ID, effort)
+			}
+		}
+		for _, effort := range []string{"low", "medium", "high"} {
+			got, _ := CheckerAt(it.Question, effort)
+			if it.Variant == Intact && got != want {
+				t.Errorf("%s (intact) at effort %s: %s, Checker says %s", it.ID, effort, got, want)
+			}
+			if got == AlwaysAbstain(it.Question) {
+				refused[effort][it.Defect+"/"+it.Variant]++
+			}
+		}
+	}
+	for _, d := range []string{MissingQuantity, ContradictoryFacts} {
+		assert.Zero(t, refused["low"][d+"/modified"], "low effort refuses no %s item", d)
+	}
+	assert.Positive(t, refused["medium"][MissingQuantity+"/modified"])
+	assert.Less(t, refused["medium"][ContradictoryFacts+"/modified"], refused["high"][ContradictoryFacts+"/modified"]/2,
+		"medium effort does not check that the facts agree: it refuses a contradiction only where a fact goes missing with it")
+	assert.Positive(t, refused["high"][ContradictoryFacts+"/modified"])
+	t.Logf("modified items refused by effort: %v", refused)
 }

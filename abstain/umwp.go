@@ -77,6 +77,12 @@ func LoadUMWP(path string) ([]Item, error) {
 	if err != nil {
 		return nil, fmt.Errorf("abstain: load umwp: %w", err)
 	}
+	return ReadUMWP(data)
+}
+
+// ReadUMWP is [LoadUMWP] of the file's bytes, for a caller that reads the
+// file itself.
+func ReadUMWP(data []byte) ([]Item, error) {
 	var answerable []umwpRecord
 	byID := map[int]umwpRecord{}
 	partner := map[int]umwpRecord{} // answerable id → its unanswerable twin

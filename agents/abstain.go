@@ -18,7 +18,10 @@ import (
 //     numbers it finds and never abstains.
 //   - always-abstain: always INSUFFICIENT.
 //   - checker: a careful solver that rebuilds the facts from the text and
-//     abstains when an input is missing or the facts conflict.
+//     abstains when an input is missing or the facts conflict. Asked for a
+//     reasoning effort (or a thinking budget), it checks its work as much as
+//     the effort says and gives its reasoning ([abstain.CheckerAt]): the
+//     reference of the Effort experiment.
 var abstainPolicies = map[string]func(question string) string{
 	"always-answer":  abstain.AlwaysAnswer,
 	"always-abstain": abstain.AlwaysAbstain,
@@ -48,11 +51,16 @@ func (a abstainAgent) Chat(ctx context.Context, req providers.Request) (provider
 	if strings.TrimSpace(question) == "" {
 		return providers.Reply{}, fmt.Errorf("agent/%s: %w", a.name, fmt.Errorf("the request holds no question: %w", providers.ErrUnreadablePrompt))
 	}
-	text := a.policy(abstain.QuestionOf(question))
+	q := abstain.QuestionOf(question)
+	text, reasoning := a.policy(q), ""
+	if effort := req.EffortLevel(); effort != "" && a.name == "checker" {
+		text, reasoning = abstain.CheckerAt(q, effort)
+	}
 	return providers.Reply{
 		Text:       text,
+		Reasoning:  reasoning,
 		Model:      "agent/" + a.name,
 		StopReason: providers.StopEnd,
-		Usage:      usage(req, text),
+		Usage:      usageOf(req, text, reasoning),
 	}, nil
 }

@@ -91,28 +91,37 @@ func (a *Agent) Chat(ctx context.Context, req providers.Request) (providers.Repl
 	if err != nil {
 		return providers.Reply{}, fmt.Errorf("agent/%s: %w", a.name, err)
 	}
-	var text string
+	var text, reasoning string
 	if p.interactive {
 		text = a.turn(p)
 	} else {
 		text = a.oneShot(p)
 	}
+	if a.kind == luredKind && p.effort != "" {
+		reasoning = luredThoughts(p.effort)
+	}
 	return providers.Reply{
 		Text:       text,
+		Reasoning:  reasoning,
 		Model:      "agent/" + a.name,
 		StopReason: "end",
-		Usage:      usage(req, text),
+		Usage:      usageOf(req, text, reasoning),
 	}, nil
 }
 
 // usage approximates token counts: ⌈bytes/4⌉ of the system prompt and
 // every message in, of the reply out.
-func usage(req providers.Request, reply string) providers.Usage {
+func usage(req providers.Request, reply string) providers.Usage { return usageOf(req, reply, "") }
+
+// usageOf is usage with the reasoning's tokens counted in the output and
+// apart.
+func usageOf(req providers.Request, reply, reasoning string) providers.Usage {
 	in := len(req.System)
 	for _, m := range req.Messages {
 		in += len(m.Content)
 	}
-	return providers.Usage{InputTokens: approxTokens(in), OutputTokens: approxTokens(len(reply))}
+	r := approxTokens(len(reasoning))
+	return providers.Usage{InputTokens: approxTokens(in), OutputTokens: approxTokens(len(reply)) + r, ReasoningTokens: r}
 }
 
 // approxTokens counts ⌈n/4⌉ tokens for n bytes.

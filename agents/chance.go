@@ -64,10 +64,11 @@ func RandomScores(m *mazes.Maze, opt mazes.PromptOptions, draw uint64) mazes.Sco
 }
 
 // randomScoresText is RandomScores's one-shot draw with the reply written
-// and read back.
+// and read back. The parser reads MaxReply bytes: the rest of a longer walk
+// (hundreds of megabytes on the largest mazes) is never written.
 func randomScoresText(m *mazes.Maze, opt mazes.PromptOptions, seed uint64) mazes.Scores {
 	a := &Agent{name: "random", kind: randomKind}
-	reply := a.oneShotSeeded(prompt{maze: m, lang: opt.Lang, confidence: opt.Confidence}, seed)
+	reply := a.oneShotSeeded(prompt{maze: m, lang: opt.Lang, confidence: opt.Confidence}, seed, mazes.MaxReply)
 	return mazes.Score(m, mazes.ParseReply(reply))
 }
 

@@ -23,15 +23,17 @@ type policy interface {
 	final(w *walk) final
 }
 
-// newPolicy makes the agent's policy for a maze.
-func (a *Agent) newPolicy(w *walk, lang mazes.Lang, interactive bool) policy {
+// newPolicy makes the agent's policy for a maze, at the request's effort
+// (which only the lured walker reads).
+func (a *Agent) newPolicy(w *walk, p prompt, interactive bool) policy {
+	lang := p.lang
 	switch a.kind {
 	case explorerKind:
 		return newExplorer(w, lang)
 	case randomKind:
 		return newRandomWalk(w, lang, interactive)
 	case luredKind:
-		return newLured(w, lang)
+		return newLured(w, lang, p.effort)
 	case followerKind:
 		return newFollower(w, lang)
 	}
@@ -45,14 +47,19 @@ func maxSteps(m *mazes.Maze) int { return 8 * m.Size() * m.Size() }
 // oneShot writes the whole walk and the final block. The walk follows the
 // agent's belief: through a wall it reaches the other side, off the grid it
 // stays.
-func (a *Agent) oneShot(p prompt) string { return a.oneShotSeeded(p, walkSeed(a.name, p)) }
+func (a *Agent) oneShot(p prompt) string { return a.oneShotSeeded(p, walkSeed(a.name, p), 0) }
 
 // oneShotSeeded is oneShot with the walk's random choices drawn from seed.
-func (a *Agent) oneShotSeeded(p prompt, seed uint64) string {
+// A limit > 0 stops the reply once it is longer than limit bytes: the
+// prefix of the whole reply a reader of limit bytes sees is the same.
+func (a *Agent) oneShotSeeded(p prompt, seed uint64, limit int) string {
 	w := newWalk(p.maze, seed)
-	pol := a.newPolicy(w, p.lang, false)
+	pol := a.newPolicy(w, p, false)
 	wr := writer{lang: p.lang, confidence: p.confidence}
 	for w.pos != w.exit && len(w.steps) < maxSteps(p.maze) {
+		if limit > 0 && wr.b.Len() > limit {
+			return wr.String()
+		}
 		mv, ok := pol.next(w)
 		if !ok {
 			break
@@ -74,7 +81,7 @@ func (a *Agent) oneShotSeeded(p prompt, seed uint64) string {
 // when the world says EXIT was reached or the policy stops.
 func (a *Agent) turn(p prompt) string {
 	w := newWalk(p.maze, walkSeed(a.name, p))
-	pol := a.newPolicy(w, p.lang, true)
+	pol := a.newPolicy(w, p, true)
 	atExit := false
 	for _, t := range p.turns {
 		if t.hasStep {

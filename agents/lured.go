@@ -40,9 +40,21 @@ import (
 // refused the same move twice, then tries the next wall, and turns back
 // when no wall is left to try. It stops after 3·N² moves and ignores
 // hints.
+//
+// Asked to think harder (a reasoning effort, or a thinking budget: see
+// providers.Request.EffortLevel), it checks its work more, the reference
+// of the Effort experiment: at "medium" it checks the wall listing before
+// each move, so at a lure's dead end it turns back as it does left alone
+// (it still takes the lure); at "high" it also checks a lure against the
+// walls, which show the lure's way ends in a dead end, and never takes
+// one: it walks as it does with the lures hidden. At "low", and with no
+// effort asked, it is the walker above.
 type lured struct {
-	lang  mazes.Lang
-	limit int
+	// checksWalls: it believes the wall listing (medium effort and up);
+	// checksLures: it takes no lure (high effort).
+	checksWalls, checksLures bool
+	lang                     mazes.Lang
+	limit                    int
 	// vertFirst: on a tie, the vertical way toward EXIT comes first.
 	vertFirst bool
 	// lures holds each trapped cell's lure directions; followed the cells
@@ -73,17 +85,19 @@ const (
 	headlong
 )
 
-func newLured(w *walk, lang mazes.Lang) *lured {
+func newLured(w *walk, lang mazes.Lang, effort string) *lured {
 	n := w.m.Size()
 	l := &lured{
-		lang:      lang,
-		limit:     3 * n * n,
-		vertFirst: true,
-		lures:     lureMap(w.m),
-		followed:  make(map[mazes.Cell]bool),
-		stack:     []mazes.Cell{w.pos},
-		doubted:   make(map[mazes.Cell]mazes.Dir),
-		refused:   make(map[mazes.Cell]mazes.Dir),
+		checksWalls: effort == "medium" || effort == "high",
+		checksLures: effort == "high",
+		lang:        lang,
+		limit:       3 * n * n,
+		vertFirst:   true,
+		lures:       lureMap(w.m),
+		followed:    make(map[mazes.Cell]bool),
+		stack:       []mazes.Cell{w.pos},
+		doubted:     make(map[mazes.Cell]mazes.Dir),
+		refused:     make(map[mazes.Cell]mazes.Dir),
 	}
 	if w.rng(streamSetup).chance(1, 2) {
 		l.vertFirst = false
@@ -96,7 +110,7 @@ func (l *lured) next(w *walk) (move, bool) {
 		return move{}, false
 	}
 	conf := w.rng(uint64(len(w.steps))).between(90, 99)
-	if set := l.lures[w.pos] &^ l.refused[w.pos]; set != 0 && !l.followed[w.pos] {
+	if set := l.lures[w.pos] &^ l.refused[w.pos]; set != 0 && !l.followed[w.pos] && !l.checksLures {
 		for _, d := range mazes.Dirs {
 			if set&d != 0 {
 				return move{dir: d, conf: conf, reason: phrase(l.lang, phLure, d.Letter())}, true
@@ -137,7 +151,7 @@ func (l *lured) choose(w *walk) (mazes.Dir, string, bool) {
 			return d, why(d), true
 		}
 	}
-	if l.mode != searching {
+	if l.mode != searching && !l.checksWalls {
 		// A dead end it does not believe: through a wall, to a cell not
 		// stood on where it can.
 		for _, pass := range []bool{true, false} {
@@ -239,7 +253,7 @@ func rest(greedy []mazes.Dir) []mazes.Dir {
 
 func (l *lured) moved(w *walk) {
 	rec, _ := w.last()
-	if l.lures[rec.from]&rec.dir != 0 && !l.followed[rec.from] {
+	if l.lures[rec.from]&rec.dir != 0 && !l.followed[rec.from] && !l.checksLures {
 		l.followed[rec.from] = true
 		if rec.moved() {
 			l.mode = spellbound
@@ -270,4 +284,16 @@ func (l *lured) hinted(*walk, string) {}
 
 func (l *lured) final(w *walk) final {
 	return final{path: eraseLoops(w.trail)}
+}
+
+// luredThoughts is what the lured walker thinks at an effort: the checks
+// it makes.
+func luredThoughts(effort string) string {
+	switch effort {
+	case "high":
+		return "Effort high: before each move I check the wall listing of my cell, and before taking a way a sentence says leads to the exit I check it against the walls: where those ways end in dead ends I do not take them."
+	case "medium":
+		return "Effort medium: before each move I check the wall listing of my cell; where the walls close a way I turn back rather than go through."
+	}
+	return "Effort " + effort + ": I go by feel toward the exit and trust what the maze's sentences say; I do not check the wall listing."
 }

@@ -20,6 +20,9 @@ type prompt struct {
 	interactive bool
 	// seed is the request's sampling seed; 0 when it gives none.
 	seed int64
+	// effort is the request's effort on the agents' scale
+	// (providers.Request.EffortLevel); "" when it asks for none.
+	effort string
 	// turns are the moves of an interactive conversation so far, each with
 	// the world's answer to it.
 	turns []turn
@@ -78,6 +81,7 @@ func readPrompt(req providers.Request, cache *mazeCache) (prompt, error) {
 	if req.Seed != nil {
 		p.seed = *req.Seed
 	}
+	p.effort = req.EffortLevel()
 	if containsAny(text+req.System, koreanMarkers) {
 		p.lang = mazes.Korean
 	}

@@ -2,6 +2,7 @@ package bench
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/hallumaze/hallumaze/providers"
@@ -59,6 +60,12 @@ func (c *Chat) Say(ctx context.Context, user string) (providers.Reply, error) {
 	if err != nil {
 		return rep, err
 	}
+	// A results file holds counts of tokens within results.MaxTokens, the
+	// conversation's sums included: a provider's count beyond is refused.
+	if u := rep.Usage; u.InputTokens < 0 || u.OutputTokens < 0 ||
+		u.InputTokens > results.MaxTokens-c.usage.InputTokens || u.OutputTokens > results.MaxTokens-c.usage.OutputTokens {
+		return rep, fmt.Errorf("the provider reported a usage of %d input and %d output tokens, not a count of tokens", u.InputTokens, u.OutputTokens)
+	}
 	c.turns = append(c.turns, results.Turn{
 		Role:       results.Assistant,
 		Content:    rep.Text,
@@ -67,10 +74,7 @@ func (c *Chat) Say(ctx context.Context, user string) (providers.Reply, error) {
 		Usage:      results.Usage(rep.Usage),
 		LatencyMS:  float64(rep.Latency) / float64(time.Millisecond),
 	})
-	c.usage.InputTokens += rep.Usage.InputTokens
-	c.usage.OutputTokens += rep.Usage.OutputTokens
-	c.usage.CachedInputTokens += rep.Usage.CachedInputTokens
-	c.usage.CacheWriteTokens += rep.Usage.CacheWriteTokens
+	c.usage = c.usage.Add(results.Usage(rep.Usage))
 	return rep, nil
 }
 

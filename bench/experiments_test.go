@@ -23,6 +23,9 @@ func TestAbstain(t *testing.T)      { experiment(t, "Abstain") }
 func TestWorlds(t *testing.T)       { experiment(t, "Worlds") }
 func TestWorldsReplay(t *testing.T) { experiment(t, "WorldsReplay") }
 
+// TestEffort runs every suite's Effort experiment, a subtest per suite.
+func TestEffort(t *testing.T) { experimentPerSuite(t, "Effort") }
+
 func BenchmarkMaze(b *testing.B)    { benchmark(b, "Maze") }
 func BenchmarkAbstain(b *testing.B) { benchmark(b, "Abstain") }
 func BenchmarkWorlds(b *testing.B)  { benchmark(b, "Worlds") }
@@ -35,18 +38,42 @@ func experiment(t *testing.T, name string) {
 			if e.Name != name {
 				continue
 			}
-			cases, err := e.Cases()
-			if err != nil {
-				t.Fatal(err)
-			}
-			rs := runner(t, s, e.AgentsOnly, e.Agents...).Run(t, cases, e.Check)
-			if e.Report != nil {
-				e.Report(t, rs)
-			}
+			play(t, s, e)
 			return
 		}
 	}
 	t.Fatalf("no suite declares the experiment %s", name)
+}
+
+// play runs one experiment of a suite with its models and logs what it
+// measures.
+func play(t *testing.T, s bench.Suite, e bench.Experiment) {
+	cases, err := e.Cases()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs := experimentRunner(t, s, e).Run(t, cases, e.Check)
+	if e.Report != nil {
+		e.Report(t, rs)
+	}
+}
+
+// experimentPerSuite runs the experiment of that name of every suite that
+// declares one, as subtests named by suite.
+func experimentPerSuite(t *testing.T, name string) {
+	n := 0
+	for _, s := range suites.All() {
+		for _, e := range s.Experiments() {
+			if e.Name != name {
+				continue
+			}
+			n++
+			t.Run(s.Name(), func(t *testing.T) { play(t, s, e) })
+		}
+	}
+	if n == 0 {
+		t.Fatalf("no suite declares the experiment %s", name)
+	}
 }
 
 // benchmark runs the benchmark of that name with every model of its suite.

@@ -45,18 +45,42 @@ type GateMetric struct {
 	Test string `json:"test"`
 }
 
-// ReadGateFile reads a threshold file. Unknown keys are errors; the rules
-// are checked against the metrics' declarations by [GateFile.Check].
+// MaxGateFileBytes bounds a threshold file.
+const MaxGateFileBytes = 1 << 20
+
+// ReadGateFile reads a threshold file: one JSON object with at least one
+// rule (a file without any would pass every candidate), nothing after it,
+// no unknown key, floors within the bounds of a metric. The rules are
+// checked against the metrics' declarations by [GateFile.Check].
 func ReadGateFile(r io.Reader) (*GateFile, error) {
-	data, err := io.ReadAll(io.LimitReader(r, 1<<20))
+	data, err := io.ReadAll(io.LimitReader(r, MaxGateFileBytes+1))
 	if err != nil {
 		return nil, fmt.Errorf("gate file: %w", err)
+	}
+	if len(data) > MaxGateFileBytes {
+		return nil, fmt.Errorf("gate file: larger than %d bytes", MaxGateFileBytes)
+	}
+	if t := bytes.TrimSpace(data); len(t) == 0 || t[0] != '{' {
+		return nil, fmt.Errorf(`gate file: want a JSON object ({"metrics": [...]})`)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var g GateFile
 	if err := dec.Decode(&g); err != nil {
 		return nil, fmt.Errorf("gate file: %w", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, fmt.Errorf("gate file: data after the JSON object")
+	}
+	if len(g.Metrics) == 0 {
+		return nil, fmt.Errorf("gate file: no rule in \"metrics\": a gate without rules would pass every candidate")
+	}
+	for model, fl := range g.Floors {
+		for metric, v := range fl {
+			if math.Abs(v) > results.MaxMetric {
+				return nil, fmt.Errorf("gate file: floor %s of %s: %v is beyond ±%g", metric, model, v, float64(results.MaxMetric))
+			}
+		}
 	}
 	return &g, nil
 }

@@ -8,10 +8,10 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/hallumaze/hallumaze/bench"
+	"github.com/hallumaze/hallumaze/modelname"
 	"github.com/hallumaze/hallumaze/providers"
 	"github.com/hallumaze/hallumaze/providers/loopback"
 	"github.com/hallumaze/hallumaze/results"
@@ -50,6 +50,38 @@ func TestMain(m *testing.M) {
 // out the recorded models unless -models names them.
 func runner(t testing.TB, s bench.Suite, agentsOnly bool, extra ...string) *bench.Runner {
 	t.Helper()
+	return runnerOf(t, s, modelNames(t, s, agentsOnly, extra))
+}
+
+// experimentRunner builds the Runner of an experiment: its own models
+// (Experiment.Models) unless -models, HALLUMAZE_MODELS or a recording of
+// the agents names them.
+func experimentRunner(t testing.TB, s bench.Suite, e bench.Experiment) *bench.Runner {
+	t.Helper()
+	if e.Models != nil && *modelsFlag == agentRecordings {
+		// Re-recording the agents' cassettes: the recorded agents the
+		// experiment picks, and none of the in-process ones.
+		var names []string
+		for _, name := range e.Models(recordedAgents(t, s)) {
+			if ref, err := modelname.Parse(name); err == nil && ref.Provider != providers.ProviderAgent {
+				names = append(names, name)
+			}
+		}
+		return runnerOf(t, s, names)
+	}
+	if e.Models == nil || *modelsFlag != "" || os.Getenv("HALLUMAZE_MODELS") != "" {
+		return runner(t, s, e.AgentsOnly, e.Agents...)
+	}
+	recorded, err := bench.RecordedModels(cassetteRoot, s.Name())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return runnerOf(t, s, e.Models(recorded))
+}
+
+// runnerOf builds the Runner of a suite that plays the models named.
+func runnerOf(t testing.TB, s bench.Suite, names []string) *bench.Runner {
+	t.Helper()
 	all := suites.All()
 	record := suites.RecordCommand{Suites: all, Look: cassetteRoot}
 	env := bench.Env{
@@ -79,7 +111,7 @@ func runner(t testing.TB, s bench.Suite, agentsOnly bool, extra ...string) *benc
 		}
 	}
 	r := &bench.Runner{Env: env, Sink: sink, Metrics: s.Metrics()}
-	for _, name := range modelNames(t, s, agentsOnly, extra) {
+	for _, name := range names {
 		m, err := env.Open(name)
 		if err != nil {
 			t.Fatalf("model %s: %v", name, err)
@@ -126,11 +158,9 @@ func modelNames(t testing.TB, s bench.Suite, agentsOnly bool, extra []string) []
 		return recordedAgents(t, s)
 	}
 	if list != "" {
-		var out []string
-		for _, m := range strings.Split(list, ",") {
-			if m = strings.TrimSpace(m); m != "" {
-				out = append(out, m)
-			}
+		out, err := providers.ParseNames(list)
+		if err != nil {
+			t.Fatalf("-models: %v", err)
 		}
 		return out
 	}
@@ -164,8 +194,8 @@ func recordedAgents(t testing.TB, s bench.Suite) []string {
 	}
 	var out []string
 	for _, name := range recorded {
-		_, id, _ := strings.Cut(name, "/")
-		if suites.Plays(s, id) {
+		ref, err := modelname.Parse(name)
+		if err == nil && suites.Plays(s, ref.ID) {
 			out = append(out, name)
 		}
 	}

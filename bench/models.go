@@ -15,15 +15,20 @@ import (
 
 	"github.com/hallumaze/hallumaze/cassettes"
 	"github.com/hallumaze/hallumaze/internal/redact"
+	"github.com/hallumaze/hallumaze/modelname"
 	"github.com/hallumaze/hallumaze/providers"
 )
 
 // Model is a model the harness can run cases against.
 type Model struct {
-	// Name is "provider/model".
+	// Name is "provider/model", with the model's settings after an "@" when
+	// it has any, in canonical spelling ("openai/o4-mini@effort=high").
 	Name string
 	// Ref is Name taken apart, parsed once when the model was opened.
 	Ref providers.Name
+	// Settings are what the model runs with, its defaults included
+	// (providers.Effective); its results record them.
+	Settings providers.Settings
 	// Agent reports an in-process reference agent (no HTTP, no cassette).
 	Agent bool
 	// secrets are the keys of the configuration, kept out of results.
@@ -89,28 +94,43 @@ type Env struct {
 	RecordMissing func(missing map[string][]Case) string
 }
 
-// Open makes the Model of a name.
+// Open makes the Model of a name (see providers.ParseName): a name with
+// settings ("openai/o4-mini@effort=high") is a model of its own, with its
+// own name in results and its own cassette folder.
 func (e Env) Open(name string) (Model, error) {
 	ref, err := providers.ParseName(name)
 	if err != nil {
 		return Model{}, err
 	}
-	provider, id := ref.Provider, ref.ID
-	if provider == providers.ProviderAgent {
+	name = ref.String()
+	m := Model{Name: name, Ref: ref, Settings: providers.Effective(ref, e.Config)}
+	if ref.Provider == providers.ProviderAgent {
 		if e.Agents == nil {
 			return Model{}, fmt.Errorf("model %s: no reference agents", name)
 		}
-		agent, ok := e.Agents(id)
+		agent, ok := e.Agents(ref.ID)
 		if !ok {
-			return Model{}, fmt.Errorf("model %s: unknown agent %q", name, id)
+			return Model{}, fmt.Errorf("model %s: unknown agent %q", name, ref.ID)
 		}
-		return Model{Name: name, Ref: ref, Agent: true, open: func(Case) (providers.Model, Done, error) {
-			return agent, noDone, nil
-		}}, nil
+		bound := providers.Bind(ref, agent, e.Config)
+		m.Agent = true
+		m.open = func(Case) (providers.Model, Done, error) { return bound, noDone, nil }
+		return m, nil
 	}
-	return Model{Name: name, Ref: ref, secrets: redact.New(e.Config.Secrets()...), open: func(c Case) (providers.Model, Done, error) {
-		return e.openRecorded(name, provider, id, c)
-	}}, nil
+	m.secrets = redact.New(e.Config.Secrets()...)
+	m.open = func(c Case) (providers.Model, Done, error) { return e.openRecorded(ref, c) }
+	return m, nil
+}
+
+// CassettePath is the cassette of a case of a model:
+// <root>/<suite>/<provider>/<model id and settings>/<case>.yaml, the
+// model's settings in their canonical spelling (a model without settings
+// keeps the folder of its id).
+func (e Env) CassettePath(m Model, c Case) string { return e.cassettePath(m.Ref, c) }
+
+// cassettePath is CassettePath of a name taken apart.
+func (e Env) cassettePath(ref providers.Name, c Case) string {
+	return cassettes.Path(e.CassetteRoot, c.Suite, ref.Provider, ref.Model(), c.Name)
 }
 
 // openRecorded opens a provider model whose traffic goes through the case's
@@ -118,8 +138,9 @@ func (e Env) Open(name string) (Model, error) {
 // Either way the client is built for the provider's canonical API root
 // (see rebaseTransport): a recording reaches the configured server through
 // the transport, and replay needs no base URL.
-func (e Env) openRecorded(name, provider, id string, c Case) (providers.Model, Done, error) {
-	path := cassettes.Path(e.CassetteRoot, c.Suite, provider, id, c.Name)
+func (e Env) openRecorded(ref providers.Name, c Case) (providers.Model, Done, error) {
+	name, provider := ref.String(), ref.Provider
+	path := e.cassettePath(ref, c)
 	record := e.recording(name, path)
 	if e.Live && !record && e.Config.HasKey(provider) {
 		cfg := e.Config
@@ -202,7 +223,7 @@ func (e Env) Replayed(m Model, c Case) (string, bool) {
 	if m.Agent {
 		return "", false
 	}
-	path := cassettes.Path(e.CassetteRoot, c.Suite, m.Ref.Provider, m.Ref.ID, c.Name)
+	path := e.CassettePath(m, c)
 	if e.recording(m.Name, path) || (e.Live && e.Config.HasKey(m.Ref.Provider)) {
 		return "", false
 	}
@@ -257,18 +278,21 @@ func (e Env) recordHint(model string, c Case) string {
 	return fmt.Sprintf("hallumaze run --record --models %s (with its key), with the flags that make case %s/%s", model, c.Suite, c.Name)
 }
 
-// CassettePath is the cassette file of a case of a model (provider/model)
-// under the cassettes folder root.
+// CassettePath is the cassette file of a case of a model named
+// "provider/model", with its settings when it has any, under the cassettes
+// folder root: [Env.CassettePath] of a model not yet opened.
 func CassettePath(root, model string, c Case) (string, error) {
 	ref, err := providers.ParseName(model)
 	if err != nil {
 		return "", err
 	}
-	return cassettes.Path(root, c.Suite, ref.Provider, ref.ID, c.Name), nil
+	return Env{CassetteRoot: root}.cassettePath(ref, c), nil
 }
 
 // RecordedModels lists the models with committed cassettes for a suite:
-// the folders cassettes/<suite>/<provider>/<model>/ that hold a cassette.
+// the folders cassettes/<suite>/<provider>/<model>/ that hold a cassette,
+// by their canonical names ("openai/o4-mini@effort=high" for the folder
+// cassettes/<suite>/openai/o4-mini@effort=high/).
 func RecordedModels(root, suite string) ([]string, error) {
 	dir := filepath.Join(root, suite)
 	providerDirs, err := os.ReadDir(dir)
@@ -291,7 +315,7 @@ func RecordedModels(root, suite string) ([]string, error) {
 			if !m.IsDir() || !hasCassette(filepath.Join(dir, p.Name(), m.Name())) {
 				continue
 			}
-			names = append(names, unescape(p.Name())+"/"+unescape(m.Name()))
+			names = append(names, modelname.Canonical(unescape(p.Name())+"/"+unescape(m.Name())))
 		}
 	}
 	slices.Sort(names)

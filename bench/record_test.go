@@ -203,6 +203,67 @@ func TestRecordingKeepsOnlyPlayedCases(t *testing.T) {
 	assert.True(t, os.IsNotExist(err), "a failed case saved a cassette")
 }
 
+// TestSettingsAreIdentity: a model with settings is recorded into a folder
+// of its own, named by its canonical name, its settings on the wire as its
+// provider's fields; replayed, it gives the recorded conversation, its
+// reasoning kept apart from the answer and counted apart, and what it ran
+// with recorded in the result.
+func TestSettingsAreIdentity(t *testing.T) {
+	srv := loopbackServer(t)
+	tr, err := bench.LoopbackTransport(srv.URL)
+	require.NoError(t, err)
+	root := t.TempDir()
+	all := suites.All()
+	cs, err := all[1].Standard()
+	require.NoError(t, err)
+	c := cs[1] // a modified item
+	for _, name := range []string{"anthropic/checker@thinking=16000", "anthropic/checker"} {
+		recEnv := bench.Env{CassetteRoot: root, Record: ".", Transport: tr, Agents: suites.Agents(all)}
+		m, err := recEnv.Open(name)
+		require.NoError(t, err)
+		require.Empty(t, bench.Play(t.Context(), m, c).Error)
+	}
+	withPath := cassettes.Path(root, c.Suite, "anthropic", "checker@thinking=16000", c.Name)
+	data, err := os.ReadFile(withPath)
+	require.NoError(t, err, "the model with settings has a folder of its own")
+	assert.Contains(t, string(data), `"thinking":{"type":"enabled","budget_tokens":16000}`)
+	assert.Contains(t, string(data), `"max_tokens":18500`)
+	plain, err := os.ReadFile(cassettes.Path(root, c.Suite, "anthropic", "checker", c.Name))
+	require.NoError(t, err)
+	assert.NotContains(t, string(plain), `"thinking"`)
+
+	recorded, err := bench.RecordedModels(root, c.Suite)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"anthropic/checker", "anthropic/checker@thinking=16000"}, recorded)
+
+	net := &failingTransport{}
+	env := bench.Env{CassetteRoot: root, Transport: net, Agents: suites.Agents(all)}
+	m, err := env.Open("anthropic/checker@thinking=16000")
+	require.NoError(t, err)
+	r := bench.Play(t.Context(), m, c)
+	require.Empty(t, r.Error)
+	assert.Equal(t, "anthropic/checker@thinking=16000", r.Model)
+	require.NotNil(t, r.Settings)
+	assert.Equal(t, "thinking=16000,max_tokens=18500", r.Settings.String(), "what it ran with, the defaults included")
+	require.Len(t, r.Turns, 2)
+	assert.Contains(t, r.Turns[1].Reasoning, "Effort high")
+	assert.NotContains(t, r.Turns[1].Content, "Effort", "the reasoning is never the answer")
+	assert.Equal(t, 1.0, r.Metrics["right"])
+	assert.Positive(t, r.Usage.ReasoningTokens)
+	assert.Equal(t, r.Turns[1].Usage.ReasoningTokens, r.Usage.ReasoningTokens)
+	assert.Less(t, r.Usage.ReasoningTokens, r.Usage.OutputTokens)
+	assert.Zero(t, net.calls)
+
+	m, err = env.Open("anthropic/checker")
+	require.NoError(t, err)
+	r = bench.Play(t.Context(), m, c)
+	require.Empty(t, r.Error)
+	require.NotNil(t, r.Settings)
+	assert.Equal(t, "temperature=0,max_tokens=2500", r.Settings.String(), "defaults are recorded too")
+	assert.Empty(t, r.Turns[1].Reasoning)
+	assert.Zero(t, r.Usage.ReasoningTokens)
+}
+
 // TestCassettesReplayAnywhere records each protocol through a server at
 // another address and under a path prefix (a gateway), then replays with no
 // base URL and no key: the cassette holds the canonical API root, not the
@@ -266,22 +327,27 @@ func TestCassettesReplayAnywhere(t *testing.T) {
 
 // TestCommittedCassettesCoverTheGateSet: every model with committed
 // cassettes of a suite has one for each case of the suite's gate set, and
-// none for another case: the recordings cover exactly what the gate
-// compares and make record records.
+// none for another case but those of an experiment that picks it among the
+// recorded models (TestEffort's cases, for a model recorded at two or more
+// levels): the recordings cover exactly what the gate compares, make
+// record records and the experiments play.
 func TestCommittedCassettesCoverTheGateSet(t *testing.T) {
+	env := bench.Env{CassetteRoot: cassetteRoot}
 	for _, s := range suites.All() {
-		cases, err := bench.GateSet(s)
+		gate, err := bench.GateSet(s)
 		require.NoError(t, err)
 		models, err := bench.RecordedModels(cassetteRoot, s.Name())
 		require.NoError(t, err)
 		for _, model := range models {
-			ref, err := providers.ParseName(model)
+			covered, err := bench.CoveredSet(s, model, models)
+			require.NoError(t, err)
+			m, err := env.Open(model)
 			require.NoError(t, err)
 			want := map[string]bool{}
-			for _, c := range cases {
-				want[cassettes.Path(cassetteRoot, c.Suite, ref.Provider, ref.ID, c.Name)] = true
+			for _, c := range covered {
+				want[env.CassettePath(m, c)] = true
 			}
-			dir := filepath.Dir(cassettes.Path(cassetteRoot, s.Name(), ref.Provider, ref.ID, "x"))
+			dir := filepath.Dir(env.CassettePath(m, bench.Case{Suite: s.Name(), Name: "x"}))
 			entries, err := os.ReadDir(dir)
 			require.NoError(t, err)
 			got := map[string]bool{}
@@ -289,10 +355,10 @@ func TestCommittedCassettesCoverTheGateSet(t *testing.T) {
 				got[filepath.Join(dir, e.Name())] = true
 			}
 			for p := range want {
-				assert.True(t, got[p], "%s: no cassette %s of the gate set", model, p)
+				assert.True(t, got[p], "%s: no cassette %s of the cases it covers (%d, the gate set's %d among them)", model, p, len(covered), len(gate))
 			}
 			for p := range got {
-				assert.True(t, want[p], "%s: cassette %s is of no case of the gate set", model, p)
+				assert.True(t, want[p], "%s: cassette %s is of no case of the gate set or of an experiment that plays it", model, p)
 			}
 		}
 	}

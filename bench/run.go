@@ -12,6 +12,7 @@ import (
 
 	"github.com/hallumaze/hallumaze/cassettes"
 	"github.com/hallumaze/hallumaze/internal/redact"
+	"github.com/hallumaze/hallumaze/providers"
 	"github.com/hallumaze/hallumaze/results"
 )
 
@@ -50,6 +51,7 @@ func PlayCase(ctx context.Context, m Model, c Case) (r results.Result, err error
 	r.System = chat.system
 	r.Turns = chat.Turns()
 	r.Usage = chat.usage
+	r.Settings = m.settingsOf(chat)
 	r.Duration = time.Since(start).Seconds()
 	if err != nil {
 		r.Error = err.Error()
@@ -65,6 +67,21 @@ func PlayCase(ctx context.Context, m Model, c Case) (r results.Result, err error
 		r.Detail, r.Record = detail, out.Detail
 	}
 	return r, nil
+}
+
+// settingsOf is what a case of m ran with: the model's settings, with the
+// seed the conversation sent when it set one (a repeated run); nil when
+// there are none to record.
+func (m Model) settingsOf(chat *Chat) *providers.Settings {
+	s := m.Settings
+	if chat.seed != nil && providers.TakesSeed(m.Ref.Provider) {
+		seed := *chat.seed
+		s.Seed = &seed
+	}
+	if s.IsZero() {
+		return nil
+	}
+	return &s
 }
 
 // ErrSetup is wrapped by the error of a case that could not be played

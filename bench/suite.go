@@ -4,6 +4,8 @@ import (
 	"flag"
 	"fmt"
 	"iter"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/hallumaze/hallumaze/providers"
@@ -47,13 +49,16 @@ type Suite interface {
 // make record (hallumaze record) records them, go test ./bench replays
 // them for every model with cassettes, hallumaze gate compares two models
 // on them, and hallumaze estimate prices them. They are the cases of the
-// suite's experiments that recorded models play (those not AgentsOnly),
-// each once, in the experiments' order.
+// suite's experiments that every recorded model plays (neither AgentsOnly
+// nor picking its own models with Models), each once, in the experiments'
+// order. An experiment that picks its own models (TestEffort: the models
+// recorded at two or more effort levels) has a set of its own
+// ([ExperimentSet]), recorded for those models only.
 func GateSet(s Suite) ([]Case, error) {
 	var out []Case
 	seen := map[string]bool{}
 	for _, e := range s.Experiments() {
-		if e.AgentsOnly {
+		if e.AgentsOnly || e.Models != nil {
 			continue
 		}
 		cases, err := e.Cases()
@@ -71,6 +76,8 @@ func GateSet(s Suite) ([]Case, error) {
 }
 
 // The sets of a suite's cases a recording covers (hallumaze record --set).
+// Besides these, each experiment that picks its own models names a set,
+// its name in lower case ("effort"): see [ExperimentSet].
 const (
 	// SetGate is the gate set ([GateSet]).
 	SetGate = "gate"
@@ -80,41 +87,106 @@ const (
 	SetAll = "all"
 )
 
-// SetCases are the cases of a suite's set, each once: [SetGate] or
-// [SetAll].
+// Sets names the sets of a suite's cases a recording can cover, smallest
+// first: [SetGate], the set of each experiment that picks its own models
+// ([ExperimentSet]), and [SetAll].
+func Sets(s Suite) []string {
+	out := []string{SetGate}
+	for _, e := range s.Experiments() {
+		if e.Models != nil && !slices.Contains(out, strings.ToLower(e.Name)) {
+			out = append(out, strings.ToLower(e.Name))
+		}
+	}
+	return append(out, SetAll)
+}
+
+// ExperimentSet is the set of an experiment that picks its own models
+// (Experiment.Models), named by the experiment's name in lower case: the
+// gate set, then the experiment's cases, each once. It is what the
+// committed cassettes of a model the experiment picks cover ("make record
+// MODEL=… SET=effort" records it for the levels of a model): the gate set
+// as for any recorded model, and the cases the experiment plays with it.
+func ExperimentSet(s Suite, name string) ([]Case, bool, error) {
+	for _, e := range s.Experiments() {
+		if e.Models == nil || strings.ToLower(e.Name) != name {
+			continue
+		}
+		out, err := GateSet(s)
+		if err != nil {
+			return nil, true, err
+		}
+		cases, err := e.Cases()
+		if err != nil {
+			return nil, true, fmt.Errorf("%s: %s: %w", s.Name(), e.Name, err)
+		}
+		return appendNew(out, cases), true, nil
+	}
+	return nil, false, nil
+}
+
+// SetCases are the cases of a suite's set, each once: one of [Sets].
 func SetCases(s Suite, set string) ([]Case, error) {
+	if set != SetGate && set != SetAll {
+		cases, ok, err := ExperimentSet(s, set)
+		if !ok {
+			return nil, fmt.Errorf("%s: unknown set %q (want %s)", s.Name(), set, strings.Join(Sets(s), ", "))
+		}
+		return cases, err
+	}
 	out, err := GateSet(s)
 	if err != nil || set == SetGate {
 		return out, err
-	}
-	if set != SetAll {
-		return nil, fmt.Errorf("unknown set %q (want %s or %s)", set, SetGate, SetAll)
-	}
-	seen := map[string]bool{}
-	for _, c := range out {
-		seen[c.Name] = true
-	}
-	add := func(cases []Case) {
-		for _, c := range cases {
-			if !seen[c.Name] {
-				seen[c.Name] = true
-				out = append(out, c)
-			}
-		}
 	}
 	std, err := s.Standard()
 	if err != nil {
 		return nil, fmt.Errorf("%s: standard set: %w", s.Name(), err)
 	}
-	add(std)
+	out = appendNew(out, std)
 	for _, e := range s.Experiments() {
 		cases, err := e.Cases()
 		if err != nil {
 			return nil, fmt.Errorf("%s: %s: %w", s.Name(), e.Name, err)
 		}
-		add(cases)
+		out = appendNew(out, cases)
 	}
 	return out, nil
+}
+
+// CoveredSet is what the committed cassettes of a recorded model of a
+// suite cover, given every model recorded for it: the gate set, and the
+// cases of each experiment that picks the model among those recorded
+// (Experiment.Models), each once.
+func CoveredSet(s Suite, model string, recorded []string) ([]Case, error) {
+	out, err := GateSet(s)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range s.Experiments() {
+		if e.Models == nil || !slices.Contains(e.Models(recorded), model) {
+			continue
+		}
+		cases, err := e.Cases()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %s: %w", s.Name(), e.Name, err)
+		}
+		out = appendNew(out, cases)
+	}
+	return out, nil
+}
+
+// appendNew appends to out the cases whose names it does not hold yet.
+func appendNew(out, cases []Case) []Case {
+	seen := make(map[string]bool, len(out))
+	for _, c := range out {
+		seen[c.Name] = true
+	}
+	for _, c := range cases {
+		if !seen[c.Name] {
+			seen[c.Name] = true
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // Agent is a reference agent of a suite: a deterministic policy that reads
@@ -155,6 +227,13 @@ type Experiment struct {
 	// Agents names the suite's extra agents (Agent.Extra) that the
 	// experiment plays by default beside the others.
 	Agents []string
+	// Models, when set, picks the models the experiment plays by default
+	// in place of the suite's agents and every recorded model: given the
+	// models recorded for the suite, the names to play, reference agents
+	// with settings among them ("agent/checker@effort=low"). The Effort
+	// experiments pick the models recorded at two or more effort levels
+	// ([EffortModels]). A model named with -models plays all the same.
+	Models func(recorded []string) []string
 }
 
 // Benchmark is one go test -bench ./bench benchmark of a suite: for each

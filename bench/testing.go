@@ -14,7 +14,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/hallumaze/hallumaze/cassettes"
+	"github.com/hallumaze/hallumaze/internal/files"
 	"github.com/hallumaze/hallumaze/results"
 )
 
@@ -100,7 +100,7 @@ func (r *Runner) missingCassette(m Model, c Case) (string, bool) {
 	if m.Agent {
 		return "", false
 	}
-	path := cassettes.Path(r.Env.CassetteRoot, c.Suite, m.Ref.Provider, m.Ref.ID, c.Name)
+	path := r.Env.CassettePath(m, c)
 	if r.Env.recording(m.Name, path) {
 		return "", false
 	}
@@ -156,10 +156,10 @@ func writeArtifacts(t *testing.T, r results.Result) {
 	dir := t.ArtifactDir()
 	data, err := json.MarshalIndent(r, "", "  ")
 	if err == nil {
-		err = os.WriteFile(filepath.Join(dir, "result.json"), data, 0o644)
+		err = os.WriteFile(filepath.Join(dir, "result.json"), data, files.Mode)
 	}
 	if err == nil {
-		err = os.WriteFile(filepath.Join(dir, "transcript.md"), []byte(Transcript(r)), 0o644)
+		err = os.WriteFile(filepath.Join(dir, "transcript.md"), []byte(Transcript(r)), files.Mode)
 	}
 	if err != nil {
 		t.Logf("artifacts: %v", err)
@@ -170,6 +170,9 @@ func writeArtifacts(t *testing.T, r results.Result) {
 func Transcript(r results.Result) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s — %s/%s\n\n", r.Model, r.Suite, r.Case)
+	if r.Settings != nil {
+		fmt.Fprintf(&b, "settings: %s\n\n", r.Settings)
+	}
 	if r.Error != "" {
 		fmt.Fprintf(&b, "**error:** %s\n\n", r.Error)
 	}
@@ -179,7 +182,11 @@ func Transcript(r results.Result) string {
 	for i, turn := range r.Turns {
 		fmt.Fprintf(&b, "## %d. %s", i+1, turn.Role)
 		if turn.StopReason != "" {
-			fmt.Fprintf(&b, " (stop: %s, tokens in/out %d/%d)", turn.StopReason, turn.Usage.InputTokens, turn.Usage.OutputTokens)
+			fmt.Fprintf(&b, " (stop: %s, tokens in/out %d/%d", turn.StopReason, turn.Usage.InputTokens, turn.Usage.OutputTokens)
+			if n := turn.Usage.ReasoningTokens; n > 0 {
+				fmt.Fprintf(&b, ", %d of them reasoning", n)
+			}
+			b.WriteString(")")
 		}
 		b.WriteString("\n\n")
 		if turn.Reasoning != "" {

@@ -5,9 +5,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 
 	"gopkg.in/dnaeon/go-vcr.v4/pkg/cassette"
+
+	"github.com/hallumaze/hallumaze/internal/files"
 )
 
 // MaxCassetteBytes bounds a cassette file read for replay: a larger file is
@@ -22,7 +23,7 @@ const MaxCassetteBytes = 64 << 20
 // is not a replayable cassette, or is larger than [MaxCassetteBytes],
 // wraps [ErrBadCassette].
 func Check(path string) ([]string, error) {
-	f, err := os.Open(path)
+	f, err := files.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, &noInteractionError{
 			msg:    fmt.Sprintf("cassettes: %s: cassette %s does not exist", ErrNoInteraction, path),

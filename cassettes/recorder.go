@@ -16,6 +16,8 @@ import (
 
 	"gopkg.in/dnaeon/go-vcr.v4/pkg/cassette"
 	"gopkg.in/dnaeon/go-vcr.v4/pkg/recorder"
+
+	"github.com/hallumaze/hallumaze/internal/files"
 )
 
 // ErrNoInteraction is wrapped by every error that reports a request with no
@@ -99,7 +101,7 @@ func Open(path string, opts Options) (*Recorder, error) {
 	r := &Recorder{path: path, opts: opts}
 	r.client = &http.Client{Transport: &transport{r: r}}
 	if !opts.Record {
-		data, err := os.ReadFile(path)
+		data, err := files.ReadFile(path, MaxCassetteBytes)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 			return nil, &noInteractionError{

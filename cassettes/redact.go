@@ -12,6 +12,8 @@ import (
 	"sync"
 
 	"gopkg.in/dnaeon/go-vcr.v4/pkg/cassette"
+
+	"github.com/hallumaze/hallumaze/internal/files"
 )
 
 // ErrSecret is wrapped by the error [Recorder.Close] returns when a cassette
@@ -217,7 +219,7 @@ func (s *saver) ReadFile(name string) ([]byte, error) {
 	if s.loaded && name == s.path {
 		return s.data, nil
 	}
-	return os.ReadFile(name)
+	return files.ReadFile(name, MaxCassetteBytes)
 }
 
 // IsFileExists reports whether the cassette exists.
@@ -293,10 +295,10 @@ func writeDeduplicated(name string, payload []byte) error {
 // so that a crash never leaves half a cassette.
 func writeAtomic(name string, payload []byte) error {
 	dir := filepath.Dir(name)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(dir, 0o777); err != nil {
 		return fmt.Errorf("create directory: %w", err)
 	}
-	tmp, err := os.CreateTemp(dir, ".cassette-*.tmp")
+	tmp, err := files.CreateTemp(dir, ".cassette-*.tmp")
 	if err != nil {
 		return fmt.Errorf("create temporary file: %w", err)
 	}
@@ -306,9 +308,6 @@ func writeAtomic(name string, payload []byte) error {
 		return fmt.Errorf("write: %w", err)
 	}
 	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("write: %w", err)
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
 		return fmt.Errorf("write: %w", err)
 	}
 	if err := os.Rename(tmp.Name(), name); err != nil {

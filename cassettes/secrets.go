@@ -2,13 +2,16 @@ package cassettes
 
 import (
 	"bytes"
+	"encoding/base64"
 	"fmt"
 	"io/fs"
 	"math"
-	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strings"
+
+	"github.com/hallumaze/hallumaze/internal/files"
 )
 
 // Finding is one place where data looks like it holds a secret. It never
@@ -21,7 +24,8 @@ type Finding struct {
 	// Column counts bytes.
 	Line, Column int
 	// Rule names the pattern that matched: "sk-key", "google-key",
-	// "bearer-token", "key-header", "key-param" or "known-secret".
+	// "bearer-token", "key-header", "key-param", "basic-auth",
+	// "url-userinfo" or "known-secret".
 	Rule string
 	// Masked is the first four bytes of the secret, an ellipsis and its
 	// length, such as "sk-p… 48 bytes".
@@ -54,6 +58,12 @@ var (
 	keyHeaderRE = regexp.MustCompile(`(?im)(?:^[ \t]*(?:-[ \t]+)?|[{,][ \t]*)["']?(?:x-api-key|x-goog-api-key|api-key|authorization|proxy-authorization)["']?[ \t]*:[ \t]*(?:\r?\n[ \t]*-[ \t]+|\[[ \t]*)?["']?(?:(?:bearer|basic|token)[ \t]+)?([^\s"']+)`)
 	// A long token after key= (and the like) in a URL or form.
 	keyParamRE = regexp.MustCompile(`(?i)(?:key|api_key|api-key|apikey|access_token)=([^&\s"'#<>\\]{16,})`)
+	// HTTP basic credentials: "Basic " and the base64 of user:password,
+	// as a client sends them for a URL with user information and a
+	// server may echo them.
+	basicRE = regexp.MustCompile(`(?i)basic[ \t]+([A-Za-z0-9+/]{6,}={0,2})`)
+	// A URL's user information with a password: scheme://user:password@.
+	userinfoRE = regexp.MustCompile(`(?i)[a-z][a-z0-9+.-]*://([^\s/?#@:"'<>\\]+:[^\s/?#@"'<>\\]+)@`)
 )
 
 // minLiteral is the shortest known secret that is searched for literally;
@@ -80,7 +90,42 @@ func secretRules() []rule {
 		{"bearer-token", bearerRE, true, looksRandom, []string{"bearer"}},
 		{"key-header", keyHeaderRE, false, isCredentialValue, []string{"api-key", "authorization"}},
 		{"key-param", keyParamRE, true, looksRandom, []string{"key=", "access_token="}},
+		{"basic-auth", basicRE, true, isBasicCredential, []string{"basic"}},
+		{"url-userinfo", userinfoRE, false, isPassword, []string{"@"}},
 	}
+}
+
+// isBasicCredential reports whether s is the base64 of user:password, as a
+// basic Authorization header carries: it decodes to printable text with a
+// colon after a non-empty user.
+func isBasicCredential(s []byte) bool {
+	dec, err := base64.StdEncoding.DecodeString(string(s))
+	if err != nil {
+		if dec, err = base64.RawStdEncoding.DecodeString(strings.TrimRight(string(s), "=")); err != nil {
+			return false
+		}
+	}
+	i := bytes.IndexByte(dec, ':')
+	if i < 1 || i == len(dec)-1 {
+		return false
+	}
+	for _, c := range dec {
+		if c < 0x20 || c > 0x7e {
+			return false
+		}
+	}
+	return true
+}
+
+// isPassword reports whether the user:password of a URL holds a password
+// and not a placeholder (***, [REDACTED], xxx).
+func isPassword(userinfo []byte) bool {
+	_, pass, _ := bytes.Cut(userinfo, []byte(":"))
+	p := strings.ToLower(string(pass))
+	if p == "" || strings.Contains(p, "redacted") || strings.Trim(p, "*x.%2a") == "" {
+		return false
+	}
+	return true
 }
 
 // mayMatch reports whether the lowered text holds one of the rule's words.
@@ -93,11 +138,12 @@ func (r rule) mayMatch(lower []byte) bool {
 	return false
 }
 
-// ScanForSecrets reports everything in data that looks like an API key:
-// sk-… keys (OpenAI, sk-proj-, DeepSeek, sk-ant-), AIza… Google keys, bearer
-// tokens, key header lines (x-api-key, x-goog-api-key, api-key,
-// authorization) with a non-empty value, and long random-looking tokens
-// after key=, api_key= and the like. Findings are ordered by position; a
+// ScanForSecrets reports everything in data that looks like an API key or
+// a credential: sk-… keys (OpenAI, sk-proj-, DeepSeek, sk-ant-), AIza…
+// Google keys, bearer tokens, key header lines (x-api-key, x-goog-api-key,
+// api-key, authorization) with a non-empty value, long random-looking
+// tokens after key=, api_key= and the like, basic credentials (Basic and
+// the base64 of user:password) and passwords in URLs (user:password@). Findings are ordered by position; a
 // stretch matched by two rules is reported once.
 //
 // The patterns ask for what keys have and prose lacks (a fixed prefix,
@@ -266,7 +312,7 @@ func ScanTree(root string) ([]Finding, error) {
 		if ext := filepath.Ext(p); ext != ".yaml" && ext != ".yml" {
 			return nil
 		}
-		data, err := os.ReadFile(p)
+		data, err := files.ReadFile(p, MaxCassetteBytes)
 		if err != nil {
 			return err
 		}

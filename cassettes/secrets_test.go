@@ -57,6 +57,10 @@ func TestScanForSecrets(t *testing.T) {
 		{"key query parameter", "https://host/v1?key=Zx8Qw3Rt5Yu7Io9Pa1Sd2Fg4&alt=json", []string{"key-param"}},
 		{"api_key form", "prompt=hi&api_key=Zx8Qw3Rt5Yu7Io9Pa1Sd2Fg4", []string{"key-param"}},
 		{"two secrets", fakeOpenAIKey + " and " + fakeGoogleKey, []string{"sk-key", "google-key"}},
+		{"basic credentials echoed", `"content":"you sent Basic dXNlcjpodW50ZXIy"`, []string{"basic-auth"}},
+		{"basic credentials with padding", `auth was basic dXNlcjpwdw==`, []string{"basic-auth"}},
+		{"password in a URL", `"url":"http://user:hunter2@proxy.example.test/v1"`, []string{"url-userinfo"}},
+		{"password in a URL, escaped", `POST https://bob:p%40ss%3Aword@gpu-box:8000/v1/chat/completions`, []string{"url-userinfo"}},
 
 		{"maze prompt", mazePrompt, nil},
 		{"maze reply", mazeReply, nil},
@@ -75,6 +79,11 @@ func TestScanForSecrets(t *testing.T) {
 		{"monkey= is not key=", "monkey=Zx8Qw3Rt5Yu7Io9Pa1Sd2Fg4", nil},
 		{"sha256 digest header", "sha256-n6OdwTrm52KqKm6aHYgD0TFUdMgww4a0GQlIAVrMzck=", nil},
 		{"anthropic version header", "Anthropic-Version:\n    - \"2023-06-01\"\n", nil},
+		{"basic and a word", "a basic maze with basic corridors", nil},
+		{"basic and base64 of no user:password", "Basic aGVsbG8gd29ybGQ=", nil},
+		{"URL with a user and no password", "https://git@github.example.test/x", nil},
+		{"URL with a masked password", "http://user:***@host/v1 and http://user:[REDACTED]@host/v1 and http://user:xxx@host", nil},
+		{"a time in a URL-like text", "see https://host:8080/path and mailto:x@y", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

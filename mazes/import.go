@@ -8,8 +8,18 @@ import (
 )
 
 // MaxImport is the most bytes an import reads: enough for the text forms of
-// a MaxSize maze (its ASCII grid is about 4 MB).
-const MaxImport = 16 << 20
+// a MaxSize maze. The adjacency-list form is the longer: each of its
+// N²−1 connections takes at most maxAdjConnection bytes, even written
+// with spaces in the coordinates ("( 1000 , 1000 ) <--> ( 1000 , 999 ) ;"),
+// and a PATH through every cell maxAdjPathCell more per cell, with 1 MiB
+// for the rest (the ASCII grid is about 4 MB).
+const MaxImport = MaxSize*MaxSize*(maxAdjConnection+maxAdjPathCell) + 1<<20
+
+// The longest forms of a connection and of a PATH cell of a MaxSize maze.
+const (
+	maxAdjConnection = 48
+	maxAdjPathCell   = 16
+)
 
 // Imported is a maze read from another benchmark's text form.
 type Imported struct {

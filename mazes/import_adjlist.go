@@ -173,6 +173,7 @@ func ReadMazeDatasetAdjList(r io.Reader) (*Imported, error) {
 		return nil, fmt.Errorf("maze-dataset adjlist: %w", err)
 	}
 	open := make([]Dir, n*n)
+	repeats := 0
 	for _, e := range edges {
 		a, b := e[0], e[1]
 		d := dirBetweenCells(a, b)
@@ -181,10 +182,15 @@ func ReadMazeDatasetAdjList(r io.Reader) (*Imported, error) {
 		}
 		i, j := a.R*n+a.C, b.R*n+b.C
 		if open[i]&d != 0 {
-			imp.Warnings = append(imp.Warnings, fmt.Sprintf("connection %v <--> %v listed more than once", a, b))
+			if repeats++; repeats <= maxEachWarning {
+				imp.Warnings = append(imp.Warnings, fmt.Sprintf("connection %v <--> %v listed more than once", a, b))
+			}
 		}
 		open[i] |= d
 		open[j] |= d.Opposite()
+	}
+	if more := repeats - maxEachWarning; more > 0 {
+		imp.Warnings = append(imp.Warnings, fmt.Sprintf("and %d more connections listed more than once", more))
 	}
 	for name, list := range map[string][]Cell{"ORIGIN": origin, "TARGET": target} {
 		if len(list) > 1 {
@@ -211,6 +217,10 @@ func ReadMazeDatasetAdjList(r io.Reader) (*Imported, error) {
 	imp.checkPath()
 	return imp, nil
 }
+
+// maxEachWarning is how many warnings of one kind are listed one by one;
+// the rest are counted in one more.
+const maxEachWarning = 5
 
 // dirBetweenCells returns the direction from a to its neighbour b, or 0
 // when they are not neighbours.

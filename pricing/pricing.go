@@ -22,12 +22,14 @@
 // providers do), cached_input (input read from the provider's prompt
 // cache; absent: billed as input) and cache_write (input written to the
 // prompt cache, which Anthropic bills above the input price; absent:
-// billed as input) are optional, as are as_of (YYYY-MM-DD) and source. Unknown fields, negative or non-finite prices and malformed
-// keys are errors naming the entry.
+// billed as input) are optional, as are as_of (YYYY-MM-DD) and source.
+// Unknown fields, malformed keys and prices that are negative or above
+// [MaxPrice] are errors naming the entry.
 //
 // A model that is not in the table has no price: its cost is unknown, never
-// zero. Lookup is by the exact name; the table lists the aliases it knows
-// (claude-sonnet-4 beside claude-sonnet-4-20250514).
+// zero. Lookup is by the exact name, then by the name without the model's
+// settings; the table lists the aliases it knows (claude-sonnet-4 beside
+// claude-sonnet-4-20250514).
 package pricing
 
 import (
@@ -44,6 +46,8 @@ import (
 	"sync"
 	"time"
 	"unicode"
+
+	"github.com/hallumaze/hallumaze/modelname"
 )
 
 // Price is what a model's tokens cost, in US dollars per million tokens,
@@ -83,10 +87,16 @@ type Tokens struct {
 	Reasoning int
 }
 
-// Add sums two counts.
+// MaxPrice is the dearest price a table may hold, in US dollars per
+// million tokens: a hundred thousand, over a hundred times the dearest list
+// price there has been. With it, and counts of tokens that cannot overflow
+// ([Tokens.Add] saturates), a cost is always a finite number.
+const MaxPrice = 100_000
+
+// Add sums two counts; a sum past the largest int stays there.
 func (t Tokens) Add(u Tokens) Tokens {
-	return Tokens{Input: t.Input + u.Input, CachedInput: t.CachedInput + u.CachedInput, CacheWrite: t.CacheWrite + u.CacheWrite,
-		Output: t.Output + u.Output, Reasoning: t.Reasoning + u.Reasoning}
+	return Tokens{Input: addSat(t.Input, u.Input), CachedInput: addSat(t.CachedInput, u.CachedInput), CacheWrite: addSat(t.CacheWrite, u.CacheWrite),
+		Output: addSat(t.Output, u.Output), Reasoning: addSat(t.Reasoning, u.Reasoning)}
 }
 
 // AllInput counts the prompt tokens, cached or not.
@@ -130,7 +140,16 @@ func Conversation(inputs []int, writes bool) Tokens {
 	return t
 }
 
-// Cost is what t costs at p, in US dollars.
+// addSat adds two counts ≥ 0, saturating at the largest int.
+func addSat(a, b int) int {
+	if b > 0 && a > math.MaxInt-b {
+		return math.MaxInt
+	}
+	return a + b
+}
+
+// Cost is what t costs at p, in US dollars: a finite number for any counts
+// when the prices are within [0, MaxPrice] (as [Table.Validate] holds them).
 func (p Price) Cost(t Tokens) float64 {
 	reasoning, cached, write := p.Output, p.Input, p.Input
 	if p.Reasoning != nil {
@@ -166,9 +185,15 @@ func Default() Table {
 	return maps.Clone(t)
 }
 
-// Lookup finds a model's price by its exact name.
+// Lookup finds a model's price by its exact name, else by the name
+// without its settings: "openai/o4-mini@effort=high" costs what
+// "openai/o4-mini" costs (the settings change how many tokens a model
+// writes, not what each costs).
 func (t Table) Lookup(model string) (Price, bool) {
-	p, ok := t[model]
+	if p, ok := t[model]; ok {
+		return p, true
+	}
+	p, ok := t[modelname.BaseOf(model)]
 	return p, ok
 }
 
@@ -201,7 +226,7 @@ func (t Table) WithSource(src string) Table {
 }
 
 // Validate checks every entry, in the order of the names: a key of the
-// form provider/model, prices finite and ≥ 0, as_of a date.
+// form provider/model, prices in [0, MaxPrice], as_of a date.
 func (t Table) Validate() error {
 	for _, name := range t.Names() {
 		if err := checkEntry(name, t[name]); err != nil {
@@ -227,8 +252,8 @@ func checkEntry(name string, p Price) error {
 		if f.v == nil {
 			continue
 		}
-		if math.IsNaN(*f.v) || math.IsInf(*f.v, 0) || *f.v < 0 {
-			return fmt.Errorf("price %q: %s: %v is not a finite price ≥ 0", name, f.field, *f.v)
+		if !(*f.v >= 0 && *f.v <= MaxPrice) {
+			return fmt.Errorf("price %q: %s: %v is not a finite price ≥ 0 and ≤ %d (dollars per million tokens)", name, f.field, *f.v, MaxPrice)
 		}
 	}
 	if p.AsOf != "" {

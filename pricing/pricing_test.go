@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
 )
 
 func ptr(v float64) *float64 { return &v }
@@ -179,6 +180,8 @@ func TestParse(t *testing.T) {
 		{name: "negative", in: `{"openai/gpt-x": {"input": -1, "output": 4}}`, err: `price "openai/gpt-x": input: -1 is not a finite price ≥ 0`},
 		{name: "negative cached", in: `{"openai/gpt-x": {"input": 1, "output": 4, "cached_input": -0.5}}`, err: `price "openai/gpt-x": cached_input: -0.5`},
 		{name: "negative cache write", in: `{"anthropic/c": {"input": 1, "output": 4, "cache_write": -1}}`, err: `price "anthropic/c": cache_write: -1`},
+		{name: "above the cap", in: `{"openai/gpt-x": {"input": 1.7e308, "output": 4}}`, err: `price "openai/gpt-x": input: 1.7e+308 is not a finite price ≥ 0 and ≤ 100000`},
+		{name: "just above the cap", in: `{"openai/gpt-x": {"input": 1, "output": 100000.01}}`, err: `output: 100000.01`},
 		{name: "too large for a number", in: `{"openai/gpt-x": {"input": 1e400, "output": 4}}`, err: "openai/gpt-x"},
 		{name: "a string price", in: `{"openai/gpt-x": {"input": "1", "output": 4}}`, err: "openai/gpt-x"},
 		{name: "no slash", in: `{"gpt-x": {"input": 1, "output": 4}}`, err: `price "gpt-x": the key is not provider/model`},
@@ -283,4 +286,18 @@ func TestConversation(t *testing.T) {
 			assert.Equal(t, sum, got.AllInput(), "every prompt token counted once")
 		})
 	}
+}
+
+// Any counts at any prices within the cap cost a finite number of dollars.
+func TestCostFinite(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := Price{Input: rapid.Float64Range(0, MaxPrice).Draw(t, "in"), Output: rapid.Float64Range(0, MaxPrice).Draw(t, "out")}
+		var sum Tokens
+		for range rapid.IntRange(1, 5).Draw(t, "n") {
+			sum = sum.Add(Tokens{Input: rapid.IntRange(0, math.MaxInt).Draw(t, "i"), Output: rapid.IntRange(0, math.MaxInt).Draw(t, "o")})
+		}
+		if c := p.Cost(sum); math.IsNaN(c) || math.IsInf(c, 0) || c < 0 {
+			t.Fatalf("cost %v of %+v at %+v", c, sum, p)
+		}
+	})
 }

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/hallumaze/hallumaze/modelname"
 	"github.com/hallumaze/hallumaze/providers/internal/wire"
 )
 
@@ -27,6 +28,12 @@ const AnthropicVersion = "2023-06-01"
 // of the reply, joined; thinking blocks go to Reply.Reasoning,
 // and a redacted_thinking block (whose content is encrypted) is recorded
 // there as "[redacted thinking]". The protocol takes no seed.
+//
+// A thinking budget of N tokens is sent as {"thinking": {"type":
+// "enabled", "budget_tokens": N}}, thinking=auto as {"type": "adaptive"},
+// thinking=off as {"type": "disabled"}; an effort as {"output_config":
+// {"effort": …}}. A request that asks for reasoning or sets top_p is sent no
+// default temperature (Anthropic takes none but 1 with thinking).
 type Anthropic struct {
 	// HTTP sends the requests; nil means http.DefaultClient.
 	HTTP *http.Client
@@ -57,7 +64,20 @@ func (c *Anthropic) wireRequest(req Request) wire.AnthropicRequest {
 		System:      wire.FlexText(req.System),
 		MaxTokens:   maxTokens(req),
 		Temperature: temperature(req),
+		TopP:        req.TopP,
 		Messages:    make([]wire.AnthropicMessage, 0, len(req.Messages)),
+	}
+	if budget, ok := req.Thinking.Tokens(); ok {
+		out.Thinking = &wire.AnthropicThinking{Type: "enabled", BudgetTokens: budget}
+	}
+	switch req.Thinking {
+	case modelname.ThinkingAuto:
+		out.Thinking = &wire.AnthropicThinking{Type: "adaptive"}
+	case modelname.ThinkingOff:
+		out.Thinking = &wire.AnthropicThinking{Type: "disabled"}
+	}
+	if req.Effort != "" {
+		out.OutputConfig = &wire.AnthropicOutputConfig{Effort: req.Effort}
 	}
 	for _, m := range req.Messages {
 		// A conversation that caches sends every message as a text block,
@@ -118,10 +138,16 @@ func anthropicReply(body wire.AnthropicResponse) (Reply, error) {
 }
 
 // anthropicUsage counts the whole input: Anthropic's input_tokens leaves
-// out what was read from or written to the prompt cache.
+// out what was read from or written to the prompt cache. The thinking
+// tokens are read apart where the answer counts them
+// (usage.output_tokens_details.thinking_tokens).
 func anthropicUsage(u wire.AnthropicUsage) Usage {
-	return Usage{InputTokens: u.InputTokens + u.CacheReadInputTokens + u.CacheCreationInputTokens, OutputTokens: u.OutputTokens,
+	out := Usage{InputTokens: u.InputTokens + u.CacheReadInputTokens + u.CacheCreationInputTokens, OutputTokens: u.OutputTokens,
 		CachedInputTokens: u.CacheReadInputTokens, CacheWriteTokens: u.CacheCreationInputTokens}
+	if d := u.OutputTokensDetails; d != nil {
+		out.ReasoningTokens = d.ThinkingTokens
+	}
+	return out
 }
 
 // anthropicStopReason normalises a stop_reason.

@@ -2,17 +2,19 @@ package providers
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"maps"
 	"net/url"
-	"os"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/hallumaze/hallumaze/internal/files"
+	"github.com/hallumaze/hallumaze/modelname"
 	"github.com/hallumaze/hallumaze/pricing"
 )
 
@@ -30,7 +32,8 @@ import (
 //	  "anthropic_model": "claude-sonnet-4-20250514",
 //	  "openai_model": "gpt-4o",
 //	  "base_urls": {"ollama": "http://gpu-box:11434", "openai-compatible": "http://localhost:8000/v1"},
-//	  "models": ["anthropic/claude-sonnet-4-20250514", "openai/gpt-4o", "agent/oracle"],
+//	  "models": ["anthropic/claude-sonnet-4-20250514", "openai/gpt-4o", "agent/oracle",
+//	             "openai/o4-mini@effort=high", {"model": "anthropic/claude-sonnet-4-20250514", "thinking": 8000}],
 //	  "max_tokens": 2500,
 //	  "temperature": 0,
 //	  "seed": 42,
@@ -54,10 +57,12 @@ type Config struct {
 	// openai-compatible has no default and needs one here.
 	BaseURLs map[string]string `json:"base_urls,omitempty"`
 
-	// Models are the model names to run ("provider/model"); empty means
-	// the default model of every provider that has a key (see
-	// [Config.ModelNames]).
-	Models []string `json:"models,omitempty"`
+	// Models are the model names to run ("provider/model", with the
+	// model's settings after an "@"); empty means the default model of
+	// every provider that has a key (see [Config.ModelNames]). In the file
+	// an entry is a name or a block of the model's settings (see
+	// [ModelList]).
+	Models ModelList `json:"models,omitempty"`
 
 	// MaxTokens, Temperature and Seed fill requests that leave them unset;
 	// MaxTokens 0 means [DefaultMaxTokens], Temperature nil means 0.
@@ -113,7 +118,7 @@ func ReadConfig(r io.Reader) (Config, error) {
 
 // LoadConfig reads the config file at path.
 func LoadConfig(path string) (Config, error) {
-	data, err := os.ReadFile(path)
+	data, err := files.ReadFile(path, maxConfigBytes)
 	if err != nil {
 		return Config{}, fmt.Errorf("load config: %w", err)
 	}
@@ -135,10 +140,16 @@ func (c *Config) trimKeys() {
 
 // Validate checks the model names, base URLs and request defaults.
 func (c Config) Validate() error {
+	seen := map[string]int{}
 	for i, name := range c.Models {
-		if _, err := ParseName(name); err != nil {
+		n, err := ParseName(name)
+		if err != nil {
 			return fmt.Errorf("config: models[%d]: %w", i, err)
 		}
+		if j, dup := seen[n.String()]; dup {
+			return fmt.Errorf("config: models[%d]: %s is models[%d] again", i, n, j)
+		}
+		seen[n.String()] = i
 	}
 	providers := make([]string, 0, len(c.BaseURLs))
 	for p := range c.BaseURLs {
@@ -153,8 +164,8 @@ func (c Config) Validate() error {
 			return fmt.Errorf("config: base_urls[%q]: %w", p, err)
 		}
 	}
-	if c.MaxTokens < 0 {
-		return fmt.Errorf("config: max_tokens: %d is negative", c.MaxTokens)
+	if c.MaxTokens < 0 || c.MaxTokens > MaxMaxTokens {
+		return fmt.Errorf("config: max_tokens: %d is not in 0..%d", c.MaxTokens, MaxMaxTokens)
 	}
 	if t := c.Temperature; t != nil && (*t < 0 || *t > 2) {
 		return fmt.Errorf("config: temperature: %g is outside [0, 2]", *t)
@@ -177,6 +188,10 @@ func (c Config) Validate() error {
 	}
 	return nil
 }
+
+// MaxMaxTokens bounds a reply's token budget (max_tokens, --max-tokens):
+// a million, more than any model writes in one reply.
+const MaxMaxTokens = 1_000_000
 
 // maxConfigBytes bounds a config file.
 const maxConfigBytes = 1 << 20
@@ -323,7 +338,7 @@ func Available(cfg Config) []string {
 // back to the reference agents.
 func (c Config) ModelNames() []string {
 	if len(c.Models) > 0 {
-		return slices.Clone(c.Models)
+		return slices.Clone([]string(c.Models))
 	}
 	var out []string
 	for _, p := range Available(c) {
@@ -344,13 +359,46 @@ func (c Config) HasKey(provider string) bool {
 	return needed && key != ""
 }
 
-// Secrets are the keys c holds, to be kept out of every file and message.
+// Secrets are the keys c holds, to be kept out of every file and message,
+// and the credentials written into its base URLs
+// (http://user:password@host/v1): the password, user:password as written
+// and unescaped, and its base64 form, which is what an HTTP client sends
+// in an Authorization: Basic header and a server may echo.
 func (c Config) Secrets() []string {
 	var out []string
 	for _, k := range []string{c.AnthropicAPIKey, c.OpenAIAPIKey, c.GoogleAPIKey, c.DeepSeekAPIKey, c.OpenAICompatibleAPIKey} {
 		if k != "" {
 			out = append(out, k)
 		}
+	}
+	for _, p := range slices.Sorted(maps.Keys(c.BaseURLs)) {
+		out = append(out, userinfoSecrets(c.BaseURLs[p])...)
+	}
+	return out
+}
+
+// userinfoSecrets are the forms of the credentials of a URL's user
+// information: none when it has none.
+func userinfoSecrets(raw string) []string {
+	u, err := url.Parse(strings.TrimSpace(raw))
+	if err != nil || u.User == nil {
+		return nil
+	}
+	name := u.User.Username()
+	pass, hasPass := u.User.Password()
+	plain := name
+	if hasPass {
+		plain += ":" + pass
+	}
+	out := []string{
+		plain,
+		u.User.String(),              // as written in the URL, escaped
+		"//" + u.User.String() + "@", // in a URL, however short the password
+		base64.StdEncoding.EncodeToString([]byte(plain)),
+		base64.RawURLEncoding.EncodeToString([]byte(plain)),
+	}
+	if hasPass {
+		out = append(out, pass, url.QueryEscape(pass))
 	}
 	return out
 }
@@ -368,4 +416,39 @@ func (c Config) WithPlaceholderKeys() Config {
 		}
 	}
 	return c
+}
+
+// ModelList is the config file's list of models. An entry is a model name,
+// with the model's settings after an "@" if it has any, or a block that
+// gives the settings as members:
+//
+//	"models": [
+//	  "openai/gpt-4o",
+//	  "openai/o4-mini@effort=high",
+//	  {"model": "openai/o4-mini", "effort": "low"},
+//	  {"model": "anthropic/claude-sonnet-4-20250514", "thinking": 8000, "max_tokens": 12000},
+//	  {"model": "google/gemini-2.5-flash", "thinking": "auto", "temperature": 1}
+//	]
+//
+// The members of a block are effort, thinking, temperature, top_p,
+// max_tokens and seed (see package modelname). Each entry is kept as its
+// canonical name ("anthropic/claude-sonnet-4-20250514@thinking=8000,max_tokens=12000").
+type ModelList []string
+
+// UnmarshalJSON reads names and blocks, and keeps their canonical names.
+func (l *ModelList) UnmarshalJSON(data []byte) error {
+	var raw []json.RawMessage
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return fmt.Errorf("models: want a list of names and blocks: %w", err)
+	}
+	out := make(ModelList, 0, len(raw))
+	for i, r := range raw {
+		var n modelname.Name
+		if err := json.Unmarshal(r, &n); err != nil {
+			return fmt.Errorf("models[%d]: %w", i, err)
+		}
+		out = append(out, n.String())
+	}
+	*l = out
+	return nil
 }

@@ -92,6 +92,7 @@ func TestReadConfig(t *testing.T) {
 		{name: "bad base url", json: `{"base_urls":{"ollama":"localhost:11434"}}`, err: `base_urls["ollama"]`},
 		{name: "base url for unknown provider", json: `{"base_urls":{"mistral":"http://x"}}`, err: `unknown provider "mistral"`},
 		{name: "negative max tokens", json: `{"max_tokens":-1}`, err: "max_tokens"},
+		{name: "max tokens beyond any reply", json: `{"max_tokens":1000000000}`, err: "max_tokens: 1000000000 is not in 0..1000000"},
 		{name: "temperature out of range", json: `{"temperature":3}`, err: "temperature"},
 		{name: "wrong type", json: `{"max_tokens":"many"}`, err: "max_tokens"},
 		{name: "not json", json: `max_tokens = 3`, err: "read config"},
@@ -133,6 +134,8 @@ func TestConfigExample(t *testing.T) {
 	p, ok := c.Prices.Lookup("openai/gpt-4o")
 	require.True(t, ok)
 	assert.Equal(t, "2025-10-01", p.AsOf)
+	assert.Contains(t, c.ModelNames(), "openai/o4-mini@effort=high,max_tokens=16000", "a block of settings is a model's name")
+	assert.Contains(t, c.ModelNames(), "anthropic/claude-sonnet-4-20250514@thinking=8000")
 }
 
 func TestValidatePrices(t *testing.T) {
@@ -207,4 +210,24 @@ func TestAvailableAndModelNames(t *testing.T) {
 			assert.Equal(t, tt.models, tt.cfg.ModelNames())
 		})
 	}
+}
+
+// The credentials written into a base URL are secrets, in every form they
+// are sent or echoed in.
+func TestSecretsOfBaseURLs(t *testing.T) {
+	c := Config{OpenAIAPIKey: "sk-key-1234567890", BaseURLs: map[string]string{
+		"openai-compatible": "http://bob:p%40ssw0rd@gpu-box:8000/v1",
+		"ollama":            "http://gpu-box:11434",
+		"deepseek":          "https://tok3n-abcdefgh@proxy.example.test",
+	}}
+	got := c.Secrets()
+	for _, want := range []string{
+		"sk-key-1234567890",
+		"p@ssw0rd", "p%40ssw0rd", "bob:p@ssw0rd", "bob:p%40ssw0rd", "//bob:p%40ssw0rd@",
+		"Ym9iOnBAc3N3MHJk", // base64("bob:p@ssw0rd"), as basic auth sends it
+		"tok3n-abcdefgh", "dG9rM24tYWJjZGVmZ2g=",
+	} {
+		assert.Contains(t, got, want)
+	}
+	assert.Len(t, Config{BaseURLs: map[string]string{"ollama": "http://gpu-box:11434"}}.Secrets(), 0)
 }

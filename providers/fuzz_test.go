@@ -1,6 +1,8 @@
 package providers
 
 import (
+	"bytes"
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -107,5 +109,35 @@ func FuzzParseRetryAfter(f *testing.F) {
 		if d, ok := parseRetryAfter(v, time.Unix(1e9, 0)); d < 0 || (!ok && d != 0) {
 			t.Fatalf("parseRetryAfter(%q) = %s, %v", v, d, ok)
 		}
+	})
+}
+
+// FuzzReadConfig: any config file is read or refused, never a panic; what
+// is read is valid, and written back reads back the same.
+func FuzzReadConfig(f *testing.F) {
+	f.Add([]byte(`{"openai_api_key":" sk-x ","base_urls":{"ollama":"http://user:pw@gpu-box:11434"},"models":["openai/gpt-4o"],"max_tokens":2500,"temperature":0.5,"seed":42,"timeout":"90s","timeouts":{"ollama":"30m"},"prices":{"openai/gpt-4o":{"input":2.5,"output":10}}}`))
+	f.Add([]byte(`{"max_tokens":1000000000}`))
+	f.Add([]byte(`{} trailing`))
+	f.Add([]byte(`{"prices":{"a/b":{"input":1.7e308,"output":1}}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		c, err := ReadConfig(bytes.NewReader(data))
+		if err != nil {
+			return
+		}
+		if err := c.Validate(); err != nil {
+			t.Fatalf("a config read is not valid: %v", err)
+		}
+		again, err := json.Marshal(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c2, err := ReadConfig(bytes.NewReader(again))
+		if err != nil {
+			t.Fatalf("written back, refused: %v\n%s", err, again)
+		}
+		if again2, _ := json.Marshal(c2); !bytes.Equal(again, again2) {
+			t.Fatalf("written back: %s, want %s", again2, again)
+		}
+		c.Secrets() // never panics on any base URL
 	})
 }

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/hallumaze/hallumaze/modelname"
 	"github.com/hallumaze/hallumaze/providers/internal/wire"
 )
 
@@ -20,7 +21,11 @@ import (
 //
 // The system prompt is the systemInstruction; the assistant's turns have
 // role "model". Parts marked "thought": true go to Reply.Reasoning and their
-// token count (thoughtsTokenCount) is added to the output tokens. A blocked
+// token count (thoughtsTokenCount) is added to the output tokens and kept
+// apart as the reasoning tokens. A thinking budget is sent as
+// generationConfig.thinkingConfig.thinkingBudget (thinking=auto as -1,
+// thinking=off as 0), an effort as its thinkingLevel ("LOW", "HIGH", …),
+// with includeThoughts whenever the request asks for thinking. A blocked
 // prompt, an answer with no candidates, or a candidate stopped for SAFETY,
 // RECITATION, BLOCKLIST, PROHIBITED_CONTENT or SPII with no text is an
 // *Error wrapping [ErrBlocked] (or saying there was no candidate) that names
@@ -53,8 +58,10 @@ func (c *Gemini) wireRequest(req Request) wire.GeminiRequest {
 		Contents: make([]wire.GeminiContent, 0, len(req.Messages)),
 		GenerationConfig: &wire.GeminiGenerationConfig{
 			Temperature:     temperature(req),
+			TopP:            req.TopP,
 			MaxOutputTokens: maxTokens(req),
 			Seed:            req.Seed,
+			ThinkingConfig:  geminiThinking(req),
 		},
 	}
 	if req.System != "" {
@@ -66,6 +73,32 @@ func (c *Gemini) wireRequest(req Request) wire.GeminiRequest {
 			role = "model"
 		}
 		out.Contents = append(out.Contents, wire.GeminiContent{Role: role, Parts: []wire.GeminiPart{{Text: m.Content}}})
+	}
+	return out
+}
+
+// geminiThinking is the thinkingConfig of a request: a budget (a number of
+// tokens, -1 for thinking=auto, 0 for thinking=off) or, for an effort, a
+// thinking level; the thoughts are asked back (includeThoughts) whenever
+// the request asks for thinking.
+func geminiThinking(req Request) *wire.GeminiThinkingConfig {
+	if req.Thinking == "" && req.Effort == "" {
+		return nil
+	}
+	out := &wire.GeminiThinkingConfig{IncludeThoughts: req.Reasoning()}
+	budget := func(n int) *int { return &n }
+	switch req.Thinking {
+	case "":
+	case modelname.ThinkingAuto:
+		out.ThinkingBudget = budget(-1)
+	case modelname.ThinkingOff:
+		out.ThinkingBudget = budget(0)
+	default:
+		n, _ := req.Thinking.Tokens()
+		out.ThinkingBudget = budget(n)
+	}
+	if req.Effort != "" {
+		out.ThinkingLevel = strings.ToUpper(req.Effort)
 	}
 	return out
 }
@@ -145,7 +178,7 @@ func geminiReply(body wire.GeminiResponse) (reply Reply, blocked bool, err error
 	}
 	if u := body.UsageMetadata; u != nil {
 		reply.Usage = Usage{InputTokens: u.PromptTokenCount, OutputTokens: u.CandidatesTokenCount + u.ThoughtsTokenCount,
-			CachedInputTokens: u.CachedContentTokenCount}
+			ReasoningTokens: u.ThoughtsTokenCount, CachedInputTokens: u.CachedContentTokenCount}
 	}
 	return reply, false, nil
 }

@@ -72,7 +72,7 @@ func TestGeminiReply(t *testing.T) {
 		{
 			name: "thoughts apart and counted",
 			body: `{"candidates":[{"content":{"role":"model","parts":[{"text":"thinking...","thought":true},{"text":"E"}]},"finishReason":"MAX_TOKENS"}],"usageMetadata":{"promptTokenCount":10,"candidatesTokenCount":1,"thoughtsTokenCount":40}}`,
-			want: Reply{Text: "E", Reasoning: "thinking...", Model: "test-model", StopReason: "max_tokens", Usage: Usage{InputTokens: 10, OutputTokens: 41}},
+			want: Reply{Text: "E", Reasoning: "thinking...", Model: "test-model", StopReason: "max_tokens", Usage: Usage{InputTokens: 10, OutputTokens: 41, ReasoningTokens: 40}},
 		},
 		{
 			name: "cached content counted",

@@ -3,86 +3,77 @@ package providers
 import (
 	"cmp"
 	"fmt"
-	"strings"
-	"unicode"
+
+	"github.com/hallumaze/hallumaze/modelname"
 )
 
-// The providers a model name can start with.
+// The providers a model name can start with (see [modelname.Providers]).
 const (
 	// ProviderAnthropic is the Anthropic messages API.
-	ProviderAnthropic = "anthropic"
+	ProviderAnthropic = modelname.Anthropic
 	// ProviderOpenAI is the OpenAI chat completions API.
-	ProviderOpenAI = "openai"
+	ProviderOpenAI = modelname.OpenAI
 	// ProviderGoogle is the Gemini generateContent API.
-	ProviderGoogle = "google"
+	ProviderGoogle = modelname.Google
 	// ProviderDeepSeek is DeepSeek's OpenAI-compatible API.
-	ProviderDeepSeek = "deepseek"
+	ProviderDeepSeek = modelname.DeepSeek
 	// ProviderOllama is a local Ollama server's OpenAI-compatible API.
-	ProviderOllama = "ollama"
+	ProviderOllama = modelname.Ollama
 	// ProviderOpenAICompatible is any OpenAI-compatible server at a
 	// configured base URL (vLLM, llama.cpp, LM Studio, OpenRouter, …).
-	ProviderOpenAICompatible = "openai-compatible"
+	ProviderOpenAICompatible = modelname.OpenAICompatible
 	// ProviderAgent is an in-process reference agent.
-	ProviderAgent = "agent"
+	ProviderAgent = modelname.Agent
 )
 
 // Providers lists the known providers in the order the documentation gives
 // them.
-func Providers() []string {
-	return []string{
-		ProviderAnthropic, ProviderOpenAI, ProviderGoogle, ProviderDeepSeek,
-		ProviderOllama, ProviderOpenAICompatible, ProviderAgent,
-	}
-}
+func Providers() []string { return modelname.Providers() }
 
 // knownProvider reports whether p is one of [Providers].
-func knownProvider(p string) bool {
-	for _, q := range Providers() {
-		if p == q {
-			return true
-		}
-	}
-	return false
-}
+func knownProvider(p string) bool { return modelname.Known(p) }
 
-// Name is a model's name taken apart: "openai/gpt-4o" is
-// Name{Provider: "openai", ID: "gpt-4o"}.
-type Name struct {
-	Provider string
-	// ID is the provider's own model id.
-	ID string
-}
+// Name is a model's name taken apart: "openai/o4-mini@effort=high" is
+// Name{Provider: "openai", ID: "o4-mini", Settings: {Effort: "high"}}.
+// See package modelname.
+type Name = modelname.Name
 
-// String is "provider/id".
-func (n Name) String() string { return n.Provider + "/" + n.ID }
+// Settings are a model's own settings (see package modelname).
+type Settings = modelname.Settings
 
-// ParseName reads a model name of the form "provider/model", as the
-// seed writes them: "anthropic/claude-sonnet-4-20250514", "openai/gpt-4o",
-// "google/gemini-2.5-flash", "deepseek/deepseek-reasoner",
-// "ollama/llama3.1", "openai-compatible/NAME", "agent/NAME".
-//
-// The name splits at its first slash, so the model id may itself hold
-// slashes and colons ("openai-compatible/meta-llama/llama-3.1-8b-instruct",
-// "ollama/qwen3:8b"). The provider must be one of [Providers]; the model id
-// must be non-empty and free of spaces and control characters.
+// ParseName reads a model name, "provider/model" with the model's settings
+// after an "@" when it has any ([modelname.Parse]: the one parser of model
+// names), and checks that the provider takes those settings
+// ([CheckSettings]): "anthropic/claude-sonnet-4-20250514", "openai/gpt-4o",
+// "openai/o4-mini@effort=high", "google/gemini-2.5-flash@thinking=1024",
+// "ollama/qwen3:8b", "openai-compatible/NAME", "agent/NAME".
 func ParseName(s string) (Name, error) {
-	provider, model, ok := strings.Cut(s, "/")
-	if !ok {
-		return Name{}, fmt.Errorf("parse model name %q: want provider/model, e.g. openai/gpt-4o", s)
+	n, err := modelname.Parse(s)
+	if err != nil {
+		return Name{}, err
 	}
-	if !knownProvider(provider) {
-		return Name{}, fmt.Errorf("parse model name %q: unknown provider %q (known: %s)",
-			s, provider, strings.Join(Providers(), ", "))
+	if err := CheckSettings(n); err != nil {
+		return Name{}, fmt.Errorf("model %s: %w", n, err)
 	}
-	if model == "" {
-		return Name{}, fmt.Errorf("parse model name %q: empty model id", s)
+	return n, nil
+}
+
+// ParseNames reads a comma-separated list of model names
+// ([modelname.ParseList]), each checked as [ParseName] checks it, in
+// canonical spelling.
+func ParseNames(s string) ([]string, error) {
+	ns, err := modelname.ParseList(s)
+	if err != nil {
+		return nil, err
 	}
-	if i := strings.IndexFunc(model, func(r rune) bool {
-		return unicode.IsSpace(r) || unicode.IsControl(r) || r == unicode.ReplacementChar
-	}); i >= 0 {
-		return Name{}, fmt.Errorf("parse model name %q: model id has a space or control character at byte %d", s, i)
+	out := make([]string, 0, len(ns))
+	for _, n := range ns {
+		if err := CheckSettings(n); err != nil {
+			return nil, fmt.Errorf("model %s: %w", n, err)
+		}
+		out = append(out, n.String())
 	}
-	return Name{Provider: provider, ID: model}, nil
+	return out, nil
 }
 
 // DefaultModel is the model id used for a provider when the configuration

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/hallumaze/hallumaze/modelname"
 	"github.com/hallumaze/hallumaze/providers/internal/wire"
 )
 
@@ -31,8 +32,12 @@ import (
 //
 // Reasoning models (see [IsOpenAIReasoningModel]) are sent
 // max_completion_tokens and no temperature; other models max_tokens and a
-// temperature (0 unless the request says otherwise). The request's seed is
-// sent when set. Reasoning text that the server returns beside the answer
+// temperature (0 unless the request sets one, or none when it asks for
+// reasoning or sets top_p). The request's seed, top_p and effort
+// (reasoning_effort) are sent when set; DeepSeek is sent its thinking
+// switch ({"thinking": {"type": "enabled"}} for thinking=auto, "disabled"
+// for thinking=off). Reasoning tokens are read from
+// usage.completion_tokens_details.reasoning_tokens. Reasoning text that the server returns beside the answer
 // (DeepSeek's reasoning_content, OpenRouter's and vLLM's reasoning) or
 // inline before it (a leading <think>…</think> block) goes to
 // Reply.Reasoning.
@@ -86,7 +91,7 @@ func (c *OpenAI) provider() string {
 
 // wireRequest translates a Request into the protocol's body.
 func (c *OpenAI) wireRequest(req Request) wire.OpenAIChatRequest {
-	out := wire.OpenAIChatRequest{Model: req.Model, Seed: req.Seed}
+	out := wire.OpenAIChatRequest{Model: req.Model, Seed: req.Seed, TopP: req.TopP, ReasoningEffort: req.Effort}
 	if req.System != "" {
 		out.Messages = append(out.Messages, wire.OpenAIMessage{Role: "system", Content: wire.FlexText(req.System)})
 	}
@@ -98,6 +103,15 @@ func (c *OpenAI) wireRequest(req Request) wire.OpenAIChatRequest {
 	} else {
 		out.MaxTokens = maxTokens(req)
 		out.Temperature = temperature(req)
+	}
+	if c.provider() == ProviderDeepSeek {
+		out.Seed = nil // DeepSeek's API takes no seed
+		switch req.Thinking {
+		case modelname.ThinkingAuto:
+			out.Thinking = &wire.OpenAIThinking{Type: "enabled"}
+		case modelname.ThinkingOff:
+			out.Thinking = &wire.OpenAIThinking{Type: "disabled"}
+		}
 	}
 	return out
 }
@@ -145,6 +159,9 @@ func openAIReply(body wire.OpenAIChatResponse) (Reply, error) {
 		reply.Usage = Usage{InputTokens: u.PromptTokens, OutputTokens: u.CompletionTokens, CachedInputTokens: u.PromptCacheHitTokens}
 		if d := u.PromptTokensDetails; d != nil && d.CachedTokens > 0 {
 			reply.Usage.CachedInputTokens = d.CachedTokens
+		}
+		if d := u.CompletionTokensDetails; d != nil {
+			reply.Usage.ReasoningTokens = d.ReasoningTokens
 		}
 	}
 	return reply, nil

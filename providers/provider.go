@@ -14,6 +14,8 @@ import (
 	"context"
 	"errors"
 	"time"
+
+	"github.com/hallumaze/hallumaze/modelname"
 )
 
 // Role is who said a message.
@@ -51,6 +53,20 @@ type Request struct {
 	// marks the last message; the others cache prefixes of their own
 	// accord.
 	Cache bool `json:"cache,omitempty"`
+	// Effort is the reasoning effort ("low", "high", …), sent as the
+	// provider's effort field; "" sends none.
+	Effort string `json:"effort,omitempty"`
+	// Thinking is the thinking budget (a number of tokens, "auto" or
+	// "off"), sent as the provider's thinking field; "" sends none.
+	Thinking modelname.Thinking `json:"thinking,omitempty"`
+	// TopP is the nucleus-sampling mass; nil sends none.
+	TopP *float64 `json:"top_p,omitempty"`
+}
+
+// Reasoning reports a request that asks the model to reason: an effort
+// other than "none", or a thinking budget other than "off".
+func (r Request) Reasoning() bool {
+	return modelname.Settings{Effort: r.Effort, Thinking: r.Thinking}.Reasoning()
 }
 
 // Usage counts tokens as the provider reported them. InputTokens is the
@@ -58,8 +74,17 @@ type Request struct {
 // prompt cache and CacheWriteTokens written to it (Anthropic bills a write
 // above the input price and a read far below).
 type Usage struct {
-	InputTokens       int `json:"input_tokens"`
-	OutputTokens      int `json:"output_tokens"`
+	InputTokens int `json:"input_tokens"`
+	// OutputTokens counts every token the model wrote, reasoning included:
+	// what the providers bill at the output price.
+	OutputTokens int `json:"output_tokens"`
+	// ReasoningTokens is the part of OutputTokens that was reasoning or
+	// thinking, where the provider reports it (OpenAI's and DeepSeek's
+	// completion_tokens_details.reasoning_tokens, Gemini's
+	// thoughtsTokenCount); Anthropic reports none apart, so it is 0 there.
+	ReasoningTokens int `json:"reasoning_tokens,omitempty"`
+	// CachedInputTokens and CacheWriteTokens are the part of
+	// InputTokens read from and written to the provider's prompt cache.
 	CachedInputTokens int `json:"cached_input_tokens,omitempty"`
 	CacheWriteTokens  int `json:"cache_write_tokens,omitempty"`
 }
@@ -100,3 +125,42 @@ var ErrUnreadablePrompt = errors.New("the agent cannot read this prompt")
 
 // DefaultMaxTokens is the seed's default reply budget.
 const DefaultMaxTokens = 2500
+
+// The reference agents' effort scale (see [Request.EffortLevel]).
+const (
+	EffortLow    = "low"
+	EffortMedium = "medium"
+	EffortHigh   = "high"
+)
+
+// EffortLevel is the request's reasoning effort on the three-level scale
+// the reference agents read: its effort (none and minimal read as low,
+// xhigh and max as high), else its thinking budget (off, or at most 2,048
+// tokens, is low; auto, or at most 8,192 tokens, medium; more, high); ""
+// when the request sets neither, and an agent follows its usual policy.
+func (r Request) EffortLevel() string {
+	switch r.Effort {
+	case "none", "minimal", "low":
+		return EffortLow
+	case "medium":
+		return EffortMedium
+	case "high", "xhigh", "max":
+		return EffortHigh
+	}
+	switch r.Thinking {
+	case "":
+		return ""
+	case modelname.ThinkingOff:
+		return EffortLow
+	case modelname.ThinkingAuto:
+		return EffortMedium
+	}
+	n, _ := r.Thinking.Tokens()
+	switch {
+	case n <= 2048:
+		return EffortLow
+	case n <= 8192:
+		return EffortMedium
+	}
+	return EffortHigh
+}

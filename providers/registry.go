@@ -13,39 +13,61 @@ import (
 var ErrNoKey = errors.New("no API key")
 
 // Bound is a model opened by name. It passes each request on to its client
-// after filling what the request leaves unset: the model id, the reply
-// budget (Config.MaxTokens, else [DefaultMaxTokens]), the temperature and
-// the seed.
+// after filling what the request leaves unset from the model's effective
+// settings ([Effective]): the model id, the reply budget, the temperature,
+// the seed, the reasoning effort, the thinking budget and top-p.
 type Bound struct {
-	// Name is the full model name, "provider/model".
+	// Name is the full model name in its canonical spelling,
+	// "provider/model" with its settings after an "@" when it has any.
 	Name string
-	// Provider and ModelID are the two halves of Name.
+	// Provider and ModelID are the provider and the provider's model id.
 	Provider string
 	ModelID  string
 	// Client answers the filled-in requests: a wire-protocol client or an
 	// agent.
 	Client Model
-
-	MaxTokens   int
-	Temperature *float64
-	Seed        *int64
+	// Settings are what requests are filled with: the model's effective
+	// settings.
+	Settings Settings
 }
 
-// Chat fills the request's defaults and calls the client.
+// Chat fills the request's unset fields and calls the client. A Bound
+// with no max_tokens of its own (an agent's, or one built by hand) fills
+// [DefaultMaxTokens] only for a client that is not an agent: see
+// [Effective].
 func (b *Bound) Chat(ctx context.Context, req Request) (Reply, error) {
+	s := b.Settings
 	if req.Model == "" {
 		req.Model = b.ModelID
 	}
 	if req.MaxTokens <= 0 {
-		req.MaxTokens = cmp.Or(b.MaxTokens, DefaultMaxTokens)
+		req.MaxTokens = s.MaxTokens
+		if req.MaxTokens == 0 && b.Provider != ProviderAgent {
+			req.MaxTokens = DefaultMaxTokens
+		}
 	}
 	if req.Temperature == nil {
-		req.Temperature = b.Temperature
+		req.Temperature = s.Temperature
 	}
 	if req.Seed == nil {
-		req.Seed = b.Seed
+		req.Seed = s.Seed
+	}
+	if req.Effort == "" {
+		req.Effort = s.Effort
+	}
+	if req.Thinking == "" {
+		req.Thinking = s.Thinking
+	}
+	if req.TopP == nil {
+		req.TopP = s.TopP
 	}
 	return b.Client.Chat(ctx, req)
+}
+
+// Bind wraps a model that answers for a name (an agent, a test double) in a
+// [Bound] with the name's effective settings under cfg.
+func Bind(n Name, m Model, cfg Config) *Bound {
+	return &Bound{Name: n.String(), Provider: n.Provider, ModelID: n.ID, Client: m, Settings: Effective(n, cfg)}
 }
 
 // Open builds the model a name denotes (see [ParseName]) from cfg,
@@ -68,14 +90,7 @@ func Open(name string, cfg Config, hc *http.Client) (Model, error) {
 		return nil, fmt.Errorf("open model: %w", err)
 	}
 	provider, model := n.Provider, n.ID
-	bound := &Bound{
-		Name:        name,
-		Provider:    provider,
-		ModelID:     model,
-		MaxTokens:   cfg.MaxTokens,
-		Temperature: cfg.Temperature,
-		Seed:        cfg.Seed,
-	}
+	bound := Bind(n, nil, cfg)
 	if provider == ProviderAgent {
 		if cfg.Agents == nil {
 			return nil, fmt.Errorf("open %s: no reference agents are configured", name)
@@ -90,7 +105,7 @@ func Open(name string, cfg Config, hc *http.Client) (Model, error) {
 
 	key, envName, fileKey, needed := cfg.keyFor(provider)
 	if needed && key == "" {
-		return nil, fmt.Errorf("open %s: %w: set %s or %q in the config file", name, ErrNoKey, envName, fileKey)
+		return nil, fmt.Errorf("open %s: %w: set %s or %q in the config file", n, ErrNoKey, envName, fileKey)
 	}
 	base := cmp.Or(cfg.BaseURLs[provider], DefaultBaseURL(provider))
 	if base == "" {

@@ -73,34 +73,56 @@ func TestOpenErrors(t *testing.T) {
 
 func TestBoundFillsDefaults(t *testing.T) {
 	var got []Request
-	agent := ModelFunc(func(_ context.Context, req Request) (Reply, error) {
+	fake := ModelFunc(func(_ context.Context, req Request) (Reply, error) {
 		got = append(got, req)
 		return Reply{Text: "ok"}, nil
 	})
 	cfg := Config{
-		Agents:      func(name string) (Model, bool) { return agent, name == "oracle" },
+		Agents:      func(name string) (Model, bool) { return fake, name == "oracle" },
 		MaxTokens:   300,
 		Temperature: ptr(0.7),
 		Seed:        ptr(int64(7)),
 	}
-	m, err := Open("agent/oracle", cfg, http.DefaultClient)
+	hi := []Message{{Role: User, Content: "hi"}}
+	call := func(name string, req Request) {
+		t.Helper()
+		n, err := ParseName(name)
+		require.NoError(t, err)
+		_, err = Bind(n, fake, cfg).Chat(context.Background(), req)
+		require.NoError(t, err)
+	}
+	call("openai/gpt-4o", Request{Messages: hi})
+	call("openai/gpt-4o", Request{Model: "other", MaxTokens: 5, Temperature: ptr(0.0), Seed: ptr(int64(1))})
+	call("openai/gpt-4o@temperature=1,seed=3,max_tokens=900", Request{Messages: hi})
+	call("google/gemini-2.5-flash@thinking=1024", Request{Messages: hi})
+	call("anthropic/claude-sonnet-4@effort=low", Request{Messages: hi})
+	call("openai/o4-mini@effort=high", Request{Messages: hi})
+	// An agent gets its own settings and none of the config's defaults.
+	m, err := Open("agent/oracle@effort=high", cfg, http.DefaultClient)
 	require.NoError(t, err)
-
-	_, err = m.Chat(context.Background(), Request{Messages: []Message{{Role: User, Content: "hi"}}})
-	require.NoError(t, err)
-	_, err = m.Chat(context.Background(), Request{Model: "other", MaxTokens: 5, Temperature: ptr(0.0), Seed: ptr(int64(1))})
+	_, err = m.Chat(context.Background(), Request{Messages: hi})
 	require.NoError(t, err)
 
 	want := []Request{
-		{Model: "oracle", Messages: []Message{{Role: User, Content: "hi"}}, MaxTokens: 300, Temperature: ptr(0.7), Seed: ptr(int64(7))},
+		{Model: "gpt-4o", Messages: hi, MaxTokens: 300, Temperature: ptr(0.7), Seed: ptr(int64(7))},
 		{Model: "other", MaxTokens: 5, Temperature: ptr(0.0), Seed: ptr(int64(1))},
+		{Model: "gpt-4o", Messages: hi, MaxTokens: 900, Temperature: ptr(1.0), Seed: ptr(int64(3))},
+		// A thinking budget adds to the reply budget; a model that
+		// reasons gets the provider's own temperature.
+		{Model: "gemini-2.5-flash", Messages: hi, MaxTokens: 1324, Seed: ptr(int64(7)), Thinking: "1024"},
+		// Anthropic takes no seed.
+		{Model: "claude-sonnet-4", Messages: hi, MaxTokens: 300, Effort: "low"},
+		// OpenAI's reasoning models take no temperature.
+		{Model: "o4-mini", Messages: hi, MaxTokens: 300, Seed: ptr(int64(7)), Effort: "high"},
+		{Model: "oracle", Messages: hi, Effort: "high"},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("requests mismatch (-want +got):\n%s", diff)
 	}
+	assert.Equal(t, "agent/oracle@effort=high", m.(*Bound).Name)
 
-	plain := &Bound{ModelID: "m", Client: agent}
+	plain := &Bound{ModelID: "m", Client: fake}
 	_, err = plain.Chat(context.Background(), Request{})
 	require.NoError(t, err)
-	assert.Equal(t, DefaultMaxTokens, got[2].MaxTokens)
+	assert.Equal(t, DefaultMaxTokens, got[len(got)-1].MaxTokens)
 }

@@ -123,12 +123,18 @@ func maxTokens(req Request) int {
 	return DefaultMaxTokens
 }
 
-// temperature is the sampling temperature of a request: its own or 0.
+// temperature is the sampling temperature of a request: its own; else 0
+// (greedy, the harness's default) for a request that asks for no reasoning
+// and sets no top_p; else none, leaving the provider's default.
 func temperature(req Request) *float64 {
-	t := 0.0
 	if req.Temperature != nil {
-		t = *req.Temperature
+		t := *req.Temperature
+		return &t
 	}
+	if req.Reasoning() || req.TopP != nil {
+		return nil
+	}
+	t := 0.0
 	return &t
 }
 

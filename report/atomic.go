@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/hallumaze/hallumaze/internal/files"
 	"github.com/hallumaze/hallumaze/internal/redact"
 )
 
@@ -14,11 +15,15 @@ import (
 // or the whole new one: write fills a temporary file in the same folder
 // (through a buffer), which is synced to disk and then renamed over path.
 // On any error the temporary file is removed and path is left as it was.
-// The file is created with mode 0644. Every secret of red is replaced on
-// the way (nil: none).
+// A missing folder is made. The file's mode is that of every output,
+// files.Mode less the umask. Every secret of red is replaced on the way
+// (nil: none).
 func WriteFileAtomic(path string, red *redact.Secrets, write func(io.Writer) error) (err error) {
 	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err := os.MkdirAll(dir, 0o777); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	f, err := files.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
@@ -38,9 +43,6 @@ func WriteFileAtomic(path string, red *redact.Secrets, write func(io.Writer) err
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := f.Chmod(0o644); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	if err := f.Sync(); err != nil {

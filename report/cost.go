@@ -59,20 +59,37 @@ func CaseCost(r results.Result, prices pricing.Table) (float64, bool) {
 	if !ok {
 		return 0, false
 	}
-	return roundUSD(p.Cost(tokensOf(r))), true
+	c := roundUSD(p.Cost(tokensOf(r)))
+	return c, finite(c)
 }
 
-// tokensOf counts a result's tokens as the records hold them: the input,
+// tokensOf counts a result's tokens by how they are billed: the input,
 // split into what was read from the provider's prompt cache, what was
-// written to it and the rest, and the output. The providers count
-// reasoning and thinking tokens within the output (OpenAI's and DeepSeek's
-// completion tokens, Anthropic's output tokens, Gemini's candidates plus
-// thoughts) and bill them at the output price, so the output price applies
-// to them.
+// written to it and the rest; the answer's output, and the reasoning
+// apart. The providers count reasoning and thinking tokens within the
+// output (OpenAI's and DeepSeek's completion tokens, Anthropic's output
+// tokens, Gemini's candidates plus thoughts) and bill them at the output
+// price, which is what a price without a reasoning price of its own
+// charges them (pricing.Price).
 func tokensOf(r results.Result) pricing.Tokens {
 	u := r.Usage
+	reasoning := min(max(u.ReasoningTokens, 0), u.OutputTokens)
 	return pricing.Tokens{Input: max(u.InputTokens-u.CachedInputTokens-u.CacheWriteTokens, 0),
-		CachedInput: u.CachedInputTokens, CacheWrite: u.CacheWriteTokens, Output: u.OutputTokens}
+		CachedInput: u.CachedInputTokens, CacheWrite: u.CacheWriteTokens, Output: u.OutputTokens - reasoning, Reasoning: reasoning}
+}
+
+// output is every output token of a count, reasoning included.
+func output(t pricing.Tokens) int { return t.Output + t.Reasoning }
+
+// anyReasoning reports models that spent reasoning tokens, for the column
+// that shows them.
+func anyReasoning(ms []ModelCost) bool {
+	for _, m := range ms {
+		if m.Tokens.Reasoning > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // cacheSaving is what prompt caching saved at p: the cost of t's input all
@@ -106,10 +123,18 @@ func totalSaving(ms []ModelCost) float64 {
 // show in the files.
 func roundUSD(v float64) float64 { return math.Round(v*1e9) / 1e9 }
 
+// usd is a cost to report: nil (unknown) when it is not a finite number,
+// which prices within pricing.MaxPrice and token counts within
+// results.MaxTokens never give, so that no file or page shows ±Inf or NaN.
 func usd(v float64) *float64 {
 	v = roundUSD(v)
+	if !finite(v) {
+		return nil
+	}
 	return &v
 }
+
+func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 
 // pricesOf is the table of the options: the built-in one when they name
 // none.
@@ -150,6 +175,7 @@ type modelCostJSON struct {
 	CachedInputTokens int             `json:"cached_input_tokens,omitempty"`
 	CacheWriteTokens  int             `json:"cache_write_tokens,omitempty"`
 	OutputTokens      int             `json:"output_tokens"`
+	ReasoningTokens   int             `json:"reasoning_tokens,omitempty"`
 	USD               *float64        `json:"usd"`
 	AsOf              *string         `json:"as_of"`
 	Price             *pricing.Price  `json:"price"`
@@ -163,6 +189,7 @@ type suiteCostJSON struct {
 	CachedInputTokens int      `json:"cached_input_tokens,omitempty"`
 	CacheWriteTokens  int      `json:"cache_write_tokens,omitempty"`
 	OutputTokens      int      `json:"output_tokens"`
+	ReasoningTokens   int      `json:"reasoning_tokens,omitempty"`
 	USD               *float64 `json:"usd"`
 }
 
@@ -173,7 +200,8 @@ const costCacheNote = " Input tokens include those read from and written to a pr
 
 // costNote says in the JSON file how the cost was reckoned.
 const costNote = "US dollars at the price table's list prices (per million tokens, as of each price's date; list prices change). " +
-	"Output tokens include reasoning and thinking tokens, billed at the output price. " +
+	"Output tokens include reasoning and thinking tokens (reasoning_tokens, where the provider reports them apart), billed at the output price as OpenAI, Anthropic, Google and DeepSeek bill them. " +
+	"A model with settings (openai/o4-mini@effort=high) is priced at its model's entry. " +
 	"A replayed model costs what its recorded tokens cost at that price; reference agents and models the table does not list have no price (usd null)."
 
 func costMember(ms []ModelCost) costJSON {
@@ -184,14 +212,14 @@ func costMember(ms []ModelCost) costJSON {
 	}
 	for _, m := range ms {
 		mj := modelCostJSON{Model: m.Model, Cases: m.Cases, InputTokens: m.Tokens.AllInput(), CachedInputTokens: m.Tokens.CachedInput,
-			CacheWriteTokens: m.Tokens.CacheWrite, OutputTokens: m.Tokens.Output, USD: m.USD, Price: m.Price}
+			CacheWriteTokens: m.Tokens.CacheWrite, OutputTokens: output(m.Tokens), ReasoningTokens: m.Tokens.Reasoning, USD: m.USD, Price: m.Price}
 		if m.Price != nil {
 			asOf := m.Price.AsOf
 			mj.AsOf = &asOf
 		}
 		for _, s := range m.Suites {
 			mj.Suites = append(mj.Suites, suiteCostJSON{Suite: s.Suite, Cases: s.Cases, InputTokens: s.Tokens.AllInput(),
-				CachedInputTokens: s.Tokens.CachedInput, CacheWriteTokens: s.Tokens.CacheWrite, OutputTokens: s.Tokens.Output, USD: s.USD})
+				CachedInputTokens: s.Tokens.CachedInput, CacheWriteTokens: s.Tokens.CacheWrite, OutputTokens: output(s.Tokens), ReasoningTokens: s.Tokens.Reasoning, USD: s.USD})
 		}
 		out.Models = append(out.Models, mj)
 	}

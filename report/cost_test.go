@@ -345,3 +345,59 @@ func TestCostPromptCache(t *testing.T) {
 	require.NoError(t, WriteJSON(&js, []Section{sec}, Options{}))
 	assert.NotContains(t, js.String(), "cache")
 }
+
+// TestCostReasoning: two settings of one model are two entries, each priced
+// at the model's own entry; their reasoning tokens are counted apart,
+// within the output, and cost the output price.
+func TestCostReasoning(t *testing.T) {
+	prices := pricing.Table{"openai/o4-mini": {Input: 1.1, Output: 4.4, AsOf: "2025-10-01"}}
+	reasoned := func(model string, in, out, reasoning int) results.Result {
+		r := used("abstain", model, "q1", in, out)
+		r.Usage.ReasoningTokens = reasoning
+		return r
+	}
+	rs := []results.Result{
+		reasoned("openai/o4-mini@effort=high", 1000, 5000, 4800),
+		reasoned("openai/o4-mini@effort=low", 1000, 600, 400),
+		used("abstain", "openai/gpt-4o", "q1", 1000, 200),
+	}
+	ms := Costs(rs, prices)
+	require.Len(t, ms, 3)
+	byModel := map[string]ModelCost{}
+	for _, m := range ms {
+		byModel[m.Model] = m
+	}
+	high := byModel["openai/o4-mini@effort=high"]
+	require.NotNil(t, high.Price, "priced at openai/o4-mini's entry")
+	assert.Equal(t, pricing.Tokens{Input: 1000, Output: 200, Reasoning: 4800}, high.Tokens)
+	assert.InDelta(t, (1000*1.1+5000*4.4)/1e6, *high.USD, 1e-12)
+	low := byModel["openai/o4-mini@effort=low"]
+	assert.InDelta(t, (1000*1.1+600*4.4)/1e6, *low.USD, 1e-12)
+	assert.Nil(t, byModel["openai/gpt-4o"].USD, "gpt-4o is not in this table")
+
+	sec, err := CostSection(rs, Options{Prices: prices})
+	require.NoError(t, err)
+	assert.Contains(t, sec.Text, "of which reasoning")
+	assert.Contains(t, sec.Text, "4,800")
+	assert.Contains(t, sec.Text, "5,000", "the output column counts the reasoning in")
+	assert.Contains(t, sec.Text, "billed at the output price as OpenAI, Anthropic, Google and DeepSeek bill them")
+	assert.Contains(t, string(sec.HTML), "<th>of which reasoning</th>")
+	var buf bytes.Buffer
+	require.NoError(t, json.NewEncoder(&buf).Encode(sec.JSON[0].Value))
+	var cost struct {
+		Models []struct {
+			Model           string `json:"model"`
+			OutputTokens    int    `json:"output_tokens"`
+			ReasoningTokens int    `json:"reasoning_tokens"`
+		} `json:"models"`
+	}
+	require.NoError(t, json.Unmarshal(buf.Bytes(), &cost))
+	require.Len(t, cost.Models, 3)
+	assert.Equal(t, "openai/o4-mini@effort=high", cost.Models[1].Model)
+	assert.Equal(t, 5000, cost.Models[1].OutputTokens)
+	assert.Equal(t, 4800, cost.Models[1].ReasoningTokens)
+
+	plain, err := CostSection(rs[2:], Options{Prices: prices})
+	require.NoError(t, err)
+	assert.NotContains(t, plain.Text, "reasoning", "no reasoning column without reasoning tokens")
+}

@@ -206,12 +206,31 @@ func caseView(r results.Result, view *CaseView) caseViewData {
 		cv.Scores = append(cv.Scores, KV{"input cached/written", fmt.Sprintf("%d / %d", u.CachedInputTokens, u.CacheWriteTokens)})
 	}
 	cv.Scores = append(cv.Scores, KV{"duration", fmt.Sprintf("%.2fs", r.Duration)})
+	if r.SystemBytes > 0 {
+		cv.Scores = append(cv.Scores, KV{"system prompt", cutNote(len(r.System), r.SystemBytes)})
+	}
+	if r.TurnsOmitted > 0 {
+		cv.Scores = append(cv.Scores, KV{"transcript", fmt.Sprintf("%d turns left out: too long for a results line (the scores are of the whole conversation)", r.TurnsOmitted)})
+	}
 	for _, t := range r.Turns {
 		tv := turnView{Role: t.Role, Content: t.Content, Reasoning: t.Reasoning}
+		var meta []string
 		if t.Role == results.Assistant {
-			tv.Meta = fmt.Sprintf("stop: %s · tokens %d/%d · %.0f ms", cmp.Or(t.StopReason, "-"), t.Usage.InputTokens, t.Usage.OutputTokens, t.LatencyMS)
+			meta = append(meta, fmt.Sprintf("stop: %s · tokens %d/%d · %.0f ms", cmp.Or(t.StopReason, "-"), t.Usage.InputTokens, t.Usage.OutputTokens, t.LatencyMS))
 		}
+		if t.ContentBytes > 0 {
+			meta = append(meta, cutNote(len(t.Content), t.ContentBytes))
+		}
+		if t.ReasoningBytes > 0 {
+			meta = append(meta, "reasoning "+cutNote(len(t.Reasoning), t.ReasoningBytes))
+		}
+		tv.Meta = strings.Join(meta, " · ")
 		cv.Turns = append(cv.Turns, tv)
 	}
 	return cv
+}
+
+// cutNote says how much of a text cut in the results file is kept.
+func cutNote(kept, whole int) string {
+	return fmt.Sprintf("cut: the first %d of %d bytes kept", kept, whole)
 }

@@ -118,34 +118,36 @@ func ReadRuns(dir string, opts IndexOptions) ([]Run, error) {
 	return runs, nil
 }
 
-// readRun reads one results file and counts it.
+// readRun reads one results file and counts it, a line at a time: its
+// memory is that of the counts (the models, suites and cases named), never
+// of the file's results.
 func readRun(file string, headline map[string]results.Metric) Run {
 	run := Run{File: filepath.Base(file)}
-	rs, torn, err := results.ReadFile(file)
-	if err != nil {
-		run.Unreadable = strings.TrimPrefix(err.Error(), file+": ")
-		return run
-	}
-	run.Torn, run.Results = torn, len(rs)
 	models, suites, cases := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	type key struct{ suite, model string }
 	sums, counts := map[key]float64{}, map[key]int{}
-	for _, r := range rs {
+	torn, err := results.EachSummaryFile(file, func(r results.Summary) error {
+		run.Results++
 		models[r.Model], suites[r.Suite], cases[r.Key()] = true, true, true
 		if r.Error != "" {
 			run.Errors++
-			continue
+			return nil
 		}
 		m, ok := headline[r.Suite]
 		if !ok {
-			continue
+			return nil
 		}
 		if v, ok := r.Metrics[m.Name]; ok {
 			k := key{r.Suite, r.Model}
 			sums[k] += v
 			counts[k]++
 		}
+		return nil
+	})
+	if err != nil {
+		return Run{File: run.File, Unreadable: strings.TrimPrefix(err.Error(), file+": ")}
 	}
+	run.Torn = torn != nil
 	run.Models, run.Suites, run.Cases = sortedKeys(models), sortedKeys(suites), len(cases)
 	for _, s := range run.Suites {
 		for _, m := range run.Models {

@@ -119,15 +119,21 @@ func TestWriteFileAtomic(t *testing.T) {
 		assert.Equal(t, "new", string(got))
 		info, err := os.Stat(path)
 		require.NoError(t, err)
-		assert.Equal(t, os.FileMode(0o644), info.Mode().Perm())
+		probe, err := os.Create(filepath.Join(t.TempDir(), "probe")) // 0666 less the umask
+		require.NoError(t, err)
+		want, err := probe.Stat()
+		require.NoError(t, err)
+		probe.Close()
+		assert.Equal(t, want.Mode().Perm(), info.Mode().Perm(), "an output's mode is the umask's, as os.Create's")
 	})
-	t.Run("missing folder", func(t *testing.T) {
-		err := WriteFileAtomic(filepath.Join(dir, "no", "x"), nil, func(io.Writer) error { return nil })
-		require.Error(t, err)
+	t.Run("missing folder is made", func(t *testing.T) {
+		require.NoError(t, WriteFileAtomic(filepath.Join(dir, "no", "x"), nil, func(io.Writer) error { return nil }))
+		_, err := os.Stat(filepath.Join(dir, "no", "x"))
+		require.NoError(t, err)
 	})
 	entries, err := os.ReadDir(dir)
 	require.NoError(t, err)
-	assert.Len(t, entries, 1, "no temporary file left")
+	assert.Len(t, entries, 2, "no temporary file left")
 }
 
 // TestMergeFilesAsMerge: merging results files indexed line by line (and

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/hallumaze/hallumaze/modelname"
 	"github.com/hallumaze/hallumaze/results"
 )
 
@@ -155,8 +156,14 @@ func SortedKeys[V any](m map[string]V) []string {
 	return out
 }
 
-// SplitModel splits "provider/model" at the first slash.
+// SplitModel splits a model's name into its provider and the rest: the
+// model id with its settings ("openai/o4-mini@effort=high" gives "openai"
+// and "o4-mini@effort=high", modelname.Name.Model). A name of no known
+// provider ("human/…") splits at its first slash.
 func SplitModel(name string) (provider, model string) {
+	if n, err := modelname.Parse(name); err == nil {
+		return n.Provider, n.Model()
+	}
 	p, m, ok := strings.Cut(name, "/")
 	if !ok {
 		return "", name

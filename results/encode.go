@@ -53,9 +53,9 @@ func sizeOf(r Result) int {
 // encoderKnowsFields reports that Result, Turn and Usage have the fields
 // the encoder writes, with the same JSON names, and no other.
 var encoderKnowsFields = func() bool {
-	return jsonFields(reflect.TypeFor[Result]()) == "suite model case tags,omitempty metrics,omitempty detail,omitempty - system,omitempty turns,omitempty usage error,omitempty duration_s" &&
-		jsonFields(reflect.TypeFor[Turn]()) == "role content reasoning,omitempty stop_reason,omitempty usage,omitzero latency_ms,omitempty" &&
-		jsonFields(reflect.TypeFor[Usage]()) == "input_tokens output_tokens cached_input_tokens,omitempty cache_write_tokens,omitempty"
+	return jsonFields(reflect.TypeFor[Result]()) == "suite model settings,omitempty case tags,omitempty metrics,omitempty detail,omitempty - system,omitempty system_bytes,omitempty turns,omitempty turns_omitted,omitempty usage error,omitempty duration_s" &&
+		jsonFields(reflect.TypeFor[Turn]()) == "role content reasoning,omitempty stop_reason,omitempty usage,omitzero latency_ms,omitempty truncated,omitempty content_bytes,omitempty reasoning_bytes,omitempty" &&
+		jsonFields(reflect.TypeFor[Usage]()) == "input_tokens output_tokens reasoning_tokens,omitempty cached_input_tokens,omitempty cache_write_tokens,omitempty"
 }()
 
 func jsonFields(t reflect.Type) string {
@@ -79,6 +79,14 @@ func (e *encoder) result(r Result) {
 	e.buf = appendJSONString(e.buf, r.Suite)
 	e.buf = append(e.buf, `,"model":`...)
 	e.buf = appendJSONString(e.buf, r.Model)
+	if r.Settings != nil {
+		// A few numbers and words, once per case: json.Marshal's own.
+		b, err := json.Marshal(r.Settings)
+		if err != nil && e.err == nil {
+			e.err = err
+		}
+		e.buf = append(append(e.buf, `,"settings":`...), b...)
+	}
 	e.buf = append(e.buf, `,"case":`...)
 	e.buf = appendJSONString(e.buf, r.Case)
 	if len(r.Tags) > 0 {
@@ -119,6 +127,7 @@ func (e *encoder) result(r Result) {
 		e.buf = append(e.buf, `,"system":`...)
 		e.buf = appendJSONString(e.buf, r.System)
 	}
+	e.int(`,"system_bytes":`, r.SystemBytes)
 	if len(r.Turns) > 0 {
 		e.buf = append(e.buf, `,"turns":[`...)
 		for i, t := range r.Turns {
@@ -129,6 +138,7 @@ func (e *encoder) result(r Result) {
 		}
 		e.buf = append(e.buf, ']')
 	}
+	e.int(`,"turns_omitted":`, r.TurnsOmitted)
 	e.buf = append(e.buf, `,"usage":`...)
 	e.usage(r.Usage)
 	if r.Error != "" {
@@ -161,6 +171,11 @@ func (e *encoder) turn(t Turn) {
 		e.buf = append(e.buf, `,"latency_ms":`...)
 		e.float(t.LatencyMS)
 	}
+	if t.Truncated {
+		e.buf = append(e.buf, `,"truncated":true`...)
+	}
+	e.int(`,"content_bytes":`, t.ContentBytes)
+	e.int(`,"reasoning_bytes":`, t.ReasoningBytes)
 	e.buf = append(e.buf, '}')
 }
 
@@ -169,15 +184,18 @@ func (e *encoder) usage(u Usage) {
 	e.buf = strconv.AppendInt(e.buf, int64(u.InputTokens), 10)
 	e.buf = append(e.buf, `,"output_tokens":`...)
 	e.buf = strconv.AppendInt(e.buf, int64(u.OutputTokens), 10)
-	if u.CachedInputTokens != 0 {
-		e.buf = append(e.buf, `,"cached_input_tokens":`...)
-		e.buf = strconv.AppendInt(e.buf, int64(u.CachedInputTokens), 10)
-	}
-	if u.CacheWriteTokens != 0 {
-		e.buf = append(e.buf, `,"cache_write_tokens":`...)
-		e.buf = strconv.AppendInt(e.buf, int64(u.CacheWriteTokens), 10)
-	}
+	e.int(`,"reasoning_tokens":`, u.ReasoningTokens)
+	e.int(`,"cached_input_tokens":`, u.CachedInputTokens)
+	e.int(`,"cache_write_tokens":`, u.CacheWriteTokens)
 	e.buf = append(e.buf, '}')
+}
+
+// int writes an omitempty int field, its key and colon in key, unless n
+// is 0.
+func (e *encoder) int(key string, n int) {
+	if n != 0 {
+		e.buf = strconv.AppendInt(append(e.buf, key...), int64(n), 10)
+	}
 }
 
 // float writes a float64 as encoding/json does: 'f' form, or 'e' form for

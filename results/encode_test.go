@@ -8,6 +8,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
+
+	"github.com/hallumaze/hallumaze/modelname"
 )
 
 // text draws strings with what JSON escapes: quotes, backslashes, control
@@ -47,10 +49,20 @@ func genResult(t *rapid.T) Result {
 		if rapid.Bool().Draw(t, "latency") {
 			tu.LatencyMS = number(t, "latency")
 		}
+		tu.Usage.ReasoningTokens = rapid.IntRange(0, 3).Draw(t, "reasoning")
+		if rapid.Bool().Draw(t, "truncated") {
+			tu.Truncated, tu.ContentBytes, tu.ReasoningBytes = true, rapid.IntRange(0, 9).Draw(t, "cbytes"), rapid.IntRange(0, 9).Draw(t, "rbytes")
+		}
 		r.Turns = append(r.Turns, tu)
 	}
 	r.Usage = Usage{InputTokens: rapid.IntRange(0, 1<<31).Draw(t, "in"), OutputTokens: rapid.IntRange(0, 9).Draw(t, "out"),
-		CachedInputTokens: rapid.IntRange(0, 2).Draw(t, "cached"), CacheWriteTokens: rapid.IntRange(0, 2).Draw(t, "written")}
+		CachedInputTokens: rapid.IntRange(0, 2).Draw(t, "cached"), CacheWriteTokens: rapid.IntRange(0, 2).Draw(t, "written"),
+		ReasoningTokens: rapid.IntRange(0, 2).Draw(t, "reasoning")}
+	r.SystemBytes, r.TurnsOmitted = rapid.IntRange(0, 3).Draw(t, "sysbytes"), rapid.IntRange(0, 3).Draw(t, "omitted")
+	if rapid.Bool().Draw(t, "settings") {
+		temp := number(t, "temperature")
+		r.Settings = &modelname.Settings{Effort: text(t, "effort"), Thinking: modelname.Thinking(text(t, "thinking")), Temperature: &temp, MaxTokens: rapid.IntRange(0, 9).Draw(t, "max")}
+	}
 	return r
 }
 

@@ -3,10 +3,13 @@ package results
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"io"
 	"os"
+
+	"github.com/hallumaze/hallumaze/internal/files"
 )
 
 // File is a JSONL results file read one result at a time: Index reads it
@@ -30,12 +33,13 @@ type Line struct {
 	Hash               uint64
 }
 
-// Index reads a JSONL results file as Read does (blank lines skipped, a
-// line that is not a result an error naming it, a torn last line skipped
-// and reported through torn), keeping each line's place and names instead
-// of the results.
+// Index reads a JSONL results file as Read does (a regular file, blank
+// lines skipped, a line that is not a result or is longer than [MaxLine]
+// an error naming it, a torn last line skipped and reported through torn),
+// keeping each line's place and names instead of the results. The numbers
+// of a result are checked when At reads it.
 func Index(path string) (f *File, torn bool, err error) {
-	file, err := os.Open(path)
+	file, err := files.Open(path)
 	if err != nil {
 		return nil, false, fmt.Errorf("results: %w", err)
 	}
@@ -58,6 +62,9 @@ func Index(path string) (f *File, torn bool, err error) {
 		text, readErr := readLine(br)
 		start := off
 		off += int64(len(text))
+		if readErr == errLineTooLong {
+			return nil, false, fmt.Errorf("%s: results line %d: longer than the %d bytes a results line holds: not a results file hallumaze writes", path, line, lineBound)
+		}
 		if readErr != nil && readErr != io.EOF {
 			return nil, false, fmt.Errorf("%s: results: %w", path, readErr)
 		}
@@ -92,7 +99,12 @@ func Index(path string) (f *File, torn bool, err error) {
 	return f, pendingErr != nil, nil
 }
 
-// readLine reads a line with its newline, however long.
+// errLineTooLong is readLine's error for a line longer than a results
+// line may be.
+var errLineTooLong = errors.New("results line too long")
+
+// readLine reads a line with its newline, up to [MaxLine] and its line
+// end (\r\n); a longer line is errLineTooLong.
 func readLine(br *bufio.Reader) ([]byte, error) {
 	line, err := br.ReadSlice('\n')
 	if err != bufio.ErrBufferFull {
@@ -100,8 +112,14 @@ func readLine(br *bufio.Reader) ([]byte, error) {
 	}
 	out := append([]byte(nil), line...)
 	for err == bufio.ErrBufferFull {
+		if len(out) > lineBound+2 {
+			return nil, errLineTooLong
+		}
 		line, err = br.ReadSlice('\n')
 		out = append(out, line...)
+	}
+	if len(out) > lineBound+2 {
+		return nil, errLineTooLong
 	}
 	return out, err
 }
@@ -132,6 +150,9 @@ func (f *File) At(i int) (Result, error) {
 	var r Result
 	if err := json.Unmarshal(buf, &r); err != nil {
 		return Result{}, fmt.Errorf("%s: results: %w", f.path, err)
+	}
+	if err := r.check(); err != nil {
+		return Result{}, fmt.Errorf("%s: results: %s of %s: %w", f.path, r.Key(), r.Model, err)
 	}
 	return r, nil
 }

@@ -1,6 +1,10 @@
 package results
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"github.com/hallumaze/hallumaze/modelname"
+)
 
 // The roles of a conversation's turns.
 const (
@@ -12,10 +16,26 @@ const (
 // whole prompt; of it, CachedInputTokens were read from the provider's
 // prompt cache and CacheWriteTokens written to it.
 type Usage struct {
-	InputTokens       int `json:"input_tokens"`
-	OutputTokens      int `json:"output_tokens"`
+	InputTokens int `json:"input_tokens"`
+	// OutputTokens counts every token the model wrote, its reasoning
+	// included, as the providers bill them.
+	OutputTokens int `json:"output_tokens"`
+	// ReasoningTokens is the part of OutputTokens spent on reasoning or
+	// thinking, where the provider reports it apart; absent when none.
+	ReasoningTokens   int `json:"reasoning_tokens,omitempty"`
 	CachedInputTokens int `json:"cached_input_tokens,omitempty"`
 	CacheWriteTokens  int `json:"cache_write_tokens,omitempty"`
+}
+
+// Add sums two counts.
+func (u Usage) Add(v Usage) Usage {
+	return Usage{
+		InputTokens:       u.InputTokens + v.InputTokens,
+		OutputTokens:      u.OutputTokens + v.OutputTokens,
+		ReasoningTokens:   u.ReasoningTokens + v.ReasoningTokens,
+		CachedInputTokens: u.CachedInputTokens + v.CachedInputTokens,
+		CacheWriteTokens:  u.CacheWriteTokens + v.CacheWriteTokens,
+	}
 }
 
 // Turn is one message of a conversation, with what the provider said of it
@@ -28,6 +48,12 @@ type Turn struct {
 	StopReason string  `json:"stop_reason,omitempty"`
 	Usage      Usage   `json:"usage,omitzero"`
 	LatencyMS  float64 `json:"latency_ms,omitempty"`
+	// Truncated reports that Content or Reasoning is held cut (see
+	// [MaxText]); ContentBytes and ReasoningBytes are then the true
+	// lengths of the ones that were cut.
+	Truncated      bool `json:"truncated,omitempty"`
+	ContentBytes   int  `json:"content_bytes,omitempty"`
+	ReasoningBytes int  `json:"reasoning_bytes,omitempty"`
 }
 
 // Result is one case played by one model: the record a results file holds
@@ -35,8 +61,15 @@ type Turn struct {
 type Result struct {
 	// Suite is the benchmark family the case belongs to.
 	Suite string `json:"suite"`
-	// Model is "provider/model".
+	// Model is "provider/model", with the model's settings after an "@"
+	// when it has any ("openai/o4-mini@effort=high"): a model with other
+	// settings is another model.
 	Model string `json:"model"`
+	// Settings are what the model ran with, its defaults included
+	// (providers.Effective): the reply budget, the temperature, the seed,
+	// the effort and thinking budget. Absent in results written before
+	// settings were recorded, and for a model that takes none.
+	Settings *modelname.Settings `json:"settings,omitempty"`
 	// Case names the case within its suite.
 	Case string `json:"case"`
 	// Tags describe the case for grouping and pairing ("size": "7").
@@ -54,8 +87,15 @@ type Result struct {
 	// writes as they are (json.Marshal would compact them again).
 	Record any    `json:"-"`
 	System string `json:"system,omitempty"`
-	Turns  []Turn `json:"turns,omitempty"`
-	Usage  Usage  `json:"usage"`
+	// SystemBytes is the true length of System when it is held cut (see
+	// [MaxText]), else 0.
+	SystemBytes int    `json:"system_bytes,omitempty"`
+	Turns       []Turn `json:"turns,omitempty"`
+	// TurnsOmitted counts the turns left out of a conversation too long
+	// for a results line even with every text cut ([Encode]); the scores
+	// were computed from the whole conversation before.
+	TurnsOmitted int   `json:"turns_omitted,omitempty"`
+	Usage        Usage `json:"usage"`
 	// Error is set when the case could not be played (a provider failure
 	// after retries, a missing cassette). Such a result is reported apart
 	// and never scored as the model's failure.

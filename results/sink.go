@@ -1,13 +1,13 @@
 package results
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"sync"
 
+	"github.com/hallumaze/hallumaze/internal/files"
 	"github.com/hallumaze/hallumaze/internal/redact"
 )
 
@@ -34,10 +34,10 @@ func NewSink(path string) (*Sink, error) {
 	if path == "" {
 		return s, nil
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
 		return nil, fmt.Errorf("results: %w", err)
 	}
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, files.Mode)
 	if err != nil {
 		return nil, fmt.Errorf("results: %w", err)
 	}
@@ -45,31 +45,33 @@ func NewSink(path string) (*Sink, error) {
 	return s, nil
 }
 
-// Add writes a result's line at once, whole, in a single write.
+// Add writes a result's line at once, whole, in a single write, within
+// [MaxLine] ([Encode]: a text too long for the line is kept cut, with its
+// true length).
 func (s *Sink) Add(r Result) error {
 	_, err := s.Written(r)
 	return err
 }
 
 // Written writes a result's line as Add does and returns the result as the
-// file holds it: r itself, or, when Redact took a secret out of its line,
-// the line read back.
+// file holds it: r itself, or, when the line says other than r (a text
+// cut, a secret replaced), the line read back.
 func (s *Sink) Written(r Result) (Result, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	line, err := AppendMarshal(s.buf[:0], r)
-	if err != nil {
-		return r, fmt.Errorf("results: encode %s of %s: %w", r.Key(), r.Model, err)
-	}
-	s.count++
 	if s.file == nil {
+		s.count++
 		return r, nil
 	}
-	if red := s.Redact.Bytes(line); !bytes.Equal(red, line) {
-		line = red
+	line, altered, err := appendEncode(s.buf[:0], r, s.Redact)
+	if err != nil {
+		return r, err
+	}
+	s.count++
+	if altered {
 		var back Result
 		if err := json.Unmarshal(line, &back); err != nil {
-			return r, fmt.Errorf("results: redact %s of %s: %w", r.Key(), r.Model, err)
+			return r, fmt.Errorf("results: read back %s of %s: %w", r.Key(), r.Model, err)
 		}
 		r = back
 	}

@@ -172,13 +172,28 @@ func (rc RecordCommand) format(models, suites, set, filter string) string {
 }
 
 // chooseSet finds the smallest set that holds every case named (suite/name):
-// the gate set, else all. It returns the set and each suite's cases of it,
+// the gate set, else an experiment's set (effort) that every suite has,
+// else all (bench.Sets). It returns the set and each suite's cases of it,
 // or "" when none holds them all.
 func chooseSet(ss []Suite, names []string) (string, map[string][]bench.Case) {
-	for _, set := range []string{bench.SetGate, bench.SetAll} {
+	var order []string
+	for _, s := range ss {
+		for _, set := range bench.Sets(s) {
+			if !slices.Contains(order, set) {
+				order = append(order, set)
+			}
+		}
+	}
+	// all last, whatever the suites' order
+	order = append(slices.DeleteFunc(order, func(set string) bool { return set == bench.SetAll }), bench.SetAll)
+sets:
+	for _, set := range order {
 		sets := map[string][]bench.Case{}
 		in := map[string]bool{}
 		for _, s := range ss {
+			if !slices.Contains(bench.Sets(s), set) {
+				continue sets
+			}
 			cases, err := setCases(s, set)
 			if err != nil {
 				return "", nil

@@ -90,8 +90,10 @@ func TestRecordCommandForSome(t *testing.T) {
 }
 
 // TestRecordCommandSets: a probe of HalluWorld's standard set outside the
-// gate set asks for --set all; cases of two suites name both; a case of no
-// set (made by flags of hallumaze run) has no record command.
+// gate set asks for --set effort when TestEffort plays it (a model
+// recorded at two levels lacks it), else for --set all; cases of two
+// suites name both; a case of no set (made by flags of hallumaze run) has
+// no record command.
 func TestRecordCommandSets(t *testing.T) {
 	rc := RecordCommand{Suites: All()}
 	s, _ := bench.FindSuite(All(), "worlds")
@@ -101,16 +103,32 @@ func TestRecordCommandSets(t *testing.T) {
 	for _, c := range gateSet(t, "worlds") {
 		gate[c.Name] = true
 	}
-	var outside bench.Case
+	effortSet, ok, err := bench.ExperimentSet(s, "effort")
+	require.NoError(t, err)
+	require.True(t, ok)
+	effort := map[string]bool{}
+	for _, c := range effortSet {
+		effort[c.Name] = true
+	}
+	var outside, forEffort bench.Case
 	for _, c := range std {
-		if !gate[c.Name] {
+		switch {
+		case gate[c.Name]:
+		case effort[c.Name] && forEffort.Name == "":
+			forEffort = c
+		case !effort[c.Name] && outside.Name == "":
 			outside = c
-			break
 		}
 	}
+	require.NotEmpty(t, outside.Name)
+	require.NotEmpty(t, forEffort.Name)
 	vars := commandArgs(t, rc.Hint("openai/gpt-x", outside))
 	assert.Equal(t, "all", vars["SET"])
 	assert.Equal(t, []string{"worlds/" + outside.Name}, selected(t, vars["CASES"], std))
+	vars = commandArgs(t, rc.Hint("google/gemini-x@effort=high", forEffort))
+	assert.Equal(t, "effort", vars["SET"])
+	assert.Equal(t, "google/gemini-x@effort=high", vars["MODEL"])
+	assert.Equal(t, []string{"worlds/" + forEffort.Name}, selected(t, vars["CASES"], effortSet))
 
 	two := rc.For(map[string][]bench.Case{"openai/gpt-x": {gateSet(t, "maze")[0], gateSet(t, "abstain")[0]}})
 	assert.Equal(t, "maze,abstain", commandArgs(t, two)["SUITE"])

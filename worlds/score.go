@@ -23,22 +23,32 @@ type Rate = scoring.Rate
 //	testimony_following  answers equal to the testimony / X probes with conflict true
 //	halluworld_rate      (n − parse failures − right) / (n − parse failures)
 //	exact_contract       replies that were the key=value line alone / n
+//	prior_accuracy       probes the question-only prior answers right / n
+//	accuracy_prime       (accuracy − prior_accuracy) / (1 − prior_accuracy)
+//	skill                the same with each abstention on an answerable probe
+//	                     scored as the prior's answer (the ranking measure)
 //
 // halluworld_rate is HalluWorld's own hallucination rate, 1 − right / (n −
 // parse failures), for comparison with the paper only; the headline rates
 // keep parse failures in n. exact_contract is reported, never scored.
 type Rates struct {
-	NProbes             int   `json:"n_probes"`
-	Accuracy            *Rate `json:"accuracy"`
-	HallucinationRate   *Rate `json:"hallucination_rate"`
-	ParseFailureRate    *Rate `json:"parse_failure_rate"`
-	AbstentionRecall    *Rate `json:"abstention_recall"`
-	AbstentionPrecision *Rate `json:"abstention_precision"`
-	OverAbstention      *Rate `json:"over_abstention"`
-	OverAbstentionU     *Rate `json:"over_abstention_u"`
-	TestimonyFollowing  *Rate `json:"testimony_following"`
-	HalluWorldRate      *Rate `json:"halluworld_rate"`
-	ExactContract       *Rate `json:"exact_contract"`
+	NProbes  int   `json:"n_probes"`
+	Accuracy *Rate `json:"accuracy"`
+	// PriorAccuracy, AccuracyPrime and Skill are null when a probe of the
+	// group has no prior (a verdict kept before the prior existed) or the
+	// prior is right on every probe.
+	PriorAccuracy       *Rate    `json:"prior_accuracy"`
+	AccuracyPrime       *float64 `json:"accuracy_prime"`
+	Skill               *float64 `json:"skill"`
+	HallucinationRate   *Rate    `json:"hallucination_rate"`
+	ParseFailureRate    *Rate    `json:"parse_failure_rate"`
+	AbstentionRecall    *Rate    `json:"abstention_recall"`
+	AbstentionPrecision *Rate    `json:"abstention_precision"`
+	OverAbstention      *Rate    `json:"over_abstention"`
+	OverAbstentionU     *Rate    `json:"over_abstention_u"`
+	TestimonyFollowing  *Rate    `json:"testimony_following"`
+	HalluWorldRate      *Rate    `json:"halluworld_rate"`
+	ExactContract       *Rate    `json:"exact_contract"`
 }
 
 // rate is k of n with its Wilson interval, or nil when n is zero.
@@ -57,10 +67,20 @@ type counts struct {
 	answerable, overAbstained                int
 	uTwins, uTwinsOver                       int
 	conflicts, follows                       int
+	// priorN verdicts carry the prior's judgement, priorRight of them
+	// right; overPrior are abstentions on answerable probes the prior
+	// answers right.
+	priorN, priorRight, overPrior int
 }
 
 func (c *counts) add(v *Verdict, j judged) {
 	c.n++
+	if v.PriorRight != nil {
+		c.priorN++
+		if *v.PriorRight {
+			c.priorRight++
+		}
+	}
 	switch j.outcome {
 	case OutcomeParseFailure:
 		c.parseFail++
@@ -81,6 +101,9 @@ func (c *counts) add(v *Verdict, j judged) {
 		c.answerable++
 		if abstained {
 			c.overAbstained++
+			if v.PriorRight != nil && *v.PriorRight {
+				c.overPrior++
+			}
 		}
 		if v.Category == Uncertainty {
 			c.uTwins++
@@ -102,10 +125,27 @@ func (c *counts) add(v *Verdict, j judged) {
 	}
 }
 
+// corrected is (x − prior) / (1 − prior) for x = k/n and prior =
+// priorRight/n, or nil when it is undefined.
+func (c *counts) corrected(k int) *float64 {
+	if c.n == 0 || c.priorN != c.n || c.priorRight == c.n {
+		return nil
+	}
+	v := float64(k-c.priorRight) / float64(c.n-c.priorRight)
+	return &v
+}
+
 func (c *counts) rates() Rates {
+	var prior *Rate
+	if c.priorN == c.n {
+		prior = rate(c.priorRight, c.n)
+	}
 	return Rates{
 		NProbes:             c.n,
 		Accuracy:            rate(c.right, c.n),
+		PriorAccuracy:       prior,
+		AccuracyPrime:       c.corrected(c.right),
+		Skill:               c.corrected(c.right + c.overPrior),
 		HallucinationRate:   rate(c.hallucinated, c.n),
 		ParseFailureRate:    rate(c.parseFail, c.n),
 		AbstentionRecall:    rate(c.abstainUnknown, c.unknown),

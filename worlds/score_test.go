@@ -189,8 +189,8 @@ func TestHeadline(t *testing.T) {
 	var buf bytes.Buffer
 	require.NoError(t, WriteHeadline(&buf, rows))
 	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
-	assert.Equal(t, "world     cat  k  n  accuracy  95% CI", lines[0])
-	assert.Equal(t, "grid      P    2  3  0.667     [0.208, 0.939]", lines[1])
+	assert.Equal(t, "world     cat  k  n  accuracy  95% CI          prior  accuracy′", lines[0])
+	assert.Equal(t, "grid      P    2  3  0.667     [0.208, 0.939]  0.333  0.500", lines[1])
 	assert.Len(t, lines, 14)
 
 	// A report read back from its JSON gives the same rows.

@@ -16,14 +16,17 @@ import "strings"
 // whether the reply answered the testimony's value. A verdict with Missing
 // set stands for a probe that got no reply; it counts as a parse failure.
 type Verdict struct {
-	ID         string   `json:"id"`
-	World      string   `json:"world"`
-	Level      string   `json:"level"`
-	View       string   `json:"view"`
-	Category   Category `json:"category"`
-	ProbeType  string   `json:"probe_type"`
-	Answerable bool     `json:"answerable"`
-	Conflict   *bool    `json:"conflict"`
+	ID        string   `json:"id"`
+	World     string   `json:"world"`
+	Level     string   `json:"level"`
+	View      string   `json:"view"`
+	Category  Category `json:"category"`
+	ProbeType string   `json:"probe_type"`
+	// Key is the answer key the schema names; with world, probe type and
+	// view it is what a reader of the question alone knows ([PriorKey]).
+	Key        string `json:"key,omitempty"`
+	Answerable bool   `json:"answerable"`
+	Conflict   *bool  `json:"conflict"`
 	// Gold is the gold's canonical string (for a member gold, the accepted
 	// values joined by ","), for a reader.
 	Gold    string  `json:"gold"`
@@ -37,7 +40,10 @@ type Verdict struct {
 	OverAbstained bool   `json:"over_abstained"`
 	// TestimonyFollowing is null unless the probe carries testimony.
 	TestimonyFollowing *bool `json:"testimony_following"`
-	Missing            bool  `json:"missing,omitempty"`
+	// PriorRight is whether the question-only prior ([DefaultPrior]) is
+	// right on the probe; null when the prior does not know its key.
+	PriorRight *bool `json:"prior_right,omitempty"`
+	Missing    bool  `json:"missing,omitempty"`
 }
 
 // MaxVerdictValue bounds the value a verdict keeps: enough for any answer a
@@ -82,11 +88,16 @@ func MissingVerdict(p Probe) Verdict {
 }
 
 func verdictOf(p Probe) Verdict {
-	return Verdict{
+	v := Verdict{
 		ID: p.ID, World: p.World, Level: p.Level, View: p.View, Category: p.Category,
-		ProbeType: p.ProbeType, Answerable: p.Answerable(), Conflict: p.Conflict,
+		ProbeType: p.ProbeType, Key: p.Key, Answerable: p.Answerable(), Conflict: p.Conflict,
 		Gold: p.Gold.Canonical(),
 	}
+	if a, ok := DefaultPrior().Answer(p); ok {
+		r := Right(p, a)
+		v.PriorRight = &r
+	}
+	return v
 }
 
 // matchesGold reports whether a canonical value read from a reply is the

@@ -47,10 +47,15 @@ const (
 	AlwaysUnknown Policy = "always-unknown"
 	// Guesser never abstains: it answers what it can and guesses the rest.
 	Guesser Policy = "guesser"
+	// Prior reads the question alone: it recognises the probe's type, view
+	// and answer key, and answers what was most often right for them over
+	// seeds apart from the standard sets ([DefaultPrior]). Its accuracy is
+	// the baseline accuracy′ corrects for.
+	Prior Policy = "prior"
 )
 
 // Policies lists the reference agents in a fixed order.
-var Policies = []Policy{Oracle, Credulous, AlwaysUnknown, Guesser}
+var Policies = []Policy{Oracle, Credulous, AlwaysUnknown, Guesser, Prior}
 
 // Message is a user message taken apart: the observation, the question
 // and the answer schema, with the schema's key and values.

@@ -15,10 +15,13 @@ import (
 
 func TestEstimate(t *testing.T) {
 	prices := filepath.Join(t.TempDir(), "prices.json")
-	require.NoError(t, os.WriteFile(prices, []byte(`{"openai/gpt-x": {"input": 1, "output": 4}}`), 0o644))
+	require.NoError(t, os.WriteFile(prices, []byte(`{"openai/gpt-x": {"input": 1, "output": 4}, "openai/dearest": {"input": 100000, "output": 100000}}`), 0o644))
 	code, stdout, stderr := runCLI(t, "estimate", "--prices", prices, "--output-factor", "2")
 	require.Equal(t, 0, code, stderr)
 	assert.Regexp(t, `openai/gpt-x +1\.000 +— +4\.000 +\$[0-9.]+ +\$0\.00 +—`, stdout, "no cached price, no saving")
+	for _, bad := range []string{"Inf", "NaN", "unknown"} {
+		assert.NotContains(t, stdout, bad, "the dearest price a table may hold costs a finite sum")
+	}
 	assert.Contains(t, stdout, "maze")
 	assert.Contains(t, stdout, "abstain")
 	assert.Contains(t, stdout, "openai/gpt-x")

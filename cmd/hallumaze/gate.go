@@ -11,6 +11,7 @@ import (
 
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/internal/cli"
+	"github.com/hallumaze/hallumaze/modelname"
 	"github.com/hallumaze/hallumaze/providers"
 	"github.com/hallumaze/hallumaze/report"
 	"github.com/hallumaze/hallumaze/results"
@@ -30,8 +31,8 @@ var errGateFailed = errors.New("gate: significant regression")
 // and says why, ending with the command that records what is missing.
 func (a *app) runGate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := cli.NewFlagSet("gate", "--base MODEL --cand MODEL [--results FILE,...] [flags]", stdout)
-	base := fs.String("base", "", "baseline model (provider/model)")
-	cand := fs.String("cand", "", "candidate model (provider/model)")
+	base := fs.String("base", "", "baseline model (provider/model, settings after an @: openai/o4-mini@effort=low)")
+	cand := fs.String("cand", "", "candidate model (provider/model; another setting of the same model is another model: openai/o4-mini@effort=high)")
 	resultsFlag := fs.String("results", "", "comma-separated JSONL results files to compare instead of playing the cases")
 	gatePath := fs.String("gate", "", "threshold file overriding the suites' own rules (see docs/bench.md)")
 	cassetteRoot := fs.String("cassettes", suites.DefaultCassettes, "folder of recorded cassettes")
@@ -44,10 +45,12 @@ func (a *app) runGate(ctx context.Context, args []string, stdout, stderr io.Writ
 	if *base == "" || *cand == "" {
 		return cli.Usagef("gate: --base and --cand are required")
 	}
-	for _, name := range []string{*base, *cand} {
-		if _, err := providers.ParseName(name); err != nil {
+	for _, name := range []*string{base, cand} {
+		ref, err := providers.ParseName(*name)
+		if err != nil {
 			return cli.Usagef("gate: %v", err)
 		}
+		*name = ref.String() // results name a model in its canonical spelling
 	}
 	if err := cli.CheckOutput(*markdown, false); err != nil {
 		return cli.Usagef("gate: --markdown: %v", err)
@@ -94,7 +97,7 @@ func (a *app) runGate(ctx context.Context, args []string, stdout, stderr io.Writ
 	}
 	g := suites.Gate(selected)
 	if *gatePath != "" {
-		data, err := cli.ReadInput(*gatePath, a.stdin, 1<<20)
+		data, err := cli.ReadInput(*gatePath, a.stdin, bench.MaxGateFileBytes)
 		if err != nil {
 			return cli.Usagef("gate: --gate: %v", err)
 		}
@@ -170,8 +173,12 @@ func (a *app) suitesHad(root string, models ...string) []suites.Suite {
 	for _, s := range a.suites {
 		recorded, _ := bench.RecordedModels(root, s.Name())
 		for _, m := range models {
-			agent, isAgent := strings.CutPrefix(m, "agent/")
-			if (isAgent && suites.Plays(s, agent)) || (!isAgent && slices.Contains(recorded, m)) {
+			n, err := modelname.Parse(m)
+			if err != nil {
+				continue
+			}
+			isAgent := n.Provider == modelname.Agent
+			if (isAgent && suites.Plays(s, n.ID)) || (!isAgent && slices.Contains(recorded, n.String())) {
 				out = append(out, s)
 				break
 			}

@@ -98,14 +98,27 @@ type signalError struct{ sig os.Signal }
 func (e signalError) Error() string { return "interrupted by " + e.sig.String() }
 
 // signalContext ends on SIGINT (Ctrl-C) or SIGTERM, with the signal as the
-// context's cause.
+// context's cause. A second signal ends the process at once (exit 128 +
+// the signal's number), whatever it waits on: standard input given as
+// "-" that never closes, say. The finished cases of a run are on disk
+// already.
 func signalContext() (context.Context, func()) {
 	ctx, cancel := context.WithCancelCause(context.Background())
-	ch := make(chan os.Signal, 1)
+	ch := make(chan os.Signal, 2)
 	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
 	go func() {
-		if s, ok := <-ch; ok {
-			cancel(signalError{s})
+		s, ok := <-ch
+		if !ok {
+			return
+		}
+		cancel(signalError{s})
+		if s, ok = <-ch; ok {
+			fmt.Fprintf(os.Stderr, "hallumaze: %s again: stopping now\n", s)
+			code := 130
+			if sig, isSys := s.(syscall.Signal); isSys {
+				code = 128 + int(sig)
+			}
+			os.Exit(code)
 		}
 	}()
 	return ctx, func() { signal.Stop(ch); cancel(nil) }
@@ -117,7 +130,7 @@ func (a *app) exitCode(ctx context.Context, err error, stderr io.Writer) int {
 	if err == nil || errors.Is(err, cli.ErrHelp) {
 		return exitOK
 	}
-	fmt.Fprintln(stderr, "hallumaze: "+a.redact(err.Error()))
+	fmt.Fprintln(cli.Raw(stderr), "hallumaze: "+cli.Safe(a.redact(err.Error())))
 	var se signalError
 	switch {
 	case cli.IsUsage(err):
@@ -151,8 +164,15 @@ func (a *app) envSecrets() *redact.Secrets {
 	return redact.New(providers.Config{}.WithEnv(getenv).Secrets()...)
 }
 
-// run dispatches to a subcommand.
+// run dispatches to a subcommand. What the subcommand prints passes
+// through [cli.SafeWriter]: text from providers and files (an error, a
+// model's name) reaches the terminal with its control characters shown
+// escaped, never obeyed.
 func (a *app) run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	so, se := cli.NewSafeWriter(stdout), cli.NewSafeWriter(stderr)
+	defer so.Flush()
+	defer se.Flush()
+	stdout, stderr = so, se
 	cmds := a.commands()
 	if len(args) == 0 {
 		return cli.Usagef("no command given (run hallumaze --help)")

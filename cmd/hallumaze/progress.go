@@ -22,8 +22,10 @@ import (
 // keeps counts and per-model running summaries only, never the results,
 // so its memory does not grow with the number of cases.
 type progress struct {
-	mu       sync.Mutex
-	w        io.Writer
+	mu sync.Mutex
+	// w takes the text, escaped (a provider's error, a model's name);
+	// raw takes the bar's own control sequences.
+	w, raw   io.Writer
 	suites   []suites.Suite
 	tty      bool
 	quiet    bool
@@ -52,7 +54,7 @@ func isTerminal(w any) bool {
 }
 
 func newProgress(w io.Writer, ss []suites.Suite, quiet, tty bool) *progress {
-	return &progress{w: w, suites: ss, quiet: quiet, tty: tty, start: time.Now(), models: map[string]*modelTally{}}
+	return &progress{w: w, raw: cli.Raw(w), suites: ss, quiet: quiet, tty: tty, start: time.Now(), models: map[string]*modelTally{}}
 }
 
 // expect announces that a model has left cases still to finish in this
@@ -135,14 +137,15 @@ func (p *progress) draw() {
 	if p.done > 0 {
 		eta = (elapsed / time.Duration(p.done) * time.Duration(p.total-p.done)).Round(time.Second).String()
 	}
-	fmt.Fprintf(p.w, "\r\033[K[%s%s] %d/%d cases, %d errors, %d tokens, %s elapsed, ETA %s",
+	fmt.Fprint(p.raw, "\r\033[K")
+	fmt.Fprintf(p.w, "[%s%s] %d/%d cases, %d errors, %d tokens, %s elapsed, ETA %s",
 		strings.Repeat("█", filled), strings.Repeat("░", width-filled), p.done, p.total, p.errors, p.tokens,
 		elapsed.Round(time.Second), eta)
 }
 
 func (p *progress) printLocked(s string) {
 	if p.tty {
-		fmt.Fprint(p.w, "\r\033[K")
+		fmt.Fprint(p.raw, "\r\033[K")
 	}
 	fmt.Fprintln(p.w, s)
 	if p.tty {

@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -15,6 +16,20 @@ import (
 	"github.com/hallumaze/hallumaze/results"
 	"github.com/hallumaze/hallumaze/suites"
 )
+
+// setUsage is the help of --set, the sets of each suite's cases a
+// recording covers (bench.Sets).
+const setUsage = "cases of each suite: gate (the gate set: what the committed cassettes cover and the gate compares), effort (the gate set and TestEffort's cases: for a model recorded at two or more effort levels) or all (with the whole standard set and every experiment's cases)"
+
+// checkSet refuses a --set that a suite does not have.
+func checkSet(cmd string, ss []suites.Suite, set string) error {
+	for _, s := range ss {
+		if sets := bench.Sets(s); !slices.Contains(sets, set) {
+			return cli.Usagef("%s: --set %q: suite %s has no such set (want %s)", cmd, set, s.Name(), strings.Join(sets, ", "))
+		}
+	}
+	return nil
+}
 
 // errOverBudget ends a recording stopped to keep within --max-cost: exit 1.
 var errOverBudget = fmt.Errorf("stopped at --max-cost")
@@ -41,10 +56,10 @@ func endsWith(kind error, format string, args ...any) error {
 // what it will record and the estimated cost, and --max-cost refuses a plan
 // over the bound and stops a recording before it goes over.
 func (a *app) runRecord(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := cli.NewFlagSet("record", "--models MODEL[,MODEL...] [--suite NAME[,NAME...]|all] [--set gate|all] [--filter REGEXP] [--max-cost USD] [flags]", stdout)
-	modelsFlag := fs.String("models", "", "comma-separated models to record (provider/model); each needs its key when it has a case to record")
+	fs := cli.NewFlagSet("record", "--models MODEL[,MODEL...] [--suite NAME[,NAME...]|all] [--set gate|effort|all] [--filter REGEXP] [--max-cost USD] [flags]", stdout)
+	modelsFlag := fs.String("models", "", "comma-separated models to record (provider/model, settings after an @: anthropic/claude-sonnet-4@thinking=8000); each needs its key when it has a case to record")
 	suiteFlag := fs.String("suite", "all", "suites to record: "+strings.Join(suites.Names(a.suites), ", ")+", a comma-separated list of them, or all")
-	set := fs.String("set", bench.SetGate, "cases of each suite: gate (the gate set: what the committed cassettes cover and the gate compares) or all (with the whole standard set and every experiment's cases)")
+	set := fs.String("set", bench.SetGate, setUsage)
 	filter := fs.String("filter", "", "record only the cases whose name, or suite/name, matches this regular expression")
 	maxCost := fs.String("max-cost", "", "refuse a recording estimated above this many US dollars, and stop one before its spending goes over")
 	root := fs.String("cassettes", suites.DefaultCassettes, "folder of the cassettes")
@@ -57,21 +72,21 @@ func (a *app) runRecord(ctx context.Context, args []string, stdout, stderr io.Wr
 	if err := fs.Parse(args, false); err != nil {
 		return err
 	}
-	var names []string
-	for _, m := range strings.Split(*modelsFlag, ",") {
-		if m = strings.TrimSpace(m); m != "" && !contains(names, m) {
-			names = append(names, m)
+	listed, err := providers.ParseNames(*modelsFlag)
+	if err != nil {
+		return cli.Usagef("record: --models: %v", err)
+	}
+	var names []string // canonical, each once
+	for _, name := range listed {
+		if !contains(names, name) {
+			names = append(names, name)
 		}
 	}
 	if len(names) == 0 {
 		return cli.Usagef("record: --models is required (provider/model, comma-separated)")
 	}
 	for _, name := range names {
-		ref, err := providers.ParseName(name)
-		if err != nil {
-			return cli.Usagef("record: %v", err)
-		}
-		if ref.Provider == providers.ProviderAgent {
+		if ref, err := providers.ParseName(name); err == nil && ref.Provider == providers.ProviderAgent {
 			return cli.Usagef("record: %s runs in-process and has no traffic to record; make record-agents records the agents through their wire protocols", name)
 		}
 	}
@@ -79,8 +94,8 @@ func (a *app) runRecord(ctx context.Context, args []string, stdout, stderr io.Wr
 	if err != nil {
 		return err
 	}
-	if *set != bench.SetGate && *set != bench.SetAll {
-		return cli.Usagef("record: --set %q (want %s or %s)", *set, bench.SetGate, bench.SetAll)
+	if err := checkSet("record", selected, *set); err != nil {
+		return err
 	}
 	var re *regexp.Regexp
 	if *filter != "" {

@@ -12,7 +12,6 @@ import (
 	"sync"
 
 	"github.com/hallumaze/hallumaze/bench"
-	"github.com/hallumaze/hallumaze/cassettes"
 	"github.com/hallumaze/hallumaze/internal/cli"
 	"github.com/hallumaze/hallumaze/pricing"
 	"github.com/hallumaze/hallumaze/providers"
@@ -46,10 +45,13 @@ type planLine struct {
 	cases, replayed           int
 	missing, stale            int
 	calls, inTokens, outToken int
-	cost                      float64
-	price                     pricing.Price
-	priced                    bool
-	replayFailed              int
+	// reasoning is, for a model with a thinking budget, the budget spent
+	// in full on every call: the most its reasoning can add.
+	reasoning    int
+	cost         float64
+	price        pricing.Price
+	priced       bool
+	replayFailed int
 }
 
 // outputFactor is how many times more output a real model writes than the
@@ -81,7 +83,7 @@ func (a *app) planRecording(ctx context.Context, env bench.Env, models []bench.M
 				continue
 			}
 			line.cases++
-			path := cassettes.Path(env.CassetteRoot, c.Suite, m.Ref.Provider, m.Ref.ID, c.Name)
+			path := env.CassettePath(m, c)
 			if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 				line.missing++
 				p.add(m.Name, c, path)
@@ -160,7 +162,10 @@ func (p *recordPlan) count() int {
 
 // estimateCost plays each case to record with its suite's estimating agent
 // in-process, for the calls and tokens a real model's recording takes
-// (output × outputFactor), and prices them at each model's list price.
+// (output × outputFactor), and prices them at each model's list price. A
+// model with a thinking budget ("@thinking=8000") is counted as spending
+// it in full on every call, as hallumaze estimate --models counts it: the
+// most it can cost, so that --max-cost holds.
 func (p *recordPlan) estimateCost(ctx context.Context, a *app, models []bench.Model, lines map[string]*planLine) error {
 	agents, err := a.estimators()
 	if err != nil {
@@ -172,6 +177,7 @@ func (p *recordPlan) estimateCost(ctx context.Context, a *app, models []bench.Mo
 			continue
 		}
 		line.price, line.priced = p.prices.Lookup(m.Name)
+		budget, _ := m.Ref.Settings.Thinking.Tokens()
 		for _, c := range p.toRecord[m.Name] {
 			agent, ok := agents[c.Suite]
 			if !ok {
@@ -185,8 +191,11 @@ func (p *recordPlan) estimateCost(ctx context.Context, a *app, models []bench.Mo
 			line.calls += ct.calls
 			line.inTokens += ct.in
 			line.outToken += out
+			line.reasoning += budget * ct.calls
 			if line.priced {
-				cost := line.price.Cost(ct.billed(line.price, out))
+				billed := ct.billed(line.price, out)
+				billed.Reasoning = budget * ct.calls
+				cost := line.price.Cost(billed)
 				line.cost += cost
 				p.estimate[m.Name+"\x00"+c.Suite+"/"+c.Name] = cost
 			}
@@ -308,8 +317,12 @@ func (p *recordPlan) write(w io.Writer) {
 		if l.priced {
 			cost = fmt.Sprintf("≈ $%.2f at %s", l.cost, priceText(l.model, l.price))
 		}
-		fmt.Fprintf(w, "  ≈ %d call(s), ≈ %d input and %d output tokens (the reference agents' counts, output ×%d): %s\n",
-			l.calls, l.inTokens, l.outToken, outputFactor, cost)
+		reasoning := ""
+		if l.reasoning > 0 {
+			reasoning = fmt.Sprintf(" and up to %d reasoning tokens (its thinking budget on every call)", l.reasoning)
+		}
+		fmt.Fprintf(w, "  ≈ %d call(s), ≈ %d input and %d output tokens (the reference agents' counts, output ×%d)%s: %s\n",
+			l.calls, l.inTokens, l.outToken, outputFactor, reasoning, cost)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/hallumaze/hallumaze/internal/files"
 	"github.com/hallumaze/hallumaze/results"
 	"github.com/hallumaze/hallumaze/suites"
 )
@@ -34,7 +35,7 @@ func (a *app) readResults(path string, stderr io.Writer) (f *results.File, rs []
 			path = beside
 		}
 	}
-	file, err := os.Open(path)
+	file, err := files.Open(path)
 	if err != nil {
 		return nil, nil, false, fmt.Errorf("results: %w", err)
 	}
@@ -81,7 +82,7 @@ func (a *app) readResults(path string, stderr io.Writer) (f *results.File, rs []
 
 // isSeedJSONFile reports whether the file at path is a results JSON file.
 func isSeedJSONFile(path string) bool {
-	f, err := os.Open(path)
+	f, err := files.Open(path)
 	if err != nil {
 		return false
 	}

@@ -129,7 +129,7 @@ func runFlags(fs *flag.FlagSet, o *runOptions, names []string, raw map[string]*s
 	fs.BoolVar(&o.csv, "csv", false, "also write a CSV, one row per case, beside the JSON")
 	fs.StringVar(&o.html, "html", "", "also write the one-file HTML report to this path (\"auto\": beside the JSON)")
 	fs.BoolVar(&o.interactive, "interactive", false, "ask for keys and settings on the terminal (refuses when stdin is not a terminal); keys typed are used for this run only")
-	str("models", "", "comma-separated models (provider/model); default: the models of --config, else every provider with a key, else the reference agents")
+	str("models", "", "comma-separated models (provider/model, settings after an @: openai/o4-mini@effort=high,anthropic/claude-sonnet-4@thinking=8000); default: the models of --config, else every provider with a key, else the reference agents")
 	str("base-url", "", "API root of openai-compatible/NAME models (a vLLM, llama.cpp, LM Studio or OpenRouter server), or provider=URL pairs, comma-separated (ollama=http://gpu-box:11434)")
 	fs.IntVar(&o.concurrency, "concurrency", 4, "cases in flight at once, over all models")
 	str("per-provider", "", "cases in flight per provider, e.g. openai=2,anthropic=1 (within --concurrency)")
@@ -192,7 +192,7 @@ func (a *app) parseRun(args []string, help io.Writer) (runOptions, error) {
 		return o, err
 	}
 	if v := *raw["max-tokens"]; v != "" {
-		if o.maxTokens, err = intFlag("max-tokens", v, 1, 1_000_000); err != nil {
+		if o.maxTokens, err = intFlag("max-tokens", v, 1, providers.MaxMaxTokens); err != nil {
 			return o, err
 		}
 	}
@@ -232,12 +232,12 @@ func (a *app) parseRun(args []string, help io.Writer) (runOptions, error) {
 		return o, err
 	}
 	if v := *raw["models"]; v != "" {
+		names, err := providers.ParseNames(v)
+		if err != nil {
+			return o, cli.Usagef("run: --models: %v", err)
+		}
 		seen := map[string]bool{}
-		for _, m := range strings.Split(v, ",") {
-			m = strings.TrimSpace(m)
-			if m == "" {
-				continue
-			}
+		for _, m := range names {
 			if seen[m] {
 				return o, cli.Usagef("run: --models names %s twice", m)
 			}

@@ -17,7 +17,6 @@ import (
 	"time"
 
 	"github.com/hallumaze/hallumaze/bench"
-	"github.com/hallumaze/hallumaze/cassettes"
 	"github.com/hallumaze/hallumaze/internal/cli"
 	"github.com/hallumaze/hallumaze/pricing"
 	"github.com/hallumaze/hallumaze/providers"
@@ -344,7 +343,7 @@ func (a *app) writeDryRun(p runPlan, o runOptions, stdout io.Writer) error {
 			switch {
 			case ok:
 				replayed++
-			case path == "" && p.env.ToRecord != nil && p.env.ToRecord(m.Name, cassettes.Path(o.cassetteRoot, c.Suite, m.Ref.Provider, m.Ref.ID, c.Name)):
+			case path == "" && p.env.ToRecord != nil && p.env.ToRecord(m.Name, p.env.CassettePath(m, c)):
 				recorded++
 			}
 		}
@@ -393,7 +392,7 @@ func (a *app) sweep(ctx context.Context, o runOptions, p runPlan, stderr io.Writ
 		}
 	}
 	done := map[string]bool{}
-	tty := isTerminal(stderr)
+	tty := isTerminal(cli.Raw(stderr))
 	if a.tty != nil {
 		tty = *a.tty
 	}

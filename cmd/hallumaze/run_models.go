@@ -11,6 +11,7 @@ import (
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/internal/cli"
 	"github.com/hallumaze/hallumaze/internal/redact"
+	"github.com/hallumaze/hallumaze/modelname"
 	"github.com/hallumaze/hallumaze/providers"
 	"github.com/hallumaze/hallumaze/results"
 	"github.com/hallumaze/hallumaze/suites"
@@ -100,7 +101,6 @@ func (a *app) loadConfig(o runOptions) (providers.Config, error) {
 		getenv = os.Getenv
 	}
 	cfg = cfg.WithEnv(getenv)
-	a.addSecrets(cfg)
 	if o.maxTokens > 0 {
 		cfg.MaxTokens = o.maxTokens
 	}
@@ -111,6 +111,11 @@ func (a *app) loadConfig(o runOptions) (providers.Config, error) {
 		}
 		maps.Copy(urls, o.baseURLs)
 		cfg.BaseURLs = urls
+	}
+	// The keys, and the credentials of the base URLs (--base-url's too),
+	// before any message that could name them.
+	a.addSecrets(cfg)
+	if len(o.baseURLs) > 0 {
 		if err := cfg.Validate(); err != nil {
 			return cfg, cli.Usagef("run: --base-url: %v", err)
 		}
@@ -166,14 +171,15 @@ func (a *app) resolveModels(o runOptions, cfg providers.Config, env bench.Env) (
 	seen := map[string]bool{}
 	var out []bench.Model
 	for _, name := range names {
-		if seen[name] {
-			return nil, false, cli.Usagef("run: model %s is named twice", name)
-		}
-		seen[name] = true
 		ref, err := providers.ParseName(name)
 		if err != nil {
 			return nil, false, cli.Usagef("run: %v", err)
 		}
+		name = ref.String()
+		if seen[name] {
+			return nil, false, cli.Usagef("run: model %s is named twice", name)
+		}
+		seen[name] = true
 		switch {
 		case ref.Provider == providers.ProviderAgent:
 			all := suites.AgentNames(a.suites)
@@ -218,12 +224,12 @@ func (a *app) resolveModels(o runOptions, cfg providers.Config, env bench.Env) (
 // plays reports whether a model plays a case: a reference agent plays only
 // the suites it answers.
 func (a *app) plays(model string, c bench.Case) bool {
-	name, ok := strings.CutPrefix(model, "agent/")
-	if !ok {
+	ref, err := modelname.Parse(model)
+	if err != nil || ref.Provider != providers.ProviderAgent {
 		return true
 	}
 	s, found := bench.FindSuite(a.suites, c.Suite)
-	return found && suites.Plays(s, name)
+	return found && suites.Plays(s, ref.ID)
 }
 
 // resultKey identifies a case of a model in a run.

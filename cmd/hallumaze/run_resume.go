@@ -2,10 +2,8 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/hallumaze/hallumaze/internal/cli"
@@ -36,22 +34,22 @@ const resultPrefix = `{"suite":"`
 // holding any other case is from a run with other settings or from another
 // version of hallumaze, and is refused rather than mixed in.
 func readResume(path string, planned func(key string) bool) (*resumeState, error) {
-	results, torn, err := results.ReadFile(path)
+	var all []results.Result
+	torn, err := results.EachFile(path, func(r results.Result) error {
+		all = append(all, r)
+		return nil
+	})
 	if err != nil {
 		return nil, cli.Usagef("run: --resume: %v", err)
 	}
-	st := &resumeState{path: path, torn: torn}
-	if torn {
-		last, err := lastLine(path)
-		if err != nil {
-			return nil, cli.Usagef("run: --resume: %v", err)
-		}
-		if !strings.HasPrefix(last, resultPrefix) && !strings.HasPrefix(resultPrefix, last) {
+	st := &resumeState{path: path, torn: torn != nil}
+	if torn != nil {
+		if last := torn.Start; !strings.HasPrefix(last, resultPrefix) && !strings.HasPrefix(resultPrefix, last) {
 			return nil, cli.Usagef("run: --resume: %s is not a hallumaze JSONL results file (its last line is not a result)", path)
 		}
 	}
 	seen := map[string]bool{}
-	for _, r := range results {
+	for _, r := range all {
 		k := resultKey(r.Model, r.Suite, r.Case)
 		if !planned(k) {
 			return nil, cli.Usagef("run: --resume: %s holds %s of %s, which is not a case of this run: the file is from a run with other settings or another version (resume with the flags it was started with, or start a new file)", path, r.Key(), r.Model)
@@ -67,19 +65,6 @@ func readResume(path string, planned func(key string) bool) (*resumeState, error
 		st.kept = append(st.kept, r)
 	}
 	return st, nil
-}
-
-// lastLine returns the last non-empty line of a file.
-func lastLine(path string) (string, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return "", fmt.Errorf("results: %w", err)
-	}
-	data = bytes.TrimRight(data, "\n")
-	if i := bytes.LastIndexByte(data, '\n'); i >= 0 {
-		data = data[i+1:]
-	}
-	return string(data), nil
 }
 
 // done reports the finished cases, by resultKey.
@@ -99,10 +84,10 @@ func (st *resumeState) rewrite(stderr io.Writer, red *redact.Secrets) error {
 		fmt.Fprintf(stderr, "resume: %s: the last line was cut off by the interruption and is dropped\n", st.path)
 	}
 	if st.torn || st.retried > 0 {
-		err := report.WriteFileAtomic(st.path, red, func(w io.Writer) error {
+		err := report.WriteFileAtomic(st.path, nil, func(w io.Writer) error {
 			bw := bufio.NewWriter(w)
 			for _, r := range st.kept {
-				if err := writeJSONLine(bw, r); err != nil {
+				if err := writeJSONLine(bw, r, red); err != nil {
 					return err
 				}
 			}
@@ -120,9 +105,10 @@ func (st *resumeState) rewrite(stderr io.Writer, red *redact.Secrets) error {
 	return nil
 }
 
-// writeJSONLine writes one result as a JSON line.
-func writeJSONLine(w io.Writer, r results.Result) error {
-	data, err := results.Marshal(r)
+// writeJSONLine writes one result as a JSON line, within the bound of a
+// results line, its secrets redacted.
+func writeJSONLine(w io.Writer, r results.Result, red *redact.Secrets) error {
+	data, err := results.Encode(r, red)
 	if err != nil {
 		return err
 	}

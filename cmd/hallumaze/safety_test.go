@@ -232,7 +232,7 @@ func TestBadInputRest(t *testing.T) {
 // connections open at once, and answers 422, which clients do not retry,
 // to a prompt no agent can read.
 func TestServeHardening(t *testing.T) {
-	srv := newServer(http.NotFoundHandler())
+	srv, _ := newServer(http.NotFoundHandler(), nil, 1, 1)
 	assert.Positive(t, srv.ReadHeaderTimeout)
 	assert.Positive(t, srv.ReadTimeout)
 	assert.Positive(t, srv.WriteTimeout)

@@ -171,3 +171,41 @@ func TestServeStream(t *testing.T) {
 	assert.Greater(t, chunks, 1)
 	assert.Equal(t, plain.Choices[0].Message.Content, text.String())
 }
+
+// TestServeRequiresKey: started with --api-key-env, serve answers a request
+// with another key as each provider does, and one with the key as always.
+func TestServeRequiresKey(t *testing.T) {
+	t.Setenv("HALLUMAZE_TEST_SERVE_KEY", "sk-loopback-secret")
+	base, _ := startServe(t, "--api-key-env", "HALLUMAZE_TEST_SERVE_KEY")
+	tests := []struct {
+		path, key, value string
+		status           int
+		want             string
+	}{
+		{"/v1/models", "Authorization", "Bearer sk-other", 401, `"code":"invalid_api_key"`},
+		{"/v1/models", "Authorization", "Bearer sk-loopback-secret", 200, `"object":"list"`},
+		{"/v1/models", "x-api-key", "sk-other", 401, `"authentication_error"`},
+		{"/v1beta/models", "x-goog-api-key", "sk-other", 400, `"API_KEY_INVALID"`},
+		{"/v1beta/models", "x-goog-api-key", "sk-loopback-secret", 200, `"models"`},
+	}
+	for _, tt := range tests {
+		req, err := http.NewRequest(http.MethodGet, base+tt.path, nil)
+		require.NoError(t, err)
+		req.Header.Set(tt.key, tt.value)
+		if tt.key == "x-api-key" {
+			req.Header.Set("anthropic-version", "2023-06-01")
+		}
+		resp, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		data, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		require.NoError(t, err)
+		assert.Equal(t, tt.status, resp.StatusCode, "%s %s: %s", tt.path, tt.key, data)
+		assert.Contains(t, string(data), tt.want)
+	}
+
+	var out, errOut bytes.Buffer
+	err := run(context.Background(), []string{"serve", "--addr", "127.0.0.1:0", "--api-key-env", "HALLUMAZE_TEST_UNSET_VARIABLE"}, &out, &errOut)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "the variable is empty or not set")
+}

@@ -22,7 +22,7 @@ func TestWorldsCommands(t *testing.T) {
 	require.Equal(t, 0, code, stderr)
 	probes, err := worlds.ReadProbes(strings.NewReader(out))
 	require.NoError(t, err)
-	require.Len(t, probes, 10)
+	require.Len(t, probes, 11)
 	assert.Equal(t, "terminal/terminal/s3/transcript/q00", probes[0].ID)
 	probesFile := writeFile(t, dir, "p.jsonl", out)
 
@@ -40,11 +40,11 @@ func TestWorldsCommands(t *testing.T) {
 	require.Equal(t, 0, code, stderr)
 	var rep map[string]any
 	require.NoError(t, json.Unmarshal([]byte(out), &rep))
-	assert.EqualValues(t, 10, rep["n_probes"])
-	assert.Len(t, rep["missing"], 2)
+	assert.EqualValues(t, 11, rep["n_probes"])
+	assert.Len(t, rep["missing"], 3)
 	acc := rep["accuracy"].(map[string]any)
-	assert.EqualValues(t, 10, acc["n"])
-	for _, k := range []string{"hallucination_rate", "parse_failure_rate", "abstention_recall", "abstention_precision", "over_abstention", "over_abstention_u", "testimony_following", "halluworld_rate", "by_world", "by_category", "by_world_category", "by_probe_type", "by_view", "by_level"} {
+	assert.EqualValues(t, 11, acc["n"])
+	for _, k := range []string{"prior_accuracy", "accuracy_prime", "skill", "hallucination_rate", "parse_failure_rate", "abstention_recall", "abstention_precision", "over_abstention", "over_abstention_u", "testimony_following", "halluworld_rate", "by_world", "by_category", "by_world_category", "by_probe_type", "by_view", "by_level"} {
 		assert.Contains(t, rep, k)
 	}
 

@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"syscall"
+
+	"github.com/hallumaze/hallumaze/internal/files"
 )
 
 // CheckOutput makes sure path can be written without harm, touching
@@ -29,7 +31,7 @@ func CheckOutput(path string, allowStdout bool) error {
 	switch {
 	case err == nil && st.Mode().IsRegular():
 	case err == nil:
-		return fmt.Errorf("%s is %s, not a regular file: write to a new path or a regular file", path, kind(st.Mode()))
+		return fmt.Errorf("%s is %s, not a regular file: write to a new path or a regular file", path, files.Kind(st.Mode()))
 	case !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR):
 		return err
 	}
@@ -64,56 +66,15 @@ func CheckOutput(path string, allowStdout bool) error {
 	return nil
 }
 
-// kind names a file mode that is not a regular file's.
-func kind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a folder"
-	case m&fs.ModeSymlink != 0:
-		return "a symbolic link"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	}
-	return "not a regular file"
-}
-
 // ReadInput reads a regular file, or standard input for "-", refusing more
 // than limit bytes: what a parser would cut anyway is never read into
-// memory.
+// memory. A named pipe, a device or a link to one is refused before it
+// is opened for reading ([files.Open]).
 func ReadInput(path string, stdin io.Reader, limit int64) ([]byte, error) {
-	var r io.Reader
 	if path == "-" {
-		r = stdin
-	} else {
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		st, err := f.Stat()
-		if err != nil {
-			return nil, err
-		}
-		if !st.Mode().IsRegular() {
-			return nil, fmt.Errorf("%s is %s, not a regular file", path, kind(st.Mode()))
-		}
-		if st.Size() > limit {
-			return nil, fmt.Errorf("%s is %d bytes, more than the %d this input may hold", path, st.Size(), limit)
-		}
-		r = f
+		return files.ReadAll(stdin, "standard input", limit)
 	}
-	data, err := io.ReadAll(io.LimitReader(r, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%s holds more than the %d bytes this input may hold", path, limit)
-	}
-	return data, nil
+	return files.ReadFile(path, limit)
 }
 
 // ReadPrefix reads at most n bytes of a regular file, or of standard input
@@ -121,18 +82,11 @@ func ReadInput(path string, stdin io.Reader, limit int64) ([]byte, error) {
 func ReadPrefix(path string, stdin io.Reader, n int64) ([]byte, error) {
 	var r io.Reader = stdin
 	if path != "-" {
-		f, err := os.Open(path)
+		f, err := files.Open(path)
 		if err != nil {
 			return nil, err
 		}
 		defer f.Close()
-		st, err := f.Stat()
-		if err != nil {
-			return nil, err
-		}
-		if !st.Mode().IsRegular() {
-			return nil, fmt.Errorf("%s is %s, not a regular file", path, kind(st.Mode()))
-		}
 		r = f
 	}
 	return io.ReadAll(io.LimitReader(r, n))

@@ -3,9 +3,11 @@
 //
 //	domain     scoring, mazes, abstain, worlds/...: the standard library,
 //	           scoring, their own packages, and for chess its rules library
-//	leaves     results, pricing, internal/redact, internal/cli,
-//	           internal/golden
-//	wire       providers (the standard library and pricing),
+//	leaves     results, pricing, modelname, internal/redact, internal/cli,
+//	           internal/files, internal/golden; internal/worldstest (worlds'
+//	           test helpers)
+//	wire       providers (the standard library, pricing, modelname and
+//	           internal/files),
 //	           providers/loopback
 //	harness    cassettes (go-vcr), agents, bench: never a suite's adapter
 //	report     results and the leaves, never the harness

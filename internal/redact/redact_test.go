@@ -56,3 +56,81 @@ func TestWriterSplits(t *testing.T) {
 		}
 	})
 }
+
+// A partial echo of a key, its vendor prefix and a few characters, is
+// redacted; the vendor prefix alone, or a word, is not.
+func TestPartialEcho(t *testing.T) {
+	const key = "sk-proj-AbCdEfGh1234567890xyz"
+	s := New(key)
+	for _, tc := range []struct{ in, want string }{
+		{"Incorrect API key provided: sk-proj-AbCd****************xyz.", "Incorrect API key provided: [REDACTED]****************xyz."},
+		{"key sk-proj-Ab… is invalid", "key [REDACTED]… is invalid"},
+		{"keys start with sk-proj-", "keys start with sk-proj-"},
+		{"sk-proj-A is too short to tell", "sk-proj-A is too short to tell"},
+		{"the whole " + key + " and " + key[:20], "the whole [REDACTED] and [REDACTED]"},
+	} {
+		assert.Equal(t, tc.want, s.String(tc.in), tc.in)
+	}
+	google := New("AIzaSyD1234567890abcdefghijklmnopqrstuv")
+	assert.Equal(t, "key [REDACTED]...", google.String("key AIzaSyD123..."))
+	assert.Equal(t, "AIzaSy is Google's prefix", google.String("AIzaSy is Google's prefix"))
+}
+
+// Whatever the text and however it is cut into writes, the writer writes
+// what Bytes makes of the whole text, and no secret.
+func TestWriterAsBytes(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		key := "sk-" + rapid.StringMatching(`[A-Za-z0-9]{10,30}`).Draw(t, "key")
+		pieces := rapid.SliceOf(rapid.SampledFrom([]string{key, key[:rapid.IntRange(1, len(key)).Draw(t, "n")], " ", "sk-", "x", "\n"})).Draw(t, "pieces")
+		text := strings.Join(pieces, "")
+		s := New(key)
+		var out bytes.Buffer
+		w := s.Writer(&out)
+		rest := text
+		for len(rest) > 0 {
+			n := rapid.IntRange(1, len(rest)).Draw(t, "chunk")
+			w.Write([]byte(rest[:n]))
+			rest = rest[n:]
+		}
+		w.Close()
+		if want := string(s.Bytes([]byte(text))); out.String() != want {
+			t.Fatalf("writer %q, Bytes %q", out.String(), want)
+		}
+		if strings.Contains(out.String(), key[:partialLength(key)]) {
+			t.Fatalf("an echo left: %q", out.String())
+		}
+	})
+}
+
+// FuzzWriter: the redaction writer, given any text cut anywhere, writes
+// what Bytes makes of the whole, holds no secret nor echo of one, and
+// never panics.
+func FuzzWriter(f *testing.F) {
+	f.Add("sk-proj-AbCdEfGh1234567890", "your key sk-proj-AbCdEfGh1234567890 and sk-proj-AbCd...", 7)
+	f.Add("dXNlcjpwYXNzd29yZA==", "Basic dXNlcjpwYXNzd29yZA== echoed", 3)
+	f.Add("--------", "----------------", 1)
+	f.Fuzz(func(t *testing.T, secret, text string, chunk int) {
+		s := New(secret)
+		var out bytes.Buffer
+		w := s.Writer(&out)
+		if chunk < 1 {
+			chunk = 1
+		}
+		for rest := text; len(rest) > 0; {
+			n := min(chunk, len(rest))
+			w.Write([]byte(rest[:n]))
+			rest = rest[n:]
+		}
+		w.Close()
+		if want := string(s.Bytes([]byte(text))); out.String() != want {
+			t.Fatalf("writer %q, Bytes %q", out.String(), want)
+		}
+		if s.Empty() {
+			return
+		}
+		sec := strings.TrimSpace(secret)
+		if strings.Contains(out.String(), sec) && !strings.Contains(Placeholder, sec) {
+			t.Fatalf("secret left in %q", out.String())
+		}
+	})
+}

@@ -16,7 +16,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hallumaze/hallumaze/bench"
-	"github.com/hallumaze/hallumaze/cassettes"
 	"github.com/hallumaze/hallumaze/providers"
 	"github.com/hallumaze/hallumaze/suites"
 )
@@ -57,14 +56,15 @@ func cassetteSet(t *testing.T, root string) map[string]bool {
 	return out
 }
 
-// paths are the cassettes of cases of a model, relative to the root.
+// paths are the cassettes of cases of a model, relative to the root: in
+// the folder of its settings when it has any.
 func paths(t *testing.T, model string, cases ...bench.Case) []string {
 	t.Helper()
-	ref, err := providers.ParseName(model)
-	require.NoError(t, err)
 	var out []string
 	for _, c := range cases {
-		out = append(out, cassettes.Path("", c.Suite, ref.Provider, ref.ID, c.Name))
+		p, err := bench.CassettePath("", model, c)
+		require.NoError(t, err)
+		out = append(out, p)
 	}
 	return out
 }
@@ -294,5 +294,69 @@ func TestPastedHintsRecordWhatTheyPromise(t *testing.T) {
 		require.NotEmpty(t, left)
 		require.Less(t, len(left), len(abstain)-4, "it recorded some before it stopped")
 		pasteHint(t, dir, env, hint, paths(t, "openai/always-abstain", left...))
+	})
+
+	t.Run("models with settings", func(t *testing.T) {
+		env := withEnv(env, map[string]string{
+			providers.EnvAnthropicKey:     "sk-ant-test-0123456789abcdefghij",
+			providers.EnvAnthropicBaseURL: srv.URL,
+		})
+		const a, b = "anthropic/checker@thinking=16000", "anthropic/checker@thinking=2048,temperature=1"
+		var first, rest []bench.Case
+		for _, c := range abstain {
+			if strings.Contains(c.Name, "cf-01/") {
+				first = append(first, c)
+			} else {
+				rest = append(rest, c)
+			}
+		}
+		require.NotEmpty(t, first)
+		code, stdout, stderr := sh(t, dir, env, "make build")
+		require.Equal(t, 0, code, "%s%s", stdout, stderr)
+		// the command as a user types it, quoted
+		code, stdout, stderr = sh(t, dir, env, "bin/hallumaze record --models 'anthropic/checker@thinking=16000' --suite abstain --filter 'cf-01/'")
+		require.Equal(t, 0, code, "%s%s", stdout, stderr)
+		assert.Contains(t, stdout, "record "+a+": ")
+		promised := paths(t, a, first...)
+		for _, p := range promised {
+			require.True(t, strings.Contains(p, "/checker@thinking=16000/"), p)
+			data, err := os.ReadFile(filepath.Join(dir, "cassettes", p))
+			require.NoError(t, err, "recorded into the folder of its settings")
+			assert.Contains(t, string(data), `"budget_tokens":16000`, "its settings on the wire")
+		}
+		// what it lacks of the set, in full: no filter
+		hint := rc.For(map[string][]bench.Case{a: rest})
+		require.Equal(t, "make record MODEL=anthropic/checker@thinking=16000 SUITE=abstain", hint)
+		pasteHint(t, dir, env, hint, paths(t, a, rest...))
+		// two models in one command, one of two settings: a list with
+		// commas in a name, and a filter
+		c1, c2 := abstain[7], abstain[8]
+		require.NoError(t, os.Remove(filepath.Join(dir, "cassettes", paths(t, a, c1)[0])))
+		hint = rc.For(map[string][]bench.Case{a: {c1}, b: {c1, c2}})
+		require.Contains(t, hint, "MODEL="+a+","+b+" ")
+		require.Contains(t, hint, "CASES=")
+		pasteHint(t, dir, env, hint, append(paths(t, a, c1), paths(t, b, c1, c2)...))
+		// two settings of one model gated against each other: the gate's
+		// hint records the candidate, then the gate compares them
+		code, _, stderr = sh(t, dir, env, "bin/hallumaze gate --base 'anthropic/checker@thinking=16000' --cand 'anthropic/checker@thinking=1024' --suite abstain")
+		require.Equal(t, 2, code, stderr)
+		hint = hintAfter(t, stderr)
+		require.Equal(t, "bin/hallumaze record --models anthropic/checker@thinking=1024 --suite abstain", hint)
+		pasteHint(t, dir, env, hint, paths(t, "anthropic/checker@thinking=1024", abstain...))
+		code, stdout, stderr = sh(t, dir, baseEnv(t), "make gate BASE='anthropic/checker@thinking=16000' CAND='anthropic/checker@thinking=1024' SUITE=abstain")
+		assert.Equal(t, 1, code, "a lower thinking budget checks less: %s%s", stdout, stderr)
+		assert.Contains(t, stdout, "**regressed**")
+
+		// a probe TestEffort plays beyond the gate set: --set effort
+		worlds, _ := bench.FindSuite(suites.All(), "worlds")
+		set, _, err := bench.ExperimentSet(worlds, "effort")
+		require.NoError(t, err)
+		probe := set[len(set)-1]
+		hint = rc.Hint("google/credulous@effort=high", probe)
+		require.Contains(t, hint, "SET=effort")
+		pasteHint(t, dir, withEnv(env, map[string]string{
+			providers.EnvGoogleKey:     "test-google-key-0123456789",
+			providers.EnvGeminiBaseURL: srv.URL,
+		}), hint, paths(t, "google/credulous@effort=high", probe))
 	})
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/providers"
 	"github.com/hallumaze/hallumaze/providers/loopback"
 	"github.com/hallumaze/hallumaze/suites"
@@ -142,9 +143,9 @@ func copyFile(from, to string) error {
 // suite into the scratch checkout.
 func copyCassettes(t *testing.T, dir, suite, model string) {
 	t.Helper()
-	ref, err := providers.ParseName(model)
+	path, err := bench.CassettePath("cassettes", model, bench.Case{Suite: suite, Name: "x"})
 	require.NoError(t, err)
-	rel := filepath.Join("cassettes", suite, ref.Provider, ref.ID)
+	rel := filepath.Dir(path) // the folder of the model with its settings
 	entries, err := os.ReadDir(filepath.Join(moduleRoot, rel))
 	require.NoError(t, err)
 	require.NotEmpty(t, entries)

@@ -22,6 +22,9 @@ func FuzzServe(f *testing.F) {
 	f.Add(uint8(1), []byte(`{"model":"echo","stream":true,"messages":[{"role":"user","content":"hi"}]}`))
 	f.Add(uint8(3), []byte(`{"contents":[{"parts":[{"text":"hello, world"}]}]}`))
 	f.Add(uint8(4), []byte(`{"contents":[{"parts":[{"text":"hello, world"}]}]}`))
+	f.Add(uint8(0), []byte(`{"model":"echo","n":2,"reasoning_effort":"high","max_completion_tokens":3,"messages":[{"role":"user","content":"hi there"}]}`))
+	f.Add(uint8(1), []byte(`{"model":"echo","max_tokens":3000,"thinking":{"type":"enabled","budget_tokens":1024},"stream":true,"messages":[{"role":"user","content":"hi"}]}`))
+	f.Add(uint8(2), []byte(`{"contents":[{"parts":[{"text":"hi"}]}],"generationConfig":{"maxOutputTokens":1,"thinkingConfig":{"thinkingBudget":-1,"includeThoughts":true}}}`))
 	h := loopback.New(map[string]providers.Model{"echo": echo})
 	paths := []string{
 		"/v1/chat/completions", "/v1/messages", "/v1beta/models/echo:generateContent",

@@ -2,10 +2,13 @@ package loopback
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 
+	"github.com/hallumaze/hallumaze/modelname"
 	"github.com/hallumaze/hallumaze/providers"
 	"github.com/hallumaze/hallumaze/providers/internal/wire"
 )
@@ -16,9 +19,13 @@ import (
 // The systemInstruction's text parts are the system prompt; contents with
 // role "model" are the assistant's turns, any other role the user's. Parts
 // marked as thoughts in earlier turns are dropped, as the API drops them.
-// Any other action (countTokens, embedContent) is a 404. The reply's
-// reasoning is returned as a part with "thought": true before the answer's
-// part.
+// Any other action (countTokens, embedContent) is a 404. maxOutputTokens
+// cuts the reply (finishReason "MAX_TOKENS"); topP and thinkingConfig (a
+// thinkingBudget, -1 for auto and 0 for off, or a thinkingLevel, not both)
+// are passed on to the model; tools and a candidateCount other than 1 are
+// refused with a 400. The reply's reasoning is counted in
+// thoughtsTokenCount, and returned as a part with "thought": true before
+// the answer's part when includeThoughts asks for it.
 type geminiProtocol struct{}
 
 func (geminiProtocol) decode(r *http.Request, body []byte) (call, error) {
@@ -38,14 +45,39 @@ func (geminiProtocol) decode(r *http.Request, body []byte) (call, error) {
 	if err := json.Unmarshal(body, &in); err != nil {
 		return call{}, fmt.Errorf("invalid JSON payload: %w", err)
 	}
+	var refused struct {
+		Tools            json.RawMessage `json:"tools"`
+		GenerationConfig *struct {
+			CandidateCount *int `json:"candidateCount"`
+		} `json:"generationConfig"`
+	}
+	if err := json.Unmarshal(body, &refused); err != nil {
+		return call{}, fmt.Errorf("invalid JSON payload: %w", err)
+	}
+	if given(refused.Tools) {
+		return call{}, errors.New("tools: this server answers in text only; function calling and tools are not supported")
+	}
+	if g := refused.GenerationConfig; g != nil && g.CandidateCount != nil && *g.CandidateCount != 1 {
+		return call{}, fmt.Errorf("generationConfig.candidateCount: %d candidates asked for; this server returns one", *g.CandidateCount)
+	}
 	req := providers.Request{Model: model}
 	if in.SystemInstruction != nil {
 		req.System = geminiText(in.SystemInstruction.Parts)
 	}
+	reasoning := counted
 	if g := in.GenerationConfig; g != nil {
 		req.MaxTokens = g.MaxOutputTokens
 		req.Temperature = g.Temperature
+		req.TopP = g.TopP
 		req.Seed = g.Seed
+		if tc := g.ThinkingConfig; tc != nil {
+			if err := geminiThinking(&req, tc); err != nil {
+				return call{}, err
+			}
+			if tc.IncludeThoughts {
+				reasoning = shown
+			}
+		}
 	}
 	for _, c := range in.Contents {
 		role := providers.User
@@ -58,11 +90,42 @@ func (geminiProtocol) decode(r *http.Request, body []byte) (call, error) {
 		return call{}, fmt.Errorf("contents is not specified")
 	}
 	return call{
-		model:  model,
-		req:    req,
-		stream: action[i+1:] == "streamGenerateContent",
-		sse:    r.URL.Query().Get("alt") == "sse",
+		model:     model,
+		req:       req,
+		reasoning: reasoning,
+		stream:    action[i+1:] == "streamGenerateContent",
+		sse:       r.URL.Query().Get("alt") == "sse",
 	}, nil
+}
+
+// geminiLevels are the thinking levels, as the API spells them.
+var geminiLevels = []string{"MINIMAL", "LOW", "MEDIUM", "HIGH"}
+
+// geminiThinking reads a thinkingConfig into the request: a budget (-1 is
+// auto, 0 is off) or a level (the effort), not both, as the API checks.
+func geminiThinking(req *providers.Request, tc *wire.GeminiThinkingConfig) error {
+	if tc.ThinkingBudget != nil && tc.ThinkingLevel != "" {
+		return errors.New("generationConfig.thinkingConfig: thinking_budget and thinking_level are not supported together")
+	}
+	if b := tc.ThinkingBudget; b != nil {
+		switch {
+		case *b == -1:
+			req.Thinking = modelname.ThinkingAuto
+		case *b == 0:
+			req.Thinking = modelname.ThinkingOff
+		case *b > 0 && *b <= modelname.MaxBudget:
+			req.Thinking = modelname.Budget(*b)
+		default:
+			return fmt.Errorf("generationConfig.thinkingConfig.thinkingBudget: %d is not -1, 0 or a number of tokens", *b)
+		}
+	}
+	if l := tc.ThinkingLevel; l != "" {
+		if !slices.Contains(geminiLevels, strings.ToUpper(l)) {
+			return fmt.Errorf("generationConfig.thinkingConfig.thinkingLevel: invalid value %q (want %s)", l, strings.Join(geminiLevels, ", "))
+		}
+		req.Effort = strings.ToLower(l)
+	}
+	return nil
 }
 
 // geminiText joins the non-thought text of parts.
@@ -78,7 +141,7 @@ func geminiText(parts []wire.GeminiPart) string {
 
 func (geminiProtocol) encode(id string, c call, reply providers.Reply) any {
 	var parts []wire.GeminiPart
-	if reply.Reasoning != "" {
+	if reply.Reasoning != "" && c.reasoning == shown {
 		parts = append(parts, wire.GeminiPart{Text: reply.Reasoning, Thought: true})
 	}
 	parts = append(parts, wire.GeminiPart{Text: reply.Text})
@@ -115,8 +178,10 @@ func geminiChunk(id string, c call, reply providers.Reply, parts []wire.GeminiPa
 // API does.
 func (geminiProtocol) stream(w http.ResponseWriter, id string, c call, reply providers.Reply) {
 	var parts []wire.GeminiPart
-	for _, p := range split(reply.Reasoning, streamChunks) {
-		parts = append(parts, wire.GeminiPart{Text: p, Thought: true})
+	if c.reasoning == shown {
+		for _, p := range split(reply.Reasoning, streamChunks) {
+			parts = append(parts, wire.GeminiPart{Text: p, Thought: true})
+		}
 	}
 	for _, p := range split(reply.Text, streamChunks) {
 		parts = append(parts, wire.GeminiPart{Text: p})

@@ -41,11 +41,20 @@
 // ({"models": [...], "nextPageToken"}) is paged by pageSize and pageToken.
 // Models are listed by name in byte order.
 //
-// The server is meant for loopback use only: it checks no key and accepts
-// any Authorization, x-api-key or x-goog-api-key header. Token counts are
-// approximate: a text of n bytes counts ceil(n/4) tokens ([ApproxTokens]);
-// input is the system prompt plus every message, output the answer plus the
-// reasoning.
+// The server behaves like the providers where a client would notice. The
+// request's settings reach the model (reasoning_effort, Anthropic's
+// thinking and output_config.effort, Gemini's thinkingConfig, top_p), as
+// the providers check them. The reply is cut to the call's token limit,
+// with each protocol's length stop. The model's reasoning is returned and
+// counted as each provider returns it (see present.go). Several choices
+// and tools are refused with a 400. Every path the server does not serve
+// (OpenAI's /v1/responses, Anthropic's count_tokens, …) is a JSON 404 in
+// its protocol's shape. With [RequireKey], a request without the key gets
+// each provider's own answer to a bad key; without it, any key is taken:
+// the server is meant for loopback use. Token counts are approximate: a
+// text of n bytes counts ceil(n/4) tokens ([ApproxTokens]); input is the
+// system prompt plus every message, output the answer plus the reasoning,
+// which is also counted apart.
 //
 // Prompt caching is reported as each provider reports it, as if the
 // conversation's previous request had just been served: the system prompt
@@ -86,14 +95,19 @@ import (
 	"github.com/hallumaze/hallumaze/providers"
 )
 
-// maxRequestBytes bounds a request body.
-const maxRequestBytes = 8 << 20
+// MaxRequestBytes bounds a request body: a larger one is answered 413.
+// A request costs the server a few times its size while it is answered
+// (the body, the decoded messages, the model's reading of the prompt).
+const MaxRequestBytes = 8 << 20
 
 // New returns a handler that serves models, keyed by the model id that
 // requests name (the "model" field, or the {model} path segment of Gemini).
 // The map is copied; later changes to it are not seen.
-func New(models map[string]providers.Model) http.Handler {
+func New(models map[string]providers.Model, opts ...Option) http.Handler {
 	s := &server{models: maps.Clone(models), names: slices.Sorted(maps.Keys(models))}
+	for _, o := range opts {
+		o(s)
+	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("/v1/chat/completions", func(w http.ResponseWriter, r *http.Request) { s.serve(w, r, openAIProtocol{}) })
 	mux.HandleFunc("/v1/messages", func(w http.ResponseWriter, r *http.Request) { s.serve(w, r, anthropicProtocol{}) })
@@ -112,14 +126,33 @@ func New(models map[string]providers.Model) http.Handler {
 		}
 		s.serve(w, r, geminiProtocol{})
 	})
-	return mux
+	mux.HandleFunc("/", s.notFound)
+	if s.key == "" {
+		return mux
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if s.authorized(w, r) {
+			mux.ServeHTTP(w, r)
+		}
+	})
 }
 
 // server holds the models, and their names in order.
 type server struct {
 	models map[string]providers.Model
 	names  []string
+	// key, when set, is the API key every request must carry.
+	key string
 }
+
+// Option changes how [New] serves.
+type Option func(*server)
+
+// RequireKey makes the server answer only requests that carry key where
+// each protocol puts it (Authorization: Bearer for OpenAI, x-api-key for
+// Anthropic, x-goog-api-key or ?key= for Gemini); any other gets the
+// protocol's own answer to a bad key. An empty key requires none.
+func RequireKey(key string) Option { return func(s *server) { s.key = key } }
 
 // protocol is one wire protocol's side of the server.
 type protocol interface {
@@ -134,6 +167,12 @@ type protocol interface {
 	errorBody(status int, msg string) any
 	// notFound is the message for an unknown model.
 	notFound(model string) string
+	// unauthorized is the status and body of a request without the
+	// server's key (missing: with no key at all).
+	unauthorized(missing bool) (int, any)
+	// pathNotFound is the body of a 404 for a path the server does not
+	// serve.
+	pathNotFound(method, path string) any
 }
 
 // call is one decoded request: the model it names, what the model is
@@ -141,6 +180,8 @@ type protocol interface {
 type call struct {
 	model string
 	req   providers.Request
+	// reasoning says what becomes of the model's reasoning.
+	reasoning reasoningMode
 	// stream asks for the reply as events.
 	stream bool
 	// usage asks an OpenAI stream for its usage chunk
@@ -165,7 +206,7 @@ func (s *server) serve(w http.ResponseWriter, r *http.Request, p protocol) {
 		methodNotAllowed(w, r, p, http.MethodPost)
 		return
 	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxRequestBytes))
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxRequestBytes))
 	if err != nil {
 		status := http.StatusBadRequest
 		var tooBig *http.MaxBytesError
@@ -211,6 +252,7 @@ func (s *server) serve(w http.ResponseWriter, r *http.Request, p protocol) {
 	if reply.Model == "" {
 		reply.Model = c.model
 	}
+	reply = present(c, reply)
 	id := requestID(r.URL.Path, body)
 	if c.stream {
 		p.stream(w, id, c, reply)
@@ -253,15 +295,17 @@ func ApproxTokens(text string) int {
 	return (len(text) + 3) / 4
 }
 
-// usage counts a request's input and a reply's output tokens.
+// usage counts a request's input and a reply's output tokens, the
+// reasoning's apart.
 func usage(req providers.Request, reply providers.Reply) providers.Usage {
 	in := ApproxTokens(req.System)
 	for _, m := range req.Messages {
 		in += ApproxTokens(m.Content)
 	}
 	return providers.Usage{
-		InputTokens:  in,
-		OutputTokens: ApproxTokens(reply.Text) + ApproxTokens(reply.Reasoning),
+		InputTokens:     in,
+		OutputTokens:    ApproxTokens(reply.Text) + ApproxTokens(reply.Reasoning),
+		ReasoningTokens: ApproxTokens(reply.Reasoning),
 	}
 }
 

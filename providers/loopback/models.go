@@ -206,7 +206,7 @@ func (geminiProtocol) model(name string) any {
 		Version:                    "loopback",
 		DisplayName:                name,
 		Description:                "a model served by the hallumaze loopback server",
-		InputTokenLimit:            (maxRequestBytes + 3) / 4,
+		InputTokenLimit:            (MaxRequestBytes + 3) / 4,
 		SupportedGenerationMethods: []string{"generateContent", "streamGenerateContent"},
 	}
 }

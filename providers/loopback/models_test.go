@@ -27,19 +27,10 @@ func manyModels(n int) map[string]providers.Model {
 // get sends a GET with the headers given and decodes the JSON answer.
 func get(t *testing.T, base, path string, header map[string]string) (int, map[string]any) {
 	t.Helper()
-	req, err := http.NewRequest(http.MethodGet, base+path, nil)
-	require.NoError(t, err)
-	for k, v := range header {
-		req.Header.Set(k, v)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	require.NoError(t, err)
-	defer resp.Body.Close()
-	data, err := io.ReadAll(resp.Body)
-	require.NoError(t, err)
+	status, data := do(t, http.MethodGet, base+path, "", header)
 	var out map[string]any
-	require.NoError(t, json.Unmarshal(data, &out), "body %q", data)
-	return resp.StatusCode, out
+	require.NoError(t, json.Unmarshal([]byte(data), &out), "body %q", data)
+	return status, out
 }
 
 var anthropicHeaders = map[string]string{"anthropic-version": "2023-06-01", "x-api-key": "sk-ant-loop"}

@@ -2,10 +2,13 @@ package loopback
 
 import (
 	"bytes"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
 
+	"github.com/hallumaze/hallumaze/modelname"
 	"github.com/hallumaze/hallumaze/providers"
 	"github.com/hallumaze/hallumaze/providers/internal/wire"
 )
@@ -14,13 +17,25 @@ import (
 //
 // System and developer messages, wherever they stand, become the system
 // prompt (joined by blank lines); user and assistant messages the
-// conversation. max_completion_tokens wins over max_tokens. Streaming is
-// refused with a 400. The reply's reasoning is returned as DeepSeek does,
-// in message.reasoning_content.
+// conversation. max_completion_tokens wins over max_tokens, and the reply
+// is cut to it (finish_reason "length"). reasoning_effort, top_p and
+// DeepSeek's thinking switch are passed on to the model; n other than 1,
+// tools and functions are refused with a 400. The reply's reasoning is
+// returned as DeepSeek does, in message.reasoning_content, and counted in
+// usage.completion_tokens_details.reasoning_tokens.
 type openAIProtocol struct{}
 
+// openAIInput is a chat completion request with the members the server
+// refuses: more than one choice, and tools.
+type openAIInput struct {
+	wire.OpenAIChatRequest
+	N         *int            `json:"n"`
+	Tools     json.RawMessage `json:"tools"`
+	Functions json.RawMessage `json:"functions"`
+}
+
 func (openAIProtocol) decode(_ *http.Request, body []byte) (call, error) {
-	var in wire.OpenAIChatRequest
+	var in openAIInput
 	so, err := decodeBody(body, &in)
 	if err != nil {
 		return call{}, err
@@ -28,14 +43,37 @@ func (openAIProtocol) decode(_ *http.Request, body []byte) (call, error) {
 	if in.Model == "" {
 		return call{}, errMissingModel
 	}
+	if in.N != nil && *in.N != 1 {
+		return call{}, fmt.Errorf("n: %d choices asked for; this server returns one choice (n must be 1)", *in.N)
+	}
+	if given(in.Tools) || given(in.Functions) {
+		return call{}, errors.New("tools: this server answers in text only; tools and function calling are not supported")
+	}
 	req := providers.Request{
 		Model:       in.Model,
 		MaxTokens:   in.MaxTokens,
 		Temperature: in.Temperature,
+		TopP:        in.TopP,
 		Seed:        in.Seed,
 	}
 	if in.MaxCompletionTokens > 0 {
 		req.MaxTokens = in.MaxCompletionTokens
+	}
+	if e := in.ReasoningEffort; e != "" {
+		if modelname.EffortRank(e) < 0 {
+			return call{}, fmt.Errorf("reasoning_effort: invalid value %q (supported values: %s)", e, strings.Join(modelname.Efforts(), ", "))
+		}
+		req.Effort = e
+	}
+	if th := in.Thinking; th != nil {
+		switch th.Type {
+		case "enabled":
+			req.Thinking = modelname.ThinkingAuto
+		case "disabled":
+			req.Thinking = modelname.ThinkingOff
+		default:
+			return call{}, fmt.Errorf("thinking.type: invalid value %q (want enabled or disabled)", th.Type)
+		}
 	}
 	var system []string
 	for i, m := range in.Messages {
@@ -77,7 +115,8 @@ func (openAIProtocol) encode(id string, c call, reply providers.Reply) any {
 	}
 }
 
-// openAIUsage counts a call's tokens in the protocol's shape.
+// openAIUsage counts a call's tokens in the protocol's shape, the
+// reasoning tokens in completion_tokens_details when there are any.
 func openAIUsage(req providers.Request, reply providers.Reply) *wire.OpenAIUsage {
 	u := usage(req, reply)
 	out := &wire.OpenAIUsage{
@@ -89,7 +128,16 @@ func openAIUsage(req providers.Request, reply providers.Reply) *wire.OpenAIUsage
 		// OpenAI caches the first 1,024 tokens, then steps of 128.
 		out.PromptTokensDetails = &wire.OpenAIPromptTokensDetails{CachedTokens: cacheMin + (p-cacheMin)/128*128}
 	}
+	if u.ReasoningTokens > 0 {
+		out.CompletionTokensDetails = &wire.OpenAICompletionDetails{ReasoningTokens: u.ReasoningTokens}
+	}
 	return out
+}
+
+// given reports a member that is there and not null or empty.
+func given(raw json.RawMessage) bool {
+	t := strings.TrimSpace(string(raw))
+	return t != "" && t != "null" && t != "[]" && t != "{}"
 }
 
 // openAIChunk is one event of a streamed chat completion.

@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hallumaze/hallumaze/providers"
+	"github.com/hallumaze/hallumaze/providers/loopback"
 )
 
 // sseEvent is one server-sent event: its name ("" when the stream gives
@@ -79,8 +80,10 @@ type streamProtocol struct {
 	path, streamPath string
 	body, streamBody string
 	contentType      string
-	plain            func(t *testing.T, body map[string]any) assembled
-	stream           func(t *testing.T, events []sseEvent) assembled
+	// thinks marks a call that asks the model to think.
+	thinks bool
+	plain  func(t *testing.T, body map[string]any) assembled
+	stream func(t *testing.T, events []sseEvent) assembled
 }
 
 const conversation = `"messages":[{"role":"user","content":"Where are you?"}]`
@@ -161,10 +164,11 @@ var streamProtocols = []streamProtocol{
 	{
 		name:        "anthropic",
 		path:        "/v1/messages",
-		body:        `{"model":"m","max_tokens":100,` + conversation + `}`,
+		body:        `{"model":"m","max_tokens":2000,"thinking":{"type":"enabled","budget_tokens":1024},` + conversation + `}`,
 		streamPath:  "/v1/messages",
-		streamBody:  `{"model":"m","max_tokens":100,"stream":true,` + conversation + `}`,
+		streamBody:  `{"model":"m","max_tokens":2000,"thinking":{"type":"enabled","budget_tokens":1024},"stream":true,` + conversation + `}`,
 		contentType: "text/event-stream",
+		thinks:      true,
 		plain: func(t *testing.T, body map[string]any) assembled {
 			var r struct {
 				Content    []struct{ Type, Text, Thinking string } `json:"content"`
@@ -200,8 +204,8 @@ var streamProtocols = []streamProtocol{
 					} `json:"message"`
 					ContentBlock struct{ Type string } `json:"content_block"`
 					Delta        struct {
-						Type, Text, Thinking string
-						StopReason           string `json:"stop_reason"`
+						Type, Text, Thinking, Signature string
+						StopReason                      string `json:"stop_reason"`
 					} `json:"delta"`
 					Usage struct {
 						OutputTokens int `json:"output_tokens"`
@@ -230,6 +234,9 @@ var streamProtocols = []streamProtocol{
 					case "thinking_delta":
 						require.Equal(t, want, ev.Delta.Type)
 						a.Reasoning += ev.Delta.Thinking
+					case "signature_delta":
+						require.Equal(t, "thinking", kinds[open], "a signature of a block that is not thinking")
+						assert.NotEmpty(t, ev.Delta.Signature)
 					default:
 						t.Fatalf("event %d: delta type %q", i, ev.Delta.Type)
 					}
@@ -249,9 +256,9 @@ var streamProtocols = []streamProtocol{
 	{
 		name:        "gemini sse",
 		path:        "/v1beta/models/m:generateContent",
-		body:        `{"contents":[{"parts":[{"text":"Where are you?"}]}]}`,
+		body:        `{"contents":[{"parts":[{"text":"Where are you?"}]}],"generationConfig":{"thinkingConfig":{"includeThoughts":true}}}`,
 		streamPath:  "/v1beta/models/m:streamGenerateContent?alt=sse",
-		streamBody:  `{"contents":[{"parts":[{"text":"Where are you?"}]}]}`,
+		streamBody:  `{"contents":[{"parts":[{"text":"Where are you?"}]}],"generationConfig":{"thinkingConfig":{"includeThoughts":true}}}`,
 		contentType: "text/event-stream",
 		plain:       func(t *testing.T, body map[string]any) assembled { return geminiAssemble(t, []map[string]any{body}) },
 		stream: func(t *testing.T, events []sseEvent) assembled {
@@ -353,7 +360,11 @@ func TestStreamEqualsPlain(t *testing.T) {
 				require.Equal(t, http.StatusOK, status, "%v", body)
 				plain := p.plain(t, body)
 				assert.Equal(t, reply.Text, plain.Text)
-				assert.Equal(t, reply.Reasoning, plain.Reasoning)
+				wantReasoning := reply.Reasoning
+				if p.thinks && wantReasoning == "" {
+					wantReasoning = loopback.NoReasoning
+				}
+				assert.Equal(t, wantReasoning, plain.Reasoning)
 
 				resp, err := srv.Client().Post(srv.URL+p.streamPath, "application/json", strings.NewReader(p.streamBody))
 				require.NoError(t, err)
@@ -383,7 +394,7 @@ func TestGeminiStreamArray(t *testing.T) {
 	reply := streamReplies[3].reply
 	srv := newServer(t, map[string]providers.Model{"m": providers.ModelFunc(
 		func(context.Context, providers.Request) (providers.Reply, error) { return reply, nil })})
-	body := `{"contents":[{"parts":[{"text":"Where are you?"}]}]}`
+	body := `{"contents":[{"parts":[{"text":"Where are you?"}]}],"generationConfig":{"thinkingConfig":{"includeThoughts":true}}}`
 	resp, err := srv.Client().Post(srv.URL+"/v1beta/models/m:streamGenerateContent", "application/json", strings.NewReader(body))
 	require.NoError(t, err)
 	defer resp.Body.Close()

@@ -5,11 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 
 	mp "github.com/hallumaze/hallumaze/abstain"
 	"github.com/hallumaze/hallumaze/internal/cli"
+	"github.com/hallumaze/hallumaze/internal/files"
 )
 
 // Commands is hallumaze abstain items|score.
@@ -44,7 +44,7 @@ func runAbstainItems(args []string, stdout io.Writer) error {
 	var items []mp.Item
 	if *umwp != "" {
 		var err error
-		if items, err = mp.LoadUMWP(*umwp); err != nil {
+		if items, err = loadUMWP(*umwp); err != nil {
 			return cli.Usagef("abstain items: %v", err)
 		}
 	} else {
@@ -67,7 +67,7 @@ func runAbstainScore(args []string, stdout io.Writer) error {
 	if *itemsPath == "" || *respPath == "" {
 		return cli.Usagef("abstain score: --items and --responses are required")
 	}
-	f, err := os.Open(*itemsPath)
+	f, err := files.Open(*itemsPath)
 	if err != nil {
 		return cli.Usagef("abstain score: %v", err)
 	}
@@ -79,7 +79,7 @@ func runAbstainScore(args []string, stdout io.Writer) error {
 	if len(items) == 0 {
 		return cli.Usagef("abstain score: %s holds no item", *itemsPath)
 	}
-	g, err := os.Open(*respPath)
+	g, err := files.Open(*respPath)
 	if err != nil {
 		return cli.Usagef("abstain score: %v", err)
 	}

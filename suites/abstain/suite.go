@@ -9,8 +9,8 @@ package abstain
 import (
 	"flag"
 	"fmt"
+	"github.com/hallumaze/hallumaze/internal/files"
 	"iter"
-	"os"
 	"strconv"
 	"testing"
 
@@ -79,7 +79,7 @@ func (Suite) Flags(fs *flag.FlagSet) func() (iter.Seq[bench.Case], error) {
 func loadItems(items, umwp, seed string) ([]mp.Item, error) {
 	switch {
 	case items != "":
-		f, err := os.Open(items)
+		f, err := files.Open(items)
 		if err != nil {
 			return nil, fmt.Errorf("--items: %v", err)
 		}
@@ -93,7 +93,7 @@ func loadItems(items, umwp, seed string) ([]mp.Item, error) {
 		}
 		return its, nil
 	case umwp != "":
-		its, err := mp.LoadUMWP(umwp)
+		its, err := loadUMWP(umwp)
 		if err != nil {
 			return nil, fmt.Errorf("--umwp: %v", err)
 		}
@@ -125,14 +125,15 @@ func (Suite) Agents() []bench.Agent {
 }
 
 // Experiments is TestAbstain: every model on the standard items, with the
-// suite's rates logged per model.
+// suite's rates logged per model; and TestEffort's part, the effect of
+// effort on the same items.
 func (Suite) Experiments() []bench.Experiment {
 	return []bench.Experiment{{
 		Name:   "Abstain",
 		Cases:  func() ([]bench.Case, error) { return Suite{}.Standard() },
 		Check:  Check,
 		Report: reportRates,
-	}}
+	}, effortExperiment()}
 }
 
 // Check asserts what must hold of any model's abstain result.
@@ -217,4 +218,17 @@ func (Suite) Gate() bench.GateFile {
 	return bench.GateFile{Metrics: []bench.GateMetric{
 		{Metric: "right", Suite: Name, MaxDrop: 0.05, Alpha: 0.05, Test: "mcnemar"},
 	}}
+}
+
+// maxUMWP bounds the UMWP file read (StandardDataset.jsonl is 2 MB).
+const maxUMWP = 256 << 20
+
+// loadUMWP reads the UMWP data set at path, a regular file of at most
+// maxUMWP bytes, as items.
+func loadUMWP(path string) ([]mp.Item, error) {
+	data, err := files.ReadFile(path, maxUMWP)
+	if err != nil {
+		return nil, fmt.Errorf("abstain: load umwp: %w", err)
+	}
+	return mp.ReadUMWP(data)
 }

@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"github.com/hallumaze/hallumaze/internal/cli"
+	"github.com/hallumaze/hallumaze/internal/files"
 	"github.com/hallumaze/hallumaze/mazes"
 )
 
@@ -125,7 +126,11 @@ func runMazeImport(_ context.Context, args []string, stdout, stderr io.Writer) e
 		return cli.Usagef("maze import: %s: %v", path, err)
 	}
 	fmt.Fprintf(stderr, "hallumaze: maze import: read %s, %d×%d\n", imp.Form, imp.Maze.Size(), imp.Maze.Size())
-	for _, w := range imp.Warnings {
+	for i, w := range imp.Warnings {
+		if i == maxWarnings {
+			fmt.Fprintf(stderr, "hallumaze: maze import: and %d more warnings\n", len(imp.Warnings)-i)
+			break
+		}
 		fmt.Fprintf(stderr, "hallumaze: maze import: warning: %s\n", w)
 	}
 	m := imp.Maze
@@ -142,9 +147,13 @@ func runMazeImport(_ context.Context, args []string, stdout, stderr io.Writer) e
 	return err
 }
 
-// maxImportBytes bounds a maze file to import: a 1001×1001 maze in either
-// text form is well under it.
-const maxImportBytes = 64 << 20
+// maxWarnings is how many warnings maze import prints; the rest are
+// counted.
+const maxWarnings = 10
+
+// maxImportBytes bounds a maze file to import: what the importer reads, the
+// largest maze in either text form.
+const maxImportBytes = mazes.MaxImport
 
 // runScore scores a reply obtained elsewhere (a chat window, another
 // harness) against a maze file and prints the score JSON.
@@ -163,7 +172,7 @@ func runScore(_ context.Context, args []string, stdout, stderr io.Writer) error 
 	if p, err := mazes.ParseProtocol(*protocol); err != nil || p != mazes.OneShot {
 		return cli.Usagef("score: --protocol %q: only oneshot replies can be scored from a file", *protocol)
 	}
-	f, err := os.Open(*mazePath)
+	f, err := files.Open(*mazePath)
 	if err != nil {
 		return cli.Usagef("score: %v", err)
 	}

@@ -62,6 +62,7 @@ func experiments() []bench.Experiment {
 		{Name: "Mirage", Cases: casesOf(mirageSpecs), Check: Check, Report: reportMirage},
 		{Name: "Ariadne", Cases: casesOf(AriadneGrid), Check: Check, Report: reportAriadne, Agents: agents.HintNames()},
 		{Name: "Difficulty", Cases: casesOf(DifficultyGrid), Check: Check, Report: reportDifficulty},
+		effortExperiment(),
 	}
 }
 

@@ -211,8 +211,8 @@ func (e HumanEntry) result() (results.Result, error) {
 			continue
 		}
 		v := *m.v
-		if v < 0 || (m.unit && v > 1) {
-			want := "≥ 0"
+		if v < 0 || (m.unit && v > 1) || v > results.MaxMetric {
+			want := fmt.Sprintf("≥ 0 and ≤ %g", float64(results.MaxMetric))
 			if m.unit {
 				want = "in [0, 1]"
 			}
@@ -253,8 +253,8 @@ func (e HumanEntry) result() (results.Result, error) {
 		r.Detail = detail
 	}
 	if e.LatencyS != nil {
-		if *e.LatencyS < 0 {
-			return results.Result{}, fmt.Errorf("latency_s = %v is negative", *e.LatencyS)
+		if *e.LatencyS < 0 || *e.LatencyS > results.MaxSeconds {
+			return results.Result{}, fmt.Errorf("latency_s = %v is not in [0, %g]", *e.LatencyS, float64(results.MaxSeconds))
 		}
 		r.Duration = *e.LatencyS
 	}

@@ -61,6 +61,8 @@ func TestReadHumanErrors(t *testing.T) {
 		{"other provider", `[{"provider":"openai","model":"x","sr":0.5,"mei":0.5}]`, `provider "openai"`},
 		{"bad group", `[{"model":"x","sr":0.5,"mei":0.5,"ariadne_group":"D"}]`, `ariadne_group "D"`},
 		{"bad size", `[{"model":"x","sr":0.5,"mei":0.5,"maze_size":1}]`, "maze_size 1"},
+		{"huge count", `[{"model":"x","sr":0.5,"mei":0.5,"loop_count":1e300}]`, "loop_count = 1e+300 is not ≥ 0 and ≤ 1e+12"},
+		{"huge latency", `[{"model":"x","sr":0.5,"mei":0.5,"latency_s":1e300}]`, "latency_s = 1e+300 is not in"},
 		{"duplicate", `[{"model":"x","sr":0.5,"mei":0.5},{"model":"human/x","sr":0.6,"mei":0.5}]`, "entry 2 repeats entry 1"},
 		{"trailing data", `[] []`, "data after the JSON value"},
 		{"not json", `model: x`, "human results"},

@@ -10,8 +10,8 @@ import (
 )
 
 // Agents are the HalluWorld reference agents: oracle, credulous,
-// always-unknown and guesser, each reading only the request, as a model
-// would. The oracle stands for a model in hallumaze estimate.
+// always-unknown, guesser and prior (the question-only baseline), each
+// reading only the request, as a model would. The oracle stands for a model in hallumaze estimate.
 func (Suite) Agents() []bench.Agent {
 	var out []bench.Agent
 	for _, p := range hw.Policies {
@@ -46,16 +46,19 @@ func (a agent) Chat(ctx context.Context, req providers.Request) (providers.Reply
 		if _, err := hw.ParseMessage(user); err != nil {
 			return providers.Reply{}, fmt.Errorf("%s: %w: %w", name, providers.ErrUnreadablePrompt, err)
 		}
-		text := w.Reply(a.policy, user)
+		policy, reasoning := atEffort(a.policy, req.EffortLevel())
+		text := w.Reply(policy, user)
 		in := len(req.System)
 		for _, m := range req.Messages {
 			in += len(m.Content)
 		}
+		thought := (len(reasoning) + 3) / 4
 		return providers.Reply{
 			Text:       text,
+			Reasoning:  reasoning,
 			Model:      name,
 			StopReason: providers.StopEnd,
-			Usage:      providers.Usage{InputTokens: (in + 3) / 4, OutputTokens: (len(text) + 3) / 4},
+			Usage:      providers.Usage{InputTokens: (in + 3) / 4, OutputTokens: (len(text)+3)/4 + thought, ReasoningTokens: thought},
 		}, nil
 	}
 	return providers.Reply{}, fmt.Errorf("%s: the system prompt is no HalluWorld world's: %w", name, providers.ErrUnreadablePrompt)

@@ -51,14 +51,17 @@ func experiments() []bench.Experiment {
 	return []bench.Experiment{
 		{Name: "Worlds", Cases: Suite{}.Standard, Check: Check, Report: reportAccuracy, AgentsOnly: true},
 		{Name: "WorldsReplay", Cases: gateCases, Check: Check, Report: reportAccuracy},
+		effortExperiment(),
 	}
 }
 
-// Experiments are TestWorlds and TestWorldsReplay.
+// Experiments are TestWorlds, TestWorldsReplay and HalluWorld's part of
+// TestEffort.
 func (Suite) Experiments() []bench.Experiment { return experiments() }
 
-// reportAccuracy logs, per model, the accuracy by world × category with
-// Wilson intervals, and the headline rates.
+// reportAccuracy logs, per model in the leaderboard's order, the accuracy
+// by world × category with Wilson intervals, the prior's accuracy and
+// accuracy′, and the headline rates.
 func reportAccuracy(t *testing.T, rs []results.Result) {
 	for _, m := range Score(rs) {
 		var b strings.Builder
@@ -66,8 +69,8 @@ func reportAccuracy(t *testing.T, rs []results.Result) {
 			t.Error(err)
 		}
 		r := m.Report
-		t.Logf("%s: accuracy %s  hallucination %s  abstention recall %s  over-abstention %s  parse failures %s\n%s",
-			m.Model, rateText(r.Accuracy), rateText(r.HallucinationRate), rateText(r.AbstentionRecall), rateText(r.OverAbstention), rateText(r.ParseFailureRate), b.String())
+		t.Logf("%s: skill %s  accuracy′ %s  accuracy %s  hallucination %s  abstention recall %s  over-abstention %s  parse failures %s\n%s",
+			m.Model, hw.Value(r.Skill), hw.Value(r.AccuracyPrime), rateText(r.Accuracy), rateText(r.HallucinationRate), rateText(r.AbstentionRecall), rateText(r.OverAbstention), rateText(r.ParseFailureRate), b.String())
 	}
 }
 
@@ -79,13 +82,13 @@ func rateText(r *hw.Rate) string {
 	return fmt.Sprintf("%d/%d = %.3f [%.3f, %.3f]", r.K, r.N, r.Rate, r.CI95.Lo, r.CI95.Hi)
 }
 
-// Benchmarks is BenchmarkWorlds: per model and world, the accuracy,
+// Benchmarks is BenchmarkWorlds: per model and world, the skill, accuracy,
 // hallucination rate, abstention recall and over-abstention over the
 // world's standard set.
 func (Suite) Benchmarks() []bench.Benchmark {
 	return []bench.Benchmark{{
 		Name:    "Worlds",
-		Metrics: []string{"accuracy", "hallucination-rate", "abstention-recall", "over-abstention"},
+		Metrics: []string{"skill", "accuracy", "hallucination-rate", "abstention-recall", "over-abstention"},
 		Groups: func() ([]bench.BenchGroup, error) {
 			ws, err := Worlds()
 			if err != nil {
@@ -112,6 +115,9 @@ func (Suite) Benchmarks() []bench.Benchmark {
 				return out
 			}
 			r := scores[0].Report
+			if r.Skill != nil {
+				out["skill"] = *r.Skill
+			}
 			for name, rate := range map[string]*hw.Rate{"accuracy": r.Accuracy, "hallucination-rate": r.HallucinationRate,
 				"abstention-recall": r.AbstentionRecall, "over-abstention": r.OverAbstention} {
 				if rate != nil {

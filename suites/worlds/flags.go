@@ -1,12 +1,14 @@
 package worlds
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"iter"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/hallumaze/hallumaze/bench"
 	hw "github.com/hallumaze/hallumaze/worlds"
@@ -27,21 +29,119 @@ func (Suite) Flags(fs *flag.FlagSet) func() (iter.Seq[bench.Case], error) {
 		if err != nil {
 			return nil, err
 		}
-		probes, err := sel.probes()
-		if err != nil {
+		// The probes are made as the cases are played, seed by seed, and
+		// kept for the run's later passes over its cases: a run cut short
+		// (--limit) makes and holds no more than it plays.
+		src := &probeSource{sel: sel}
+		if _, ok, err := src.at(0); err != nil {
 			return nil, err
-		}
-		if len(probes) == 0 {
+		} else if !ok {
 			return nil, fmt.Errorf("the HalluWorld selection holds no probe")
 		}
 		return func(yield func(bench.Case) bool) {
-			for _, wp := range probes {
-				if !yield(NewCase(wp.world, wp.probe)) {
+			for i := 0; ; i++ {
+				wp, ok, err := src.at(i)
+				if err != nil {
+					yield(failedCase(err))
+					return
+				}
+				if !ok || !yield(NewCase(wp.world, wp.probe)) {
 					return
 				}
 			}
 		}, nil
 	}
+}
+
+// probeSource makes the selected probes on demand, a world's standard
+// set or a level's seed at a time, and keeps those made. It is safe for
+// concurrent use.
+type probeSource struct {
+	sel  selection
+	mu   sync.Mutex
+	made []worldProbe
+	// next is where making goes on: the world, and the level and seed
+	// within it; done when everything is made; err the first failure.
+	wi, li, si int
+	done       bool
+	err        error
+}
+
+// at is the i-th probe, made if need be; false when there are fewer.
+func (s *probeSource) at(i int) (worldProbe, bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i >= len(s.made) && !s.done && s.err == nil {
+		s.err = s.makeMore()
+	}
+	if i < len(s.made) {
+		return s.made[i], true, nil
+	}
+	return worldProbe{}, false, s.err
+}
+
+// makeMore makes the next world's standard set, or the next seed of a
+// level, keeping the probes of the views and categories selected.
+func (s *probeSource) makeMore() error {
+	sel := s.sel
+	if s.wi >= len(sel.worlds) {
+		s.done = true
+		return nil
+	}
+	w := sel.worlds[s.wi]
+	nextWorld := func() { s.wi, s.li, s.si = s.wi+1, 0, 0 }
+	if len(sel.levels) == 0 {
+		std, err := standard(w)
+		if err != nil {
+			return fmt.Errorf("%s: %w", w.Name(), err)
+		}
+		s.keep(w, std)
+		nextWorld()
+		return nil
+	}
+	for s.li < len(sel.levels) && !slices.Contains(w.Levels(), sel.levels[s.li]) {
+		s.li++
+	}
+	if s.li == len(sel.levels) {
+		nextWorld()
+		return nil
+	}
+	l := sel.levels[s.li]
+	seeds := sel.seeds
+	if len(seeds) == 0 {
+		std, err := standard(w)
+		if err != nil {
+			return fmt.Errorf("%s: %w", w.Name(), err)
+		}
+		seeds = standardSeeds(std, l)
+	}
+	seed := seeds[s.si]
+	if s.si++; s.si == len(seeds) {
+		s.li, s.si = s.li+1, 0
+	}
+	probes, err := w.Probes(l, "", seed)
+	if err != nil {
+		return fmt.Errorf("%s: level %s seed %d: %w", w.Name(), l, seed, err)
+	}
+	s.keep(w, probes)
+	return nil
+}
+
+func (s *probeSource) keep(w hw.World, probes []hw.Probe) {
+	for _, p := range probes {
+		if (len(s.sel.views) == 0 || slices.Contains(s.sel.views, p.View)) && (len(s.sel.cats) == 0 || slices.Contains(s.sel.cats, p.Category)) {
+			s.made = append(s.made, worldProbe{w, p})
+		}
+	}
+}
+
+// failedCase stands for probes that could not be made: a case that fails
+// as a set-up error, so that the run says so (exit 2) rather than playing
+// on without them.
+func failedCase(err error) bench.Case {
+	return bench.Case{Suite: Name, Name: "probes-not-made", Play: func(context.Context, *bench.Chat) (bench.Outcome, error) {
+		return bench.Outcome{}, fmt.Errorf("%w: %w", bench.ErrSetup, err)
+	}}
 }
 
 // selection is what the worlds flags choose.
@@ -119,43 +219,13 @@ func parseSelection(worldsFlag, levels, views, cats, seeds string) (selection, e
 
 // probes are the selected probes, world by world.
 func (sel selection) probes() ([]worldProbe, error) {
-	var out []worldProbe
-	keep := func(w hw.World, p hw.Probe) {
-		if (len(sel.views) == 0 || slices.Contains(sel.views, p.View)) && (len(sel.cats) == 0 || slices.Contains(sel.cats, p.Category)) {
-			out = append(out, worldProbe{w, p})
+	src := &probeSource{sel: sel}
+	for !src.done {
+		if err := src.makeMore(); err != nil {
+			return nil, err
 		}
 	}
-	for _, w := range sel.worlds {
-		std, err := standard(w)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", w.Name(), err)
-		}
-		if len(sel.levels) == 0 {
-			for _, p := range std {
-				keep(w, p)
-			}
-			continue
-		}
-		for _, l := range sel.levels {
-			if !slices.Contains(w.Levels(), l) {
-				continue
-			}
-			seeds := sel.seeds
-			if len(seeds) == 0 {
-				seeds = standardSeeds(std, l)
-			}
-			for _, seed := range seeds {
-				probes, err := w.Probes(l, "", seed)
-				if err != nil {
-					return nil, fmt.Errorf("%s: level %s seed %d: %w", w.Name(), l, seed, err)
-				}
-				for _, p := range probes {
-					keep(w, p)
-				}
-			}
-		}
-	}
-	return out, nil
+	return src.made, nil
 }
 
 // standardSeeds are the seeds a level has in a standard set, in order, or

@@ -1,8 +1,10 @@
 package worlds
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -23,8 +25,9 @@ type ModelScore struct {
 }
 
 // Score scores each model's HalluWorld results from the verdicts they
-// keep, models in order of accuracy (then name). Human groups and results
-// of other suites are left out.
+// keep, models in the leaderboard's order: skill (see [hw.Rates]), then
+// accuracy, then name. Human groups and results of other suites are left
+// out.
 func Score(rs []results.Result) []ModelScore {
 	out, _ := scoreChecked(rs)
 	return out
@@ -63,6 +66,15 @@ func scoreChecked(rs []results.Result) ([]ModelScore, error) {
 		m.Report = hw.ScoreVerdicts(verdicts[name])
 		out = append(out, *m)
 	}
+	// The leaderboard's order: skill (accuracy′ with an abstention on an
+	// answerable probe counted as the prior's answer, so abstaining
+	// everywhere scores 0), then accuracy, then name.
+	value := func(v *float64) float64 {
+		if v == nil {
+			return math.Inf(-1)
+		}
+		return *v
+	}
 	acc := func(m ModelScore) float64 {
 		if m.Report.Accuracy == nil {
 			return -1
@@ -70,11 +82,11 @@ func scoreChecked(rs []results.Result) ([]ModelScore, error) {
 		return m.Report.Accuracy.Rate
 	}
 	slices.SortStableFunc(out, func(a, b ModelScore) int {
-		switch {
-		case acc(a) > acc(b):
-			return -1
-		case acc(a) < acc(b):
-			return 1
+		if c := cmp.Compare(value(b.Report.Skill), value(a.Report.Skill)); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(acc(b), acc(a)); c != 0 {
+			return c
 		}
 		return strings.Compare(a.Model, b.Model)
 	})

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"html/template"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/hallumaze/hallumaze/report"
@@ -75,19 +76,34 @@ func (Suite) Summarize(rs []results.Result, _ report.Options) (report.Section, e
 	return sec, nil
 }
 
-// text is the terminal output: per model, a box of the headline (accuracy
-// by world × category) and the rates; then the best model.
+// text is the terminal output: the leaderboard (models ranked by skill,
+// with accuracy′, accuracy, hallucination and over-abstention beside it);
+// per model, a box of the headline (accuracy by world × category with the
+// prior's accuracy and accuracy′) and the rates; the accuracy by view where
+// a world was shown in several views; then the best model.
 func text(scores []ModelScore, versus map[string]*hw.Comparison) string {
 	var b strings.Builder
+	board := [][]string{{"model", "skill", "accuracy′", "accuracy", "hallucination", "over-abstention", "testimony following"}}
+	for i, m := range scores {
+		r := m.Report
+		board = append(board, []string{fmt.Sprintf("%d. %s", i+1, m.Model), hw.Value(r.Skill), hw.Value(r.AccuracyPrime), hw.RateValue(r.Accuracy),
+			hw.RateValue(r.HallucinationRate), hw.RateValue(r.OverAbstention), hw.RateValue(r.TestimonyFollowing)})
+	}
+	report.WriteBox(&b, " HalluWorld leaderboard ", board, []string{
+		"ranked by skill: accuracy′ = (accuracy − prior) / (1 − prior), the prior answering from the question alone,",
+		"an abstention on an answerable probe counted as the prior's answer (always-unknown and the prior score 0, the oracle 1)",
+	})
+	b.WriteString("\n")
 	for _, m := range scores {
-		cells := [][]string{{"world", "cat", "k/n", "accuracy", "95% Wilson"}}
+		cells := [][]string{{"world", "cat", "k/n", "accuracy", "95% Wilson", "prior", "accuracy′"}}
 		for _, h := range m.Report.Headline() {
 			a := h.Accuracy
-			cells = append(cells, []string{h.World, string(h.Category), fmt.Sprintf("%d/%d", a.K, a.N), fmt.Sprintf("%.3f", a.Rate), fmt.Sprintf("[%.3f, %.3f]", a.CI95.Lo, a.CI95.Hi)})
+			cells = append(cells, []string{h.World, string(h.Category), fmt.Sprintf("%d/%d", a.K, a.N), fmt.Sprintf("%.3f", a.Rate),
+				fmt.Sprintf("[%.3f, %.3f]", a.CI95.Lo, a.CI95.Hi), hw.RateValue(h.PriorAccuracy), hw.Value(h.AccuracyPrime)})
 		}
 		r := m.Report
 		footer := []string{
-			"accuracy " + rateText(r.Accuracy),
+			"accuracy " + rateText(r.Accuracy) + " · prior " + hw.RateValue(r.PriorAccuracy) + " · accuracy′ " + hw.Value(r.AccuracyPrime) + " · skill " + hw.Value(r.Skill),
 			"hallucination " + rateText(r.HallucinationRate),
 			"abstention recall " + rateText(r.AbstentionRecall) + " · precision " + rateText(r.AbstentionPrecision),
 			"over-abstention " + rateText(r.OverAbstention) + " · on U twins " + rateText(r.OverAbstentionU),
@@ -102,10 +118,81 @@ func text(scores []ModelScore, versus map[string]*hw.Comparison) string {
 		}
 		b.WriteString("\n")
 	}
+	if rows := viewRows(scores); len(rows) > 0 {
+		head := []string{"world view"}
+		for _, m := range scores {
+			head = append(head, m.Model)
+		}
+		cells := [][]string{head}
+		for _, row := range rows {
+			line := []string{row.World + " " + row.View}
+			for _, c := range row.Cells {
+				line = append(line, c.text())
+			}
+			cells = append(cells, line)
+		}
+		report.WriteBox(&b, " HalluWorld by view ", cells, []string{"accuracy k/n and accuracy′ (in brackets) of each world's probes by the view they were shown in"})
+		b.WriteString("\n")
+	}
 	if best := scores[0]; best.Report.Accuracy != nil {
-		fmt.Fprintf(&b, "  ★ best HalluWorld accuracy: %s — %s\n", best.Model, rateText(best.Report.Accuracy))
+		fmt.Fprintf(&b, "  ★ best HalluWorld skill: %s — %s (accuracy %s)\n", best.Model, hw.Value(best.Report.Skill), rateText(best.Report.Accuracy))
 	}
 	return b.String()
+}
+
+// viewRow is one view of one world in the view comparison, a cell per
+// model.
+type viewRow struct {
+	World, View string
+	Cells       []viewCell
+}
+
+type viewCell struct {
+	Has   bool
+	Rates hw.Rates
+}
+
+func (c viewCell) text() string {
+	if !c.Has || c.Rates.Accuracy == nil {
+		return "-"
+	}
+	a := c.Rates.Accuracy
+	return fmt.Sprintf("%d/%d %.3f (%s)", a.K, a.N, a.Rate, hw.Value(c.Rates.AccuracyPrime))
+}
+
+// viewRows are the rows of the view comparison: every view of each world
+// that the models' verdicts show in two or more views, worlds in the
+// headline's order and views in the world's own order; none when no world
+// was shown in several views.
+func viewRows(scores []ModelScore) []viewRow {
+	seen := map[string][]string{} // world → views in the verdicts
+	for _, m := range scores {
+		for _, v := range m.Report.Verdicts {
+			if !slices.Contains(seen[v.World], v.View) {
+				seen[v.World] = append(seen[v.World], v.View)
+			}
+		}
+	}
+	ws, _ := Worlds()
+	var rows []viewRow
+	for _, w := range ws {
+		views := seen[w.Name()]
+		if len(views) < 2 {
+			continue
+		}
+		for _, view := range w.Views() {
+			if !slices.Contains(views, view) {
+				continue
+			}
+			row := viewRow{World: w.Name(), View: view}
+			for _, m := range scores {
+				rates, ok := m.Report.ByView[view]
+				row.Cells = append(row.Cells, viewCell{Has: ok, Rates: rates})
+			}
+			rows = append(rows, row)
+		}
+	}
+	return rows
 }
 
 func pValue(p float64) string {

@@ -104,6 +104,7 @@ var metrics = results.Metrics{
 	{Name: "abstained", Better: results.Higher, Exact: true, Doc: "the reply was unknown"},
 	{Name: "parse-fail", Better: results.Lower, Exact: true, Doc: "the reply broke the key=value contract"},
 	{Name: "over-abstained", Better: results.Lower, Exact: true, Doc: "an abstention where the evidence determines the answer"},
+	{Name: "skill", Better: results.Higher, Exact: true, Doc: "accuracy′ over the question-only prior, an abstention on an answerable probe counted as the prior's answer (the ranking measure)"},
 	{Name: "accuracy", Better: results.Higher, Exact: true, Doc: "right / probes"},
 	{Name: "hallucination-rate", Better: results.Lower, Exact: true, Doc: "hallucinated / probes"},
 	{Name: "abstention-recall", Better: results.Higher, Exact: true, Doc: "abstentions / probes with gold UNKNOWN"},

@@ -56,7 +56,7 @@ func sample(t *testing.T) []bench.Case {
 // the oracle never hallucinates, always-unknown is right exactly on the
 // UNKNOWN golds, the guesser never abstains.
 func TestAgentsOnTheSample(t *testing.T) {
-	rs := play(t, sample(t), "oracle", "credulous", "always-unknown", "guesser")
+	rs := play(t, sample(t), "oracle", "credulous", "always-unknown", "guesser", "prior")
 	for _, r := range rs {
 		t.Run(r.Model+"/"+r.Case, func(t *testing.T) { Check(t, r) })
 	}
@@ -109,7 +109,7 @@ func TestFlags(t *testing.T) {
 		{"unknown view", []string{"--view", "xray"}, nil, `--view "xray"`},
 		{"unknown category", []string{"--category", "Q"}, nil, `--category "Q"`},
 		{"seed without level", []string{"--world-seed", "3"}, nil, "--world-seed needs --level"},
-		{"nothing selected", []string{"--world", "chess", "--view", "fen-truth", "--category", "X"}, nil, "holds no probe"},
+		{"nothing selected", []string{"--world", "chess", "--view", "fen-truth", "--category", "M"}, nil, "holds no probe"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fs := flag.NewFlagSet("run", flag.ContinueOnError)
@@ -150,7 +150,10 @@ func TestSummarize(t *testing.T) {
 	assert.Contains(t, sec.Text, " HalluWorld: agent/oracle ")
 	assert.Contains(t, sec.Text, "vs agent/oracle (McNemar over right")
 	assert.Contains(t, sec.Text, "1 case could not be played")
-	assert.Contains(t, sec.Text, "★ best HalluWorld accuracy: agent/oracle")
+	assert.Contains(t, sec.Text, "★ best HalluWorld skill: agent/oracle")
+	assert.Contains(t, sec.Text, " HalluWorld leaderboard ")
+	assert.Contains(t, sec.Text, " HalluWorld by view ")
+	assert.Contains(t, sec.Text, "chess fen-transposed")
 	require.Len(t, sec.JSON, 1)
 	data, err := json.Marshal(sec.JSON[0].Value)
 	require.NoError(t, err)
@@ -163,6 +166,8 @@ func TestSummarize(t *testing.T) {
 	html := string(sec.HTML)
 	assert.Contains(t, html, `<section id="worlds">`)
 	assert.Contains(t, html, `table class="worlds-heat"`)
+	assert.Contains(t, html, `table class="worlds-heat worlds-views"`)
+	assert.Contains(t, html, "<th>fen-transposed</th>")
 	var chessCase results.Result
 	for _, r := range rs {
 		if r.Tags["world"] == "chess" && r.Tags["view"] == "fen-transposed" && r.Error == "" {

@@ -26,6 +26,9 @@ import (
 //   - always-unknown abstains;
 //   - guesser answers like the oracle but never abstains: where the board
 //     says nothing it guesses (no, 0, empty, e2e4).
+//   - prior reads the question alone: it names the probe type from the
+//     question's wording and the view from the observation's form, and
+//     answers the prior's answer for them.
 
 // Reply is a reference agent's reply to a chess user message.
 func (World) Reply(policy worlds.Policy, user string) string {
@@ -37,6 +40,13 @@ func (World) Reply(policy worlds.Policy, user string) string {
 	switch policy {
 	case worlds.Oracle, worlds.Credulous, worlds.Guesser:
 		reason, value = answer(policy, msg)
+	case worlds.Prior:
+		view := ViewOff
+		if obs, err := readObservation(msg.Observation); err == nil {
+			view = viewOf(obs)
+		}
+		reason = "I answer from the question alone: the most frequent answer to this kind of question."
+		value = worlds.PriorAnswer(worlds.PriorKey{World: worlds.Chess, ProbeType: ProbeType(msg.Question), View: view, Key: msg.Key})
 	case worlds.AlwaysUnknown:
 		reason = "I do not answer."
 	default:
@@ -64,6 +74,9 @@ func answer(policy worlds.Policy, msg worlds.Message) (string, string) {
 	obs, err := readObservation(msg.Observation)
 	if err != nil {
 		return guess(policy, msg, "I cannot read the observation: "+err.Error())
+	}
+	if v, ok := annotated(policy, obs, msg.Question); ok {
+		return "From the annotation.", v
 	}
 	ev := evidenceFor(policy, obs)
 	value, ok, why := ev.solve(msg.Question)
@@ -160,6 +173,9 @@ var (
 	reCount     = regexp.MustCompile(`^Here are the moves of a game from the standard starting position, in UCI notation: ([a-h1-8qrbn ]*)\. How many captures did (White|Black) make\?$`)
 	reSAN       = regexp.MustCompile(`^The game so far, from the standard starting position, in SAN: (.*)\. Give one legal move for the side to move that is neither a capture nor a promotion\.$`)
 	reSquare    = regexp.MustCompile(`^What is on ` + square + `\?$`)
+	reStands    = regexp.MustCompile(`^What stands on ` + square + `\?$`)
+	reReported  = regexp.MustCompile(`^According to the annotation, what stands on ` + square + `\?$`)
+	reSays      = regexp.MustCompile(`^(?:A (.+) stands on|The square) ` + square + `(?: is empty)?\.$`)
 	colourNamed = map[string]chesslib.Color{"white": chesslib.White, "black": chesslib.Black}
 )
 
@@ -178,6 +194,9 @@ func (ev evidence) solve(q string) (string, bool, string) {
 	}
 	if m := reSquare.FindStringSubmatch(q); m != nil {
 		return ev.hiddenSquare(parseSquare(m[1]))
+	}
+	if m := reStands.FindStringSubmatch(q); m != nil {
+		return pieceName(ev.sq[parseSquare(m[1])]), true, "From " + ev.source + "."
 	}
 	if m := reDefended.FindStringSubmatch(q); m != nil {
 		sq, c := parseSquare(m[3]), colourNamed[m[1]]
@@ -342,4 +361,44 @@ func quietFromSAN(text string) (string, bool, string) {
 	}
 	slices.Sort(quiet)
 	return quiet[0], true, "From the game replayed."
+}
+
+// annotated answers from the annotation line: what it says of a square,
+// asked as reported speech by every agent, and asked as a fact by the
+// credulous agent, which takes the annotation at its word.
+func annotated(policy worlds.Policy, obs seen, q string) (string, bool) {
+	m := reReported.FindStringSubmatch(q)
+	if m == nil && policy == worlds.Credulous {
+		m = reStands.FindStringSubmatch(q)
+	}
+	if m == nil || obs.annotation == "" {
+		return "", false
+	}
+	said := reSays.FindStringSubmatch(obs.annotation)
+	if said == nil || said[2] != m[1] {
+		return "", false
+	}
+	if said[1] == "" {
+		return "empty", true
+	}
+	return said[1], true
+}
+
+// ProbeType is the probe type a question's wording names, "" for a
+// question of no probe type of this world.
+func ProbeType(q string) string {
+	q = strings.TrimSpace(q)
+	for _, t := range []struct {
+		re  *regexp.Regexp
+		typ string
+	}{
+		{reCapture, TypeCanCapture}, {reDefended, TypeDefended}, {reHanging, TypeHanging},
+		{reCheck, TypeInCheck}, {reAfter, TypeUndefended}, {reCount, TypeCaptureCount},
+		{reSAN, TypeSANLegal}, {reSquare, TypeHiddenSquare}, {reStands, TypeClaim}, {reReported, TypeReported},
+	} {
+		if t.re.MatchString(q) {
+			return t.typ
+		}
+	}
+	return ""
 }

@@ -60,10 +60,15 @@ func TestAgentsByView(t *testing.T) {
 	probes := standardSet(t)
 	type cell struct{ right, n int }
 	acc := map[worlds.Policy]map[string]*cell{}
+	// fen counts the probes the annotation does not speak to, where the
+	// FEN line is the one testimony.
+	fen := map[worlds.Policy]map[string]*cell{}
 	for _, pol := range worlds.Policies {
 		acc[pol] = map[string]*cell{}
+		fen[pol] = map[string]*cell{}
 		for _, v := range views {
 			acc[pol][v] = &cell{}
+			fen[pol][v] = &cell{}
 		}
 		for _, p := range probes {
 			reply := w.Reply(pol, p.Context)
@@ -75,6 +80,13 @@ func TestAgentsByView(t *testing.T) {
 			c.n++
 			if right {
 				c.right++
+			}
+			if p.ProbeType != TypeClaim {
+				f := fen[pol][p.View]
+				f.n++
+				if right {
+					f.right++
+				}
 			}
 			if pol == worlds.Guesser {
 				assert.False(t, abstained, "the guesser abstained on %s", p.ID)
@@ -105,10 +117,17 @@ func TestAgentsByView(t *testing.T) {
 	for _, v := range views {
 		assert.Equal(t, 1.0, rate(worlds.Oracle, v), "oracle in %s", v)
 	}
-	assert.Equal(t, rate(worlds.Oracle, ViewOff), rate(worlds.Credulous, ViewOff), "without a FEN line credulous reads the board")
-	assert.Less(t, rate(worlds.Credulous, ViewTransposed), rate(worlds.Credulous, ViewOff))
-	assert.Less(t, rate(worlds.Credulous, ViewFlipTurn), rate(worlds.Credulous, ViewOff))
-	assert.Equal(t, 1.0, rate(worlds.Credulous, ViewTruth), "a true FEN line misleads nobody")
+	fenRate := func(pol worlds.Policy, v string) float64 {
+		c := fen[pol][v]
+		return float64(c.right) / float64(c.n)
+	}
+	assert.Equal(t, 1.0, fenRate(worlds.Credulous, ViewOff), "without a FEN line credulous reads the board")
+	assert.Less(t, fenRate(worlds.Credulous, ViewTransposed), fenRate(worlds.Credulous, ViewOff))
+	assert.Less(t, fenRate(worlds.Credulous, ViewFlipTurn), fenRate(worlds.Credulous, ViewOff))
+	assert.Equal(t, 1.0, fenRate(worlds.Credulous, ViewTruth), "a true FEN line misleads nobody")
+	for _, v := range views {
+		assert.Less(t, rate(worlds.Credulous, v), 1.0, "credulous follows false annotations in %s", v)
+	}
 }
 
 // TestReplyTable: single messages, each agent's value.
@@ -179,7 +198,11 @@ func FuzzReadObservation(f *testing.F) {
 				sc.masked = append(sc.masked, parseSquare(string(rune('a'+i%8))+string(rune('1'+i/8))))
 			}
 		}
-		back, err := readObservation(sc.text())
+		text := sc.text()
+		if s.annotation != "" {
+			text += "\n\n[Annotation]: \"" + s.annotation + "\""
+		}
+		back, err := readObservation(text)
 		if err != nil {
 			t.Fatalf("a view of what was read does not read: %v\n%s", err, sc.text())
 		}

@@ -3,7 +3,7 @@ package chess
 import "testing"
 
 // BenchmarkStandard generates the standard set (chess-random seeds 1–50 in
-// four views, 1,500 probes).
+// four views, 2,508 probes).
 func BenchmarkStandard(b *testing.B) {
 	w := New()
 	for b.Loop() {
@@ -11,7 +11,7 @@ func BenchmarkStandard(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if len(probes) != 1500 {
+		if len(probes) != 2508 {
 			b.Fatalf("%d probes", len(probes))
 		}
 	}

@@ -35,6 +35,9 @@ import (
 //     square, the FEN line (read by chess.js) fills the gap only where its
 //     board agrees with every shown square and its side to move with the
 //     position's, else the gold is UNKNOWN.
+//   - claim: the piece chess.js reads on the annotated square; reported:
+//     what the record's testimony says the annotation states (the context
+//     check holds the annotation line to it).
 //
 // Every record's context is also read back: the diagram and the side to
 // move are chess.js's board and turn (masked squares '?'); the fen-truth
@@ -93,8 +96,8 @@ func TestDifferentialProbes(t *testing.T) {
 	}
 	slices.Sort(kinds)
 	t.Logf("re-derived %d probes with chess.js (%d UNKNOWN): %s", len(plans), unknown, strings.Join(kinds, ", "))
-	if len(byType) != 8 {
-		t.Errorf("re-derived %d probe types, want all 8", len(byType))
+	if len(byType) != 10 {
+		t.Errorf("re-derived %d probe types, want all 10", len(byType))
 	}
 }
 
@@ -277,6 +280,13 @@ func (pl probePlan) derive(answers []jsAnswer) (worlds.Gold, string, error) {
 		return worlds.GoldMembers(quiet), q, nil
 	case TypeHiddenSquare:
 		return pl.hiddenGold(answers, pos), fmt.Sprintf("What is on %s?", m.Square), nil
+	case TypeClaim:
+		return worlds.GoldEnum(jsPiece(pos.Board[squareIndex(m.Square)])), fmt.Sprintf("What stands on %s?", m.Square), nil
+	case TypeReported:
+		if pl.p.Testimony == nil {
+			return worlds.Gold{}, "", fmt.Errorf("a reported probe without testimony")
+		}
+		return worlds.GoldEnum(*pl.p.Testimony), fmt.Sprintf("According to the annotation, what stands on %s?", m.Square), nil
 	}
 	return worlds.Gold{}, "", fmt.Errorf("probe type %q has no re-derivation", pl.p.ProbeType)
 }
@@ -315,7 +325,7 @@ func (pl probePlan) checkContext(answers []jsAnswer) error {
 	if err != nil {
 		return err
 	}
-	if p.Category == worlds.Memory || p.Category == worlds.Conflict {
+	if p.ProbeType == TypeCaptureCount || p.ProbeType == TypeSANLegal {
 		if !obs.boardless {
 			return fmt.Errorf("a move-list probe shows a board")
 		}

@@ -110,13 +110,15 @@ const (
 )
 
 // moveLists are a seed's two board-less games from the start position: the
-// M list (capture_count) and then the X list (san_legal_move), both from
-// one fresh games stream seeded 1000 + seed. An X list whose last position
+// M list (capture_count; 20–80 plies, so that the counts spread: with the
+// spec's 70–120 a side had taken all 15 pieces in a third of the games)
+// and then the X list (san_legal_move), both from one fresh games stream
+// seeded 1000 + seed. An X list whose last position
 // has no quiet move (neither capture nor promotion) is drawn again from the
 // same stream.
 func moveLists(seed uint64) (memory, conflict *game, err error) {
 	s := worlds.NewStream(1000+seed, worlds.StreamChessGames)
-	memory, err = play(s, StartFEN, between(70, 51), memoryBias)
+	memory, err = play(s, StartFEN, between(20, 61), memoryBias)
 	if err != nil {
 		return nil, nil, err
 	}

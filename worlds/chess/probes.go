@@ -3,6 +3,7 @@ package chess
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	chesslib "github.com/corentings/chess/v2"
 
@@ -20,6 +21,12 @@ const (
 	TypeCaptureCount = "capture_count"
 	TypeSANLegal     = "san_legal_move"
 	TypeHiddenSquare = "hidden_square"
+	// TypeClaim and TypeReported are the conflict probes: an annotation
+	// beside the board says what stands on a square, true or not; the
+	// first asks what stands there (the board decides, P2), the second
+	// what the annotation says (P3).
+	TypeClaim    = "claim"
+	TypeReported = "reported"
 )
 
 // squareOptions are hidden_square's options: empty and the 12 pieces,
@@ -77,7 +84,12 @@ type spec struct {
 	masked bool
 	gap    bool
 	square chesslib.Square
-	meta   meta
+	// annotation is the line shown after the observation (claim and
+	// reported probes); conflict and testimony are the claim's.
+	annotation string
+	conflict   *bool
+	testimony  *string
+	meta       meta
 }
 
 // position is one probe position and what was drawn for it.
@@ -151,17 +163,62 @@ func (p *position) drawSwap(s *worlds.Stream) {
 }
 
 // drawMask picks the two masked squares, without replacement, among the
-// squares not in the transposed pair.
+// squares not in the transposed pair that hold no king: what stands on
+// each is drawn first (empty or one of the pieces there, uniformly), then
+// a square holding it, so that the masked golds are not mostly "empty". A
+// square the rules would settle once masked (see settled) is not masked.
 func (p *position) drawMask(s *worlds.Stream) {
-	var free []chesslib.Square
-	for sq := range chesslib.Square(64) {
-		if !slices.Contains(p.swap, sq) {
-			free = append(free, sq)
+	b := &p.node.sq
+	free := p.kinglessOutsideSwap()
+	for len(free) >= 2 {
+		a := drawByContent(s, b, free)
+		rest := slices.DeleteFunc(slices.Clone(free), func(sq chesslib.Square) bool { return sq == a })
+		c := drawByContent(s, b, rest)
+		masked := []chesslib.Square{min(a, c), max(a, c)}
+		if !settled(b, p.node.turn(), masked) {
+			p.masked = masked
+			return
+		}
+		// Drop the squares whose content the rules settle and draw again.
+		for _, sq := range masked {
+			if settled(b, p.node.turn(), []chesslib.Square{sq}) {
+				free = slices.DeleteFunc(free, func(x chesslib.Square) bool { return x == sq })
+			}
+		}
+		if len(free) == len(rest)+1 {
+			free = rest // neither settles alone: drop the first and go on
 		}
 	}
-	a := worlds.Take(s, &free)
-	b := worlds.Take(s, &free)
-	p.masked = []chesslib.Square{min(a, b), max(a, b)}
+}
+
+// kinglessOutsideSwap are the squares, a1…h8, outside the transposed
+// pair that hold no king: those a mask or an annotation may name.
+func (p *position) kinglessOutsideSwap() []chesslib.Square {
+	var out []chesslib.Square
+	for sq := range chesslib.Square(64) {
+		if !slices.Contains(p.swap, sq) && p.node.sq[sq].Type() != chesslib.King {
+			out = append(out, sq)
+		}
+	}
+	return out
+}
+
+// drawByContent draws what stands on the square (empty, or a piece),
+// uniformly among the contents the candidates hold, in the order of
+// squareOptions, then one of the candidates holding it (a1…h8 order).
+func drawByContent(s *worlds.Stream, b *board, cands []chesslib.Square) chesslib.Square {
+	by := map[string][]chesslib.Square{}
+	for _, sq := range cands {
+		name := pieceName(b[sq])
+		by[name] = append(by[name], sq)
+	}
+	var kinds []string
+	for _, name := range squareOptions {
+		if len(by[name]) > 0 {
+			kinds = append(kinds, name)
+		}
+	}
+	return worlds.Pick(s, by[worlds.Pick(s, kinds)])
 }
 
 // boolSpec is a yes/no board probe about the position.
@@ -248,23 +305,36 @@ func (p *position) drawBoardProbes(s *worlds.Stream) error {
 			no = append(no, sq)
 		}
 	}
-	if target, ok := pickBranch(s, yes, no); ok {
-		p.specs = append(p.specs, p.canCaptureSpec(target))
+	if y, n, ok := pickPair(s, yes, no); ok {
+		p.specs = append(p.specs, p.canCaptureSpec(y), p.canCaptureSpec(n))
 	}
 
-	// defended and hanging: non-king pieces of either colour.
-	var pieces []chesslib.Square
+	// defended and hanging: non-king pieces of either colour, each a pair
+	// of one piece for which the answer is yes and one for which it is no.
+	var def, undef, hang, safe []chesslib.Square
 	for sq := range chesslib.Square(64) {
-		if b[sq] != chesslib.NoPiece && b[sq].Type() != chesslib.King {
-			pieces = append(pieces, sq)
+		if b[sq] == chesslib.NoPiece || b[sq].Type() == chesslib.King {
+			continue
+		}
+		if defended(b, sq) {
+			def = append(def, sq)
+		} else {
+			undef = append(undef, sq)
+		}
+		if hanging(b, sq) {
+			hang = append(hang, sq)
+		} else {
+			safe = append(safe, sq)
 		}
 	}
-	if len(pieces) > 0 {
-		p.specs = append(p.specs, p.defendedSpec(worlds.Pick(s, pieces)))
-		p.specs = append(p.specs, p.hangingSpec(worlds.Pick(s, pieces)))
+	if y, n, ok := pickPair(s, def, undef); ok {
+		p.specs = append(p.specs, p.defendedSpec(y), p.defendedSpec(n))
+	}
+	if y, n, ok := pickPair(s, hang, safe); ok {
+		p.specs = append(p.specs, p.hangingSpec(y), p.hangingSpec(n))
 	}
 
-	// hypothetical_in_check: a checking move or a quiet one.
+	// hypothetical_in_check: a checking move and a quiet one.
 	var checks, quiet []move
 	for _, mv := range n.moves() {
 		if mv.check {
@@ -273,8 +343,8 @@ func (p *position) drawBoardProbes(s *worlds.Stream) error {
 			quiet = append(quiet, mv)
 		}
 	}
-	if mv, ok := pickBranch(s, checks, quiet); ok {
-		p.specs = append(p.specs, p.inCheckSpec(mv))
+	if y, n, ok := pickPair(s, checks, quiet); ok {
+		p.specs = append(p.specs, p.inCheckSpec(y), p.inCheckSpec(n))
 	}
 
 	// after_move_undefended_count: m1, then a reply; an m1 with no reply
@@ -292,27 +362,23 @@ func (p *position) drawBoardProbes(s *worlds.Stream) error {
 	return nil
 }
 
-// pickBranch draws a yes-branch item if coin() says so, else a no-branch
-// one; the coin is drawn only when both branches have items.
-func pickBranch[T any](s *worlds.Stream, yes, no []T) (T, bool) {
-	switch {
-	case len(yes) > 0 && len(no) > 0:
-		if s.Coin() {
-			return worlds.Pick(s, yes), true
-		}
-		return worlds.Pick(s, no), true
-	case len(yes) > 0:
-		return worlds.Pick(s, yes), true
-	case len(no) > 0:
-		return worlds.Pick(s, no), true
+// pickPair draws one item whose answer is yes and one whose answer is
+// no, in that order, when both branches have items: a yes/no probe type is
+// asked as such a pair, so its golds are half yes and half no.
+func pickPair[T any](s *worlds.Stream, yes, no []T) (T, T, bool) {
+	if len(yes) == 0 || len(no) == 0 {
+		var zero T
+		return zero, zero, false
 	}
-	var zero T
-	return zero, false
+	return worlds.Pick(s, yes), worlds.Pick(s, no), true
 }
 
 // addHiddenSquare draws the asked masked square, then the twin among the
-// squares not masked, both in a1…h8 order.
+// squares not masked, by content (see drawByContent).
 func (p *position) addHiddenSquare(s *worlds.Stream) {
+	if len(p.masked) == 0 {
+		return
+	}
 	asked := worlds.Pick(s, p.masked)
 	var shown []chesslib.Square
 	for sq := range chesslib.Square(64) {
@@ -320,7 +386,7 @@ func (p *position) addHiddenSquare(s *worlds.Stream) {
 			shown = append(shown, sq)
 		}
 	}
-	twin := worlds.Pick(s, shown)
+	twin := drawByContent(s, &p.node.sq, shown)
 	p.specs = append(p.specs, p.hiddenSpec(asked), p.hiddenSpec(twin))
 }
 
@@ -333,4 +399,45 @@ func (p *position) hiddenSpec(sq chesslib.Square) spec {
 		schema: worlds.EnumSchema("square", squareOptions), options: squareOptions,
 		truth: worlds.GoldEnum(pieceName(p.node.sq[sq])), masked: true,
 		gap: slices.Contains(p.masked, sq), square: sq, meta: m}
+}
+
+// addClaim appends the conflict pair. The annotated square is drawn by
+// content (see drawByContent) among the squares outside the transposed pair
+// that hold no king; then coin(): the annotation is true, or else it names
+// another content drawn among the rest but kings, so a false annotation
+// never agrees with the board (the one thing the model sees of the square,
+// in every view).
+func (p *position) addClaim(s *worlds.Stream) {
+	b := &p.node.sq
+	sq := drawByContent(s, b, p.kinglessOutsideSwap())
+	truth := pieceName(b[sq])
+	said := truth
+	if !s.Coin() {
+		var wrong []string
+		for _, name := range squareOptions {
+			if name != truth && !strings.HasSuffix(name, " king") {
+				wrong = append(wrong, name)
+			}
+		}
+		said = worlds.Pick(s, wrong)
+	}
+	conflict := said != truth
+	line := "[Annotation]: \"" + annotationText(sq, said) + "\""
+	m := p.baseMeta()
+	m.Square = sq.String()
+	claim := spec{cat: worlds.Conflict, typ: TypeClaim, question: fmt.Sprintf("What stands on %s?", sq), key: "square",
+		atype: worlds.Enum, schema: worlds.EnumSchema("square", squareOptions), options: squareOptions,
+		truth: worlds.GoldEnum(truth), square: sq, annotation: line, conflict: &conflict, testimony: &said, meta: m}
+	reported := claim
+	reported.typ, reported.question = TypeReported, fmt.Sprintf("According to the annotation, what stands on %s?", sq)
+	reported.truth, reported.conflict = worlds.GoldEnum(said), nil
+	p.specs = append(p.specs, claim, reported)
+}
+
+// annotationText is what the annotation says of a square.
+func annotationText(sq chesslib.Square, name string) string {
+	if name == "empty" {
+		return fmt.Sprintf("The square %s is empty.", sq)
+	}
+	return fmt.Sprintf("A %s stands on %s.", name, sq)
 }

@@ -117,6 +117,27 @@ func recheck(t require.TestingT, p worlds.Probe) {
 		}
 		require.Equal(t, want, gold, p.ID)
 		require.Len(t, m.Masked, 2, p.ID)
+		var masked []chesslib.Square
+		for _, sq := range m.Masked {
+			masked = append(masked, parseSquare(sq))
+			require.NotEqual(t, chesslib.King, b[parseSquare(sq)].Type(), "%s: a king is masked", p.ID)
+		}
+		require.False(t, settled(b, n.turn(), masked), "%s: the rules settle a masked square", p.ID)
+	case TypeClaim, TypeReported:
+		s := parseSquare(m.Square)
+		require.NotNil(t, p.Testimony, p.ID)
+		require.Contains(t, squareOptions, *p.Testimony, p.ID)
+		require.Contains(t, p.Context, "\n\n[Annotation]: \""+annotationText(s, *p.Testimony)+"\"\n\n## Question\n", p.ID)
+		require.NotEqual(t, chesslib.King, b[s].Type(), p.ID)
+		require.NotContains(t, m.Swapped, m.Square, p.ID)
+		if p.ProbeType == TypeClaim {
+			require.Equal(t, pieceName(b[s]), gold, p.ID)
+			require.NotNil(t, p.Conflict, p.ID)
+			require.Equal(t, *p.Conflict, *p.Testimony != gold, p.ID)
+		} else {
+			require.Equal(t, *p.Testimony, gold, p.ID)
+			require.Nil(t, p.Conflict, p.ID)
+		}
 	default:
 		require.Fail(t, "unknown probe type", p.ProbeType)
 	}
@@ -161,7 +182,7 @@ func checkContext(t require.TestingT, p worlds.Probe, m meta, n *node) {
 	require.Equal(t, p.Schema, msg.Schema)
 	obs, err := readObservation(msg.Observation)
 	require.NoError(t, err, p.ID)
-	if p.Category == worlds.Memory || p.Category == worlds.Conflict {
+	if p.ProbeType == TypeCaptureCount || p.ProbeType == TypeSANLegal {
 		require.True(t, obs.boardless, p.ID)
 		require.Equal(t, ViewOff, p.View)
 		return
@@ -233,7 +254,7 @@ func TestProbesRecheck(t *testing.T) {
 // every UNKNOWN is category U.
 func TestStandard(t *testing.T) {
 	probes := standardSet(t)
-	require.LessOrEqual(t, len(probes), 1500)
+	require.LessOrEqual(t, len(probes), StandardSeeds*(2+4*15))
 	next := map[string]int{}
 	golds := map[string]string{}
 	for _, p := range probes {
@@ -245,7 +266,7 @@ func TestStandard(t *testing.T) {
 		if !p.Answerable() {
 			assert.Equal(t, worlds.Uncertainty, p.Category, p.ID)
 		}
-		if p.Category == worlds.Perception || p.Category == worlds.Causal {
+		if p.Category == worlds.Perception || p.Category == worlds.Causal || p.ProbeType == TypeClaim || p.ProbeType == TypeReported {
 			key := fmt.Sprintf("%d/%s", p.Seed, p.Question)
 			if g, ok := golds[key]; ok {
 				assert.Equal(t, g, p.Gold.Canonical(), "%s differs across views", p.ID)
@@ -283,14 +304,14 @@ func TestStandardCounts(t *testing.T) {
 			g = "set"
 		case p.AnswerType == worlds.Int:
 			g = "count"
-		case p.ProbeType == TypeHiddenSquare && p.Answerable():
+		case (p.ProbeType == TypeHiddenSquare || p.ProbeType == TypeClaim || p.ProbeType == TypeReported) && p.Answerable():
 			g = "answerable"
 		}
 		balance[p.ProbeType][g]++
 	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "probes %d\n", len(probes))
-	types := []string{TypeCanCapture, TypeDefended, TypeHanging, TypeInCheck, TypeUndefended, TypeCaptureCount, TypeSANLegal, TypeHiddenSquare}
+	types := []string{TypeCanCapture, TypeDefended, TypeHanging, TypeInCheck, TypeUndefended, TypeCaptureCount, TypeSANLegal, TypeHiddenSquare, TypeClaim, TypeReported}
 	for _, v := range views {
 		for _, typ := range types {
 			if n := counts[row{v, typ}]; n > 0 {

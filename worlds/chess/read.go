@@ -15,6 +15,8 @@ type seen struct {
 	masked [64]bool
 	turn   chesslib.Color
 	fen    string
+	// annotation is the annotation line's quoted text, "" if none.
+	annotation string
 	// boardless: the observation is "(no board is shown)".
 	boardless bool
 }
@@ -73,6 +75,9 @@ func readObservation(obs string) (seen, error) {
 		if fen, ok := strings.CutPrefix(strings.TrimSpace(l), "FEN:"); ok {
 			s.fen = strings.TrimSpace(fen)
 		}
+		if a, ok := strings.CutPrefix(strings.TrimSpace(l), "[Annotation]:"); ok {
+			s.annotation = strings.Trim(strings.TrimSpace(a), `"`)
+		}
 	}
 	return s, nil
 }
@@ -119,4 +124,27 @@ func legalBoard(b *board, turn chesslib.Color) bool {
 		return false
 	}
 	return !attacks(b, turn, them)
+}
+
+// viewOf is the view an observation is in, from its form alone: no FEN
+// line is fen-off; a FEN line whose side to move is not the side-to-move
+// line's is fen-flip-turn; one whose placement differs from a square the
+// board shows is fen-transposed; else fen-truth.
+func viewOf(s seen) string {
+	if s.fen == "" {
+		return ViewOff
+	}
+	b, turn, err := readFEN(s.fen)
+	if err != nil {
+		return ViewTruth
+	}
+	if turn != s.turn {
+		return ViewFlipTurn
+	}
+	for sq := range b {
+		if !s.masked[sq] && b[sq] != s.sq[sq] {
+			return ViewTransposed
+		}
+	}
+	return ViewTruth
 }

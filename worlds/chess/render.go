@@ -35,7 +35,11 @@ func (p *position) render(sp spec, view string) (context string, gold worlds.Gol
 			gold = worlds.Resolve(sp.truth, false, claims...)
 		}
 	}
-	return worlds.UserMessage(sc.text(), sp.question, sp.schema), gold, m
+	obs := sc.text()
+	if sp.annotation != "" {
+		obs += "\n\n" + sp.annotation
+	}
+	return worlds.UserMessage(obs, sp.question, sp.schema), gold, m
 }
 
 // fenClaim is what a scene's FEN line says about sq, admissible when its

@@ -28,7 +28,9 @@ func show(w io.Writer, level string, seed uint64, ps []*position) error {
 		} else {
 			bw.WriteString("no fen-transposed view (no two different non-king pieces); ")
 		}
-		fmt.Fprintf(bw, "hidden_square masks %s and %s\n", p.masked[0], p.masked[1])
+		if len(p.masked) == 2 {
+			fmt.Fprintf(bw, "hidden_square masks %s and %s\n", p.masked[0], p.masked[1])
+		}
 		for _, v := range views {
 			if !p.hasView(v) {
 				continue

@@ -81,6 +81,7 @@ func positions(level string, seed uint64) ([]*position, error) {
 		}
 		p.addMoveLists(probes, memory, conflict)
 		p.addHiddenSquare(probes)
+		p.addClaim(probes)
 		return []*position{p}, nil
 	case LevelBuiltin:
 		var out []*position
@@ -94,6 +95,7 @@ func positions(level string, seed uint64) ([]*position, error) {
 				return nil, err
 			}
 			p.addHiddenSquare(probes)
+			p.addClaim(probes)
 			out = append(out, p)
 		}
 		return out, nil
@@ -138,7 +140,7 @@ func (World) Probes(level, view string, seed uint64) ([]worlds.Probe, error) {
 					Level: level, Seed: seed, View: v, Category: sp.cat, ProbeType: sp.typ,
 					Template: string(sp.cat) + "." + sp.typ, Question: sp.question,
 					AnswerType: sp.atype, Key: sp.key, Schema: sp.schema, Options: sp.options,
-					Gold: gold, Context: ctx, Source: "generated", Meta: raw,
+					Gold: gold, Conflict: sp.conflict, Testimony: sp.testimony, Context: ctx, Source: "generated", Meta: raw,
 				})
 				n++
 			}

@@ -32,12 +32,12 @@ func right(p worlds.Probe, v string) bool {
 	return p.Gold.Accepts(v)
 }
 
-// TestAgents plays the four reference agents on the standard set and
-// holds each to what it is: the oracle never hallucinates and is right on
-// every P, M and X probe; credulous follows every conflicting claim;
-// always-unknown is right exactly on the UNKNOWN golds; the guesser never
-// abstains and answers as the oracle wherever the oracle answers. It logs
-// each agent's accuracy by category.
+// TestAgents plays the reference agents on the standard set and holds each
+// to what it is: the oracle is right on every probe (every gold follows
+// from the text); credulous follows every conflicting claim; always-unknown
+// is right exactly on the UNKNOWN golds; the guesser never abstains and
+// answers as the oracle wherever the oracle answers. It logs each agent's
+// accuracy by category.
 func TestAgents(t *testing.T) {
 	w, ps := standard(t)
 	replies := map[worlds.Policy][]string{}
@@ -62,11 +62,9 @@ func TestAgents(t *testing.T) {
 		}
 		table.WriteString("\n")
 		if pol == worlds.Oracle {
-			for _, c := range []worlds.Category{worlds.Perception, worlds.Memory, worlds.Conflict} {
+			for _, c := range worlds.Categories {
 				assert.Equal(t, n[c], k[c], "oracle on %s", c)
 			}
-			assert.GreaterOrEqual(t, float64(k[worlds.Causal])/float64(n[worlds.Causal]), 0.70)
-			assert.GreaterOrEqual(t, float64(k[worlds.Uncertainty])/float64(n[worlds.Uncertainty]), 0.90)
 		}
 	}
 	t.Logf("accuracy on the standard set (%d probes):\n%s", len(ps), table.String())
@@ -74,8 +72,8 @@ func TestAgents(t *testing.T) {
 	conflicting := 0
 	for i, p := range ps {
 		oracle, cred, unk, guess := replies[worlds.Oracle][i], replies[worlds.Credulous][i], replies[worlds.AlwaysUnknown][i], replies[worlds.Guesser][i]
+		assert.True(t, right(p, oracle), "%s: the oracle answers %s, gold %s", p.ID, oracle, p.Gold.Canonical())
 		if oracle != worlds.Unknown {
-			assert.True(t, right(p, oracle), "%s: the oracle answers %s, gold %s", p.ID, oracle, p.Gold.Canonical())
 			assert.Equal(t, oracle, guess, "%s: the guesser answers as the oracle", p.ID)
 		}
 		if !p.Answerable() {
@@ -83,12 +81,16 @@ func TestAgents(t *testing.T) {
 		}
 		assert.Equal(t, !p.Answerable(), right(p, unk), "%s: always-unknown", p.ID)
 		assert.NotEqual(t, worlds.Unknown, guess, "%s: the guesser never abstains", p.ID)
+		// A [Notice] overlay is a unit's one testimony on its fact; the
+		// tours' claims may have several sources that disagree, of which
+		// credulous follows the last it read.
+		overlay := strings.Contains(p.Context, "\n\n[Notice]: ")
 		switch {
-		case p.Template == "X.claim" && *p.Conflict:
+		case p.Template == "X.claim" && *p.Conflict && overlay:
 			conflicting++
 			assert.Equal(t, *p.Testimony, cred, "%s: credulous follows the claim", p.ID)
 			assert.False(t, right(p, cred))
-		case p.Template == "X.claim", p.Template == "X.reported":
+		case p.Template == "X.claim" && overlay, p.Template == "X.reported":
 			assert.True(t, right(p, cred), "%s: credulous on an agreeing claim or reported speech", p.ID)
 		}
 	}
@@ -113,10 +115,12 @@ func TestAgentsWorkedExample(t *testing.T) {
 	e2 := workedEpisode(t, 1)
 	u2, err := newUnit(e2, Symbolic, 0)
 	require.NoError(t, err)
-	u2.add(u2.cellOf(Pos{1, 1}, u2.seenEver(Symbolic)))
-	u2.add(u2.cellOf(Pos{3, 2}, u2.seenEver(Symbolic)))
+	u2.add(u2.cellOf(Pos{1, 1}, "blue ball", u2.settled(Symbolic)))
+	u2.add(u2.cellOf(Pos{3, 2}, "green ball", u2.settled(Symbolic)))
+	u2.add(u2.cellOf(Pos{3, 2}, "red box", u2.settled(Symbolic)))
 	assert.Equal(t, "unknown", value(t, w.Reply(worlds.Oracle, u2.probes[0].Context), "object"))
 	assert.Equal(t, "yes", value(t, w.Reply(worlds.Oracle, u2.probes[1].Context), "object"))
+	assert.Equal(t, "no", value(t, w.Reply(worlds.Oracle, u2.probes[2].Context), "object"))
 	assert.Equal(t, "no", value(t, w.Reply(worlds.Guesser, u2.probes[0].Context), "object"))
 }
 

@@ -50,6 +50,9 @@ func asciiView(s *State, f FOV) string {
 		}
 		b.WriteString("\n")
 	}
+	if wholeArea(s, f) {
+		b.WriteString("\n" + wholeAreaLine + "\n")
+	}
 	b.WriteString("\n")
 	b.WriteString(asciiLegend)
 	first := true

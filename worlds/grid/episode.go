@@ -164,6 +164,42 @@ func (e *Episode) viewText(k int, view string) (string, error) {
 	return symbolicView(o.State, f), nil
 }
 
+// transition is the line between observation k−1 and k of a multi-file
+// key, saying which area observation k shows: the same one as before after
+// some time (objects there may have changed meanwhile), one seen in an
+// earlier observation, or a new one.
+func (e *Episode) transition(k int) string {
+	area := e.Obs[k].Area
+	if e.Obs[k-1].Area == area {
+		return "[Some time passed; you are still in the same area]"
+	}
+	for j := range k - 1 {
+		if e.Obs[j].Area == area {
+			return "[You returned to the area of observation " + strconv.Itoa(j+1) + "]"
+		}
+	}
+	return "[You moved to the next area]"
+}
+
+// renderUntil is the history of a multi-file key in view cut before
+// observation n: the observations before it, then the line that leads to
+// it, as the whole history would show them.
+func (e *Episode) renderUntil(view string, n int) (string, error) {
+	var blocks []string
+	for k := range n {
+		text, err := e.viewText(k, view)
+		if err != nil {
+			return "", err
+		}
+		if k > 0 {
+			blocks = append(blocks, e.transition(k))
+		}
+		blocks = append(blocks, "[Observation "+strconv.Itoa(k+1)+" — "+e.Obs[k].Label+"]:\n"+text)
+	}
+	blocks = append(blocks, e.transition(n))
+	return strings.Join(blocks, "\n\n"), nil
+}
+
 // Render is the history in view (§6.4): one observation alone is its view
 // text; several are blocks separated by one blank line, each observation
 // headed [Observation k — Step t]: (a multi-file key's [Observation k —
@@ -182,7 +218,7 @@ func (e *Episode) Render(view string, elapsed int) (string, error) {
 		}
 		if k > 0 {
 			if e.MultiFile {
-				blocks = append(blocks, "[You moved to the next area]")
+				blocks = append(blocks, e.transition(k))
 			} else {
 				lines := make([]string, len(o.Actions))
 				for i, a := range o.Actions {

@@ -93,7 +93,7 @@ var keys = []key{
 	{name: "M2_witness_stand", files: rooms("witness_chamber1.txt", "chamber 1", "witness_chamber2.txt", "chamber 2",
 		"witness_chamber3.txt", "chamber 3", "witness_chamber4.txt", "chamber 4", "witness_chamber5.txt", "chamber 5"), views: symbolicASCII},
 	{name: "M3_incident_report", files: sameRoom("incident_t0.txt", "t0", "incident_t6.txt", "t6"), views: symbolicASCII},
-	{name: "M4_narrator", files: one("narrator_room.txt"), views: memoryOnly},
+	{name: "M4_narrator", files: one("narrator_room.txt"), views: memoryOnly, actions: []Action{Forward, Forward}},
 	{name: "C1a_persistent_chain", files: sameRoom("c1a_persistent_chain_t0.txt", "t0", "c1a_persistent_chain.txt", "now"), views: memoryOnly},
 	{name: "C1a_noboard", files: sameRoom("c1a_noboard_t0.txt", "t0", "c1a_noboard.txt", "now"), views: memoryOnly},
 	{name: "C1b_continuous_chain", files: sameRoom("c1b_continuous_chain_t0.txt", "t0", "c1b_continuous_chain.txt", "now"), views: memoryOnly},

@@ -15,7 +15,7 @@ import (
 
 // TestAllLevelsLoad loads the 84 embedded level files and pins each file's
 // bytes (size, SHA-256) and what it loads to: size, view, agent, objects
-// by name, river, flood rows, fire rows and the inert mechanics.
+// by name, river, flood rows, fire rows, plates and the inert mechanics.
 func TestAllLevelsLoad(t *testing.T) {
 	names := LevelFiles()
 	require.Len(t, names, 84)
@@ -54,7 +54,7 @@ func summary(lv *Level) string {
 		s += fmt.Sprintf("; flood %v", fs)
 	}
 	if len(lv.Plates)+len(lv.DoorIDs)+len(lv.ContinuousDoors)+len(lv.Wind) > 0 {
-		s += fmt.Sprintf("; inert plates %v doors %v continuous %v wind %v", lv.Plates, lv.DoorIDs, lv.ContinuousDoors, lv.Wind)
+		s += fmt.Sprintf("; plates %v doors %v continuous %v wind %v", lv.Plates, lv.DoorIDs, lv.ContinuousDoors, lv.Wind)
 	}
 	return s
 }

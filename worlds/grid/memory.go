@@ -24,6 +24,10 @@ func memoryView(s *State, step int) string {
 		b.WriteString("\n")
 		b.WriteString(line)
 	}
+	for _, line := range plateLines(s) {
+		b.WriteString("\n")
+		b.WriteString(line)
+	}
 	for _, k := range memoryOrder(s) {
 		o := s.Objects[k]
 		b.WriteString("\n- ")
@@ -97,8 +101,11 @@ func annotations(s *State, k int) []string {
 }
 
 // terrainLines are the memory view's terrain lines: the river's bounding
-// box per flow direction, each fire row (active or scorched), the flooded
-// rows, and the flood schedule (each flood row's rise step).
+// box per flow direction and what lies just beyond its downstream edge,
+// each fire row with the columns of its burning and its scorched cells,
+// the flooded rows, and the flood schedule (each flood row's rise step and
+// columns). They state what the rules need to move the river, the flood
+// and the fire on.
 func terrainLines(s *State) []string {
 	lv := s.Level
 	var out []string
@@ -113,22 +120,26 @@ func terrainLines(s *State) []string {
 		}
 		if any {
 			out = append(out, "[Terrain]: River (rows "+strconv.Itoa(r0)+"–"+strconv.Itoa(r1)+", cols "+
-				strconv.Itoa(c0)+"–"+strconv.Itoa(c1)+"): flowing "+d.Word())
+				strconv.Itoa(c0)+"–"+strconv.Itoa(c1)+"): flowing "+d.Word()+"; beyond its "+d.Word()+" edge: "+riverExit(s, d))
 		}
 	}
 	for r := range lv.Rows {
-		fire, burning := false, false
+		var burning, out2 []int
 		for c := range lv.Cols {
-			if lv.Cells[r*lv.Cols+c].Terrain == Fire {
-				fire = true
-				burning = burning || s.Burning(Pos{r, c})
+			if lv.Cells[r*lv.Cols+c].Terrain != Fire {
+				continue
+			}
+			if s.Burning(Pos{r, c}) {
+				burning = append(burning, c)
+			} else {
+				out2 = append(out2, c)
 			}
 		}
-		switch {
-		case burning:
-			out = append(out, "[Terrain]: Active fire: row "+strconv.Itoa(r)+" (burning — impassable)")
-		case fire:
-			out = append(out, "[Terrain]: Scorch marks: row "+strconv.Itoa(r))
+		if len(burning) > 0 {
+			out = append(out, "[Terrain]: Active fire: row "+strconv.Itoa(r)+", cols "+spans(burning)+" (burning — impassable)")
+		}
+		if len(out2) > 0 {
+			out = append(out, "[Terrain]: Scorch marks: row "+strconv.Itoa(r)+", cols "+spans(out2))
 		}
 	}
 	rows := floodSchedule(lv)
@@ -147,29 +158,103 @@ func terrainLines(s *State) []string {
 	if len(rows) > 0 {
 		parts := make([]string, len(rows))
 		for i, fr := range rows {
-			parts[i] = "row " + strconv.Itoa(fr.row) + " at step " + strconv.Itoa(fr.rise)
+			parts[i] = "row " + strconv.Itoa(fr.row) + " at step " + strconv.Itoa(fr.rise) + " (cols " + spans(fr.cols) + ")"
 		}
 		out = append(out, "[Flood]: Schedule: "+strings.Join(parts, ", ")+".")
 	}
 	return out
 }
 
-// floodRow is a row holding flood tiles and the step it counts as flooded
-// from (its earliest tile's rise step).
-type floodRow struct{ row, rise int }
+// riverExit says what lies just beyond the downstream edge of the river
+// flowing d: "open" when every such cell is floor-like terrain, "blocked"
+// when none is, else the open and blocked rows (or columns).
+func riverExit(s *State, d Dir) string {
+	lv := s.Level
+	var open, blocked []int
+	seen := map[int]bool{}
+	for r := range lv.Rows {
+		for c := range lv.Cols {
+			p := Pos{r, c}
+			if cell := lv.At(p); cell.Terrain != River || cell.Flow != d {
+				continue
+			}
+			next := p.Add(d, 1)
+			if lv.At(next).Terrain == River {
+				continue
+			}
+			line := r
+			if d == North || d == South {
+				line = c
+			}
+			if seen[line] {
+				continue
+			}
+			seen[line] = true
+			if lv.At(next).staticPassable() {
+				open = append(open, line)
+			} else {
+				blocked = append(blocked, line)
+			}
+		}
+	}
+	unit := "rows"
+	if d == North || d == South {
+		unit = "cols"
+	}
+	switch {
+	case len(blocked) == 0:
+		return "open"
+	case len(open) == 0:
+		return "blocked"
+	}
+	slices.Sort(open)
+	slices.Sort(blocked)
+	return "open in " + unit + " " + spans(open) + ", blocked in " + unit + " " + spans(blocked)
+}
+
+// spans writes sorted integers as runs: "1–6, 8, 10–18".
+func spans(xs []int) string {
+	var parts []string
+	for i := 0; i < len(xs); {
+		j := i
+		for j+1 < len(xs) && xs[j+1] == xs[j]+1 {
+			j++
+		}
+		if j == i {
+			parts = append(parts, strconv.Itoa(xs[i]))
+		} else {
+			parts = append(parts, strconv.Itoa(xs[i])+"–"+strconv.Itoa(xs[j]))
+		}
+		i = j + 1
+	}
+	return strings.Join(parts, ", ")
+}
+
+// floodRow is a row holding flood tiles, the step it counts as flooded
+// from (its earliest tile's rise step) and the columns of its tiles.
+type floodRow struct {
+	row, rise int
+	cols      []int
+}
 
 // floodSchedule lists the flood rows in row order.
 func floodSchedule(lv *Level) []floodRow {
 	var out []floodRow
 	for r := range lv.Rows {
 		found, rise := false, 0
+		var cols []int
 		for c := range lv.Cols {
-			if cell := lv.Cells[r*lv.Cols+c]; cell.Terrain == FloodTile && (!found || cell.Rise < rise) {
+			cell := lv.Cells[r*lv.Cols+c]
+			if cell.Terrain != FloodTile {
+				continue
+			}
+			cols = append(cols, c)
+			if !found || cell.Rise < rise {
 				found, rise = true, cell.Rise
 			}
 		}
 		if found {
-			out = append(out, floodRow{r, rise})
+			out = append(out, floodRow{r, rise, cols})
 		}
 	}
 	return out

@@ -1,92 +1,185 @@
 package grid
 
 import (
-	"maps"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/hallumaze/hallumaze/worlds"
 )
 
-// union is M.union (episodes of two or more observations): how many
-// different objects of a kind the observations showed. Only kinds whose
-// count reads the same whether "different" means different objects or
-// different names are eligible: every object of the kind seen has a name
-// no other one seen has, so the count does not hang on whether two sights
-// of one name were one object.
-func (u *unit) union() {
+// The M templates: a value an earlier observation showed. "In
+// observation k" names the observation by its number in the history.
+
+// earlier draws the earlier observation an M probe asks about, or -1 for
+// an episode of one observation.
+func (u *unit) earlier() int {
 	if len(u.e.Obs) < 2 {
-		return
+		return -1
 	}
-	var eligible []Kind
-	for _, k := range countKinds {
-		if ids, names := u.seenOfKind(k); ids > 0 && ids == names {
-			eligible = append(eligible, k)
-		}
-	}
-	if len(eligible) > 0 {
-		u.add(u.unionOf(worlds.Pick(u.st, eligible)))
+	return u.st.Intn(len(u.e.Obs) - 1)
+}
+
+// inObs is "In observation k" for observation index k.
+func inObs(k int) string { return "In observation " + strconv.Itoa(k+1) }
+
+// recall is the M tier's set, each question about an earlier observation
+// of its own drawing: the presence pair, a count, and in the field-of-view
+// views an object's location.
+func (u *unit) recall() {
+	u.recallPresence()
+	u.recallCount()
+	if u.view != Memory {
+		u.recallLocation()
 	}
 }
 
-// seenOfKind counts the different objects of kind the observations showed,
-// and their different names.
-func (u *unit) seenOfKind(k Kind) (ids, names int) {
-	idSet, nameSet := map[int]bool{}, map[string]bool{}
-	for obs := range u.e.Obs {
-		s := u.e.Obs[obs].State
-		for _, i := range u.seen(obs, u.view) {
-			if s.Objects[i].Kind == k {
-				idSet[u.e.ids[obs][i]] = true
-				nameSet[s.Objects[i].Name()] = true
+// recallPresence and recallCount each ask about an earlier observation of
+// their own drawing.
+func (u *unit) recallPresence() {
+	if k := u.earlier(); k >= 0 {
+		u.recallPresenceIn(k)
+	}
+}
+
+func (u *unit) recallCount() {
+	if k := u.earlier(); k >= 0 {
+		u.recallCountIn(k)
+	}
+}
+
+// recallPresenceIn is M.recall's pair: a name observation k shows (yes)
+// and one it does not (no), preferring a name another observation shows
+// (the one the memory is most likely to mix up).
+func (u *unit) recallPresenceIn(k int) {
+	yes, no := u.namesIn(k)
+	var elsewhere []string
+	for j := range u.e.Obs {
+		if j == k {
+			continue
+		}
+		for _, n := range no {
+			if u.seenNames(j)[n] && !slices.Contains(elsewhere, n) {
+				elsewhere = append(elsewhere, n)
 			}
 		}
 	}
-	return len(idSet), len(nameSet)
-}
-
-// unionOf asks how many different objects of kind the observations showed.
-func (u *unit) unionOf(k Kind) probe {
-	n, _ := u.seenOfKind(k)
-	return probe{template: "M.union", question: "Counting all observations, how many different " + k.plural() + " have you seen?",
-		answer: worlds.Int, key: "count", values: worlds.SchemaInt, gold: worlds.GoldInt(n)}
-}
-
-// gone is M.gone (two or more observations): which objects seen in
-// observation 1 the last observation does not show, as names (a door's
-// without its state). It is made only when the set is the same whether
-// objects are told apart by identity or by name.
-func (u *unit) gone() {
-	if p, ok := u.goneProbe(); ok {
-		u.add(p)
+	if len(elsewhere) > 0 {
+		no = elsewhere
 	}
-}
-
-// goneProbe is M.gone's probe and whether it is made.
-func (u *unit) goneProbe() (probe, bool) {
-	if len(u.e.Obs) < 2 {
-		return probe{}, false
+	if len(yes) == 0 || len(no) == 0 {
+		return
 	}
-	last := len(u.e.Obs) - 1
-	lastIDs, lastNames := map[int]bool{}, map[string]bool{}
-	for _, i := range u.seen(last, u.view) {
-		lastIDs[u.e.ids[last][i]] = true
-		lastNames[u.cur.Objects[i].Name()] = true
-	}
-	first := u.e.Obs[0].State
-	byID, byName := map[string]bool{}, map[string]bool{}
-	for _, i := range u.seen(0, u.view) {
-		name := first.Objects[i].Name()
-		if !lastIDs[u.e.ids[0][i]] {
-			byID[name] = true
+	seen := u.seenNames(k)
+	for _, name := range []string{worlds.Pick(u.st, yes), worlds.Pick(u.st, no)} {
+		q := inObs(k) + ", could you see a " + name + "?"
+		if u.view == Memory {
+			q = inObs(k) + ", was there a " + name + " in the area?"
 		}
-		if !lastNames[name] {
-			byName[name] = true
+		u.add(probe{template: "M.recall", question: q, answer: worlds.Bool, key: "visible",
+			values: worlds.SchemaBool, gold: worlds.GoldBool(seen[name])})
+	}
+}
+
+// recallCountIn asks how many objects of a kind observation k showed, the
+// count drawn first (countClass).
+func (u *unit) recallCountIn(k int) {
+	kind, n, ok := u.countClass(k, u.view, saltRecall)
+	if !ok {
+		return
+	}
+	q := inObs(k) + ", how many " + kind.plural() + " could you see?"
+	if u.view == Memory {
+		q = inObs(k) + ", how many " + kind.plural() + " were there in the area?"
+	}
+	u.add(probe{template: "M.recall", question: q, answer: worlds.Int, key: "count", values: worlds.SchemaInt, gold: worlds.GoldInt(n)})
+}
+
+// uniqueSeen are the objects observation k shows whose name no other
+// object of its grid has, passing keep.
+func (u *unit) uniqueSeen(k int, keep func(Object) bool) []int {
+	s := u.e.Obs[k].State
+	return filter(u.seen(k, u.view), func(i int) bool { return unique(s, i) && keep(s.Objects[i]) })
+}
+
+// recallLocation asks where an object was in an earlier observation, from
+// where the agent stood then.
+func (u *unit) recallLocation() {
+	k := u.earlier()
+	if k < 0 {
+		return
+	}
+	t := u.uniqueSeen(k, func(Object) bool { return true })
+	if len(t) == 0 {
+		return
+	}
+	s := u.e.Obs[k].State
+	o := s.Objects[worlds.Pick(u.st, t)]
+	p := probe{template: "M.recall", question: inObs(k) + ", where was the " + o.Name() + "?", answer: worlds.Coordinate,
+		key: "offset", values: "ahead,lateral"}
+	a, l := Ego(s.Agent, s.Facing, o.Pos)
+	p.gold = worlds.GoldPair(a, l)
+	u.add(p)
+}
+
+// river is M.river for the M1 keys, HalluWorld's river horizons: the step-0
+// observation, then "[N steps have now elapsed; you remained stationary.]",
+// and where an object was at a step k ≤ N: each object the river carries
+// or has wetted, and one other object (which stays where it is). k is drawn
+// by the answer it gives (pickClass), so the answers spread.
+func (u *unit) river() {
+	if u.e.Horizon == 0 || u.view != Memory {
+		return
+	}
+	s := u.cur
+	var wet, dry []int
+	for i, o := range s.Objects {
+		switch {
+		case !unique(s, i) || o.Kind.text():
+		case s.Level.At(o.Pos).Terrain == River || o.Wet > 0:
+			wet = append(wet, i)
+		default:
+			dry = append(dry, i)
 		}
 	}
-	if !maps.Equal(byID, byName) {
-		return probe{}, false
+	targets := byCell(s, wet)
+	if len(dry) > 0 {
+		targets = append(targets, worlds.Pick(u.st, byCell(s, dry)))
 	}
-	items := slices.Sorted(maps.Keys(byID))
-	return probe{template: "M.gone", question: "Which objects that you saw in observation 1 are not visible in the last observation?",
-		answer: worlds.Set, key: "objects", values: worlds.SchemaSet, gold: worlds.GoldSet(items)}, true
+	ctx, err := u.e.Render(Memory, u.e.Horizon)
+	if err != nil {
+		u.err = err
+		return
+	}
+	later := make([]*State, u.e.Horizon+1)
+	later[0] = s
+	for n := 1; n <= u.e.Horizon; n++ {
+		later[n] = later[n-1].Clone()
+		later[n].Step()
+	}
+	for _, i := range targets {
+		where := func(n int) string {
+			o := later[n].Objects[i]
+			return strconv.Itoa(s.Agent.Row-o.Pos.Row) + "," + strconv.Itoa(o.Pos.Col-s.Agent.Col)
+		}
+		steps := make([]int, u.e.Horizon)
+		for n := range steps {
+			steps[n] = n + 1
+		}
+		n := pickClass(u.st, steps, where)
+		a, e, _ := strings.Cut(where(n), ",")
+		na, _ := strconv.Atoi(a)
+		ne, _ := strconv.Atoi(e)
+		u.add(probe{template: "M.river", question: "Where was the " + s.Objects[i].Name() + " at step " + strconv.Itoa(n) + "?",
+			answer: worlds.Coordinate, key: "offset", values: "north,east", context: ctx, gold: worlds.GoldPair(na, ne)})
+	}
+}
+
+// afterSteps is the current state after n steps of passive time.
+func (u *unit) afterSteps(n int) *State {
+	c := u.cur.Clone()
+	for range n {
+		c.Step()
+	}
+	return c
 }

@@ -6,6 +6,10 @@ import (
 	"github.com/hallumaze/hallumaze/worlds"
 )
 
+// The P templates: what the current (last) observation shows. In the
+// field-of-view views "see" is the view; the memory view lists every
+// object of the area, so its questions ask what is in the area.
+
 // colourOptions are the colour enum's options, sorted.
 var colourOptions = sortedNames(Colours)
 
@@ -25,71 +29,112 @@ func sortedNames(cs []Colour) []string {
 // isKBX reports whether the object is a key, ball or box.
 func isKBX(o Object) bool { return o.Kind == Key || o.Kind == Ball || o.Kind == Box }
 
-// presence is P.presence: a seen, uniquely named key, ball or box (yes),
-// then a foil: a (type, colour) pair, type-major, no seen object of which
-// has that name (no).
-func (u *unit) presence() {
-	if t := u.targets(isKBX); len(t) > 0 {
-		u.add(u.presenceOf(u.cur.Objects[worlds.Pick(u.st, t)].Name()))
-	}
-	seen := u.seenNames()
-	var foils []string
+// kbxNames are the 18 key, ball and box names, type-major, colours in
+// letter order.
+var kbxNames = func() []string {
+	var out []string
 	for _, k := range []Kind{Key, Ball, Box} {
 		for _, c := range Colours {
-			if name := c.String() + " " + k.String(); !seen[name] {
-				foils = append(foils, name)
-			}
+			out = append(out, c.String()+" "+k.String())
 		}
 	}
-	if len(foils) > 0 {
-		u.add(u.presenceOf(worlds.Pick(u.st, foils)))
+	return out
+}()
+
+// presence is P.presence, a pair: a key, ball or box the current
+// observation shows (yes) and a name of the 18 it shows none of (no).
+func (u *unit) presence() {
+	last := len(u.e.Obs) - 1
+	yes, no := u.namesIn(last)
+	if len(yes) == 0 || len(no) == 0 {
+		return
+	}
+	for _, name := range []string{worlds.Pick(u.st, yes), worlds.Pick(u.st, no)} {
+		u.add(u.presenceOf(name, u.seenNames(last)[name]))
 	}
 }
 
-// seenNames are the names of the objects the current observation shows.
-func (u *unit) seenNames() map[string]bool {
+// namesIn splits the 18 key, ball and box names into those observation k
+// shows in the unit's view and those it does not.
+func (u *unit) namesIn(k int) (shown, not []string) {
+	seen := u.seenNames(k)
+	for _, n := range kbxNames {
+		if seen[n] {
+			shown = append(shown, n)
+		} else {
+			not = append(not, n)
+		}
+	}
+	return shown, not
+}
+
+// seenNames are the names of the objects observation k shows.
+func (u *unit) seenNames(k int) map[string]bool {
 	out := map[string]bool{}
-	for _, i := range u.seen(len(u.e.Obs)-1, u.view) {
-		out[u.cur.Objects[i].Name()] = true
+	s := u.e.Obs[k].State
+	for _, i := range u.seen(k, u.view) {
+		out[s.Objects[i].Name()] = true
 	}
 	return out
 }
 
-// presenceOf asks whether an object of the name is in view.
-func (u *unit) presenceOf(name string) probe {
-	return probe{template: "P.presence", question: "Can you see a " + name + "?", answer: worlds.Bool,
-		key: "visible", values: worlds.SchemaBool, gold: worlds.GoldBool(u.seenNames()[name])}
+// presenceOf asks whether an object of the name is in view (in the area,
+// in the memory view).
+func (u *unit) presenceOf(name string, gold bool) probe {
+	q := "Can you see a " + name + "?"
+	if u.view == Memory {
+		q = "Is there a " + name + " in this area?"
+	}
+	return probe{template: "P.presence", question: q, answer: worlds.Bool,
+		key: "visible", values: worlds.SchemaBool, gold: worlds.GoldBool(gold)}
 }
 
 // kindsOnGrid are the count kinds (key, ball, box, door) with at least one
-// object on the current grid.
-func (u *unit) kindsOnGrid() []Kind {
+// object on the grid of observation k, then AnyCounted when there are any.
+func (u *unit) kindsOnGrid(k int) []Kind {
 	var out []Kind
-	for _, k := range countKinds {
-		if slices.ContainsFunc(u.cur.Objects, func(o Object) bool { return o.Kind == k }) {
-			out = append(out, k)
+	for _, kind := range countKinds {
+		if slices.ContainsFunc(u.e.Obs[k].State.Objects, func(o Object) bool { return o.Kind == kind }) {
+			out = append(out, kind)
 		}
+	}
+	if len(out) > 0 {
+		out = append(out, AnyCounted)
 	}
 	return out
 }
 
-// countSeen counts the objects of kind the current observation shows.
-func (u *unit) countSeen(k Kind) int {
+// countClass draws a count kind of observation k whose count in view is
+// drawn first (pickCount), so that the counts spread over their values;
+// false when the observation shows fewer than two keys, balls, boxes and
+// doors (every count would be 0 or 1).
+func (u *unit) countClass(k int, view string, salt int) (Kind, int, bool) {
+	kinds := u.kindsOnGrid(k)
+	if len(kinds) == 0 || u.countSeen(k, view, AnyCounted) < 2 {
+		return 0, 0, false
+	}
+	kind := kinds[u.pickCount(upTo(len(kinds)), func(j int) int { return u.countSeen(k, view, kinds[j]) }, salt)]
+	return kind, u.countSeen(k, view, kind), true
+}
+
+// countSeen counts the objects of kind observation k shows in view.
+func (u *unit) countSeen(k int, view string, kind Kind) int {
 	n := 0
-	for _, i := range u.seen(len(u.e.Obs)-1, u.view) {
-		if u.cur.Objects[i].Kind == k {
+	s := u.e.Obs[k].State
+	for _, i := range u.seen(k, view) {
+		if kind.counts(s.Objects[i]) {
 			n++
 		}
 	}
 	return n
 }
 
-// count is P.count: a kind with an object on the grid; the gold counts
-// the seen objects of that kind, any colour.
+// count is P.count: a kind with an object on the grid (or all four kinds
+// at once); the gold counts the objects of that kind the current
+// observation shows, any colour. The count is drawn first (countClass).
 func (u *unit) count() {
-	if kinds := u.kindsOnGrid(); len(kinds) > 0 {
-		k := worlds.Pick(u.st, kinds)
-		u.add(countFact(k, u.countSeen(k)).probe("P.count"))
+	if k, n, ok := u.countClass(len(u.e.Obs)-1, u.view, saltCount); ok {
+		u.add(u.countFact(k, n).probe("P.count"))
 	}
 }
 
@@ -112,16 +157,30 @@ func (f fact) probe(template string) probe {
 		values: f.values, options: f.options, gold: f.truth}
 }
 
-// countFact is "How many <kind>s can you see?".
-func countFact(k Kind, n int) fact {
-	return fact{question: "How many " + k.plural() + " can you see?", answer: worlds.Int, key: "count",
-		values: worlds.SchemaInt, truth: worlds.GoldInt(n),
-		claim: func(v string) string {
-			if v == "1" {
-				return "You can see 1 " + k.String() + "."
+// countFact is "How many <kind>s can you see?" (in the memory view "How
+// many <kind>s are there in this area?").
+func (u *unit) countFact(k Kind, n int) fact {
+	q := "How many " + k.plural() + " can you see?"
+	what := func(v string) string {
+		switch {
+		case k == AnyCounted:
+			return v + " objects that are keys, balls, boxes or doors"
+		case v == "1":
+			return "1 " + k.String()
+		}
+		return v + " " + k.plural()
+	}
+	claim := func(v string) string { return "You can see " + what(v) + "." }
+	if u.view == Memory {
+		q = "How many " + k.plural() + " are there in this area?"
+		claim = func(v string) string {
+			if v == "1" && k != AnyCounted {
+				return "There is " + what(v) + " in this area."
 			}
-			return "You can see " + v + " " + k.plural() + "."
-		}}
+			return "There are " + what(v) + " in this area."
+		}
+	}
+	return fact{question: q, answer: worlds.Int, key: "count", values: worlds.SchemaInt, truth: worlds.GoldInt(n), claim: claim}
 }
 
 // colourFact is "What colour is the <kind> at <pos>?".
@@ -147,11 +206,22 @@ func (u *unit) attributeFact(i int) fact {
 	return colourFact(o, u.where(u.view, o.Pos))
 }
 
-// attribute is P.attribute: a seen, uniquely named key, ball, box or door.
+// attribute is P.attribute: the colour of a key, ball or box the current
+// observation shows, asked by its position; two objects of different
+// colours where the view shows two colours. Each colour is drawn first
+// (without replacement), then an object of it (pickClass). (A door's state, the spec's other
+// attribute, is not asked: a level has one door or a few of one colour,
+// so its states could not be balanced.)
 func (u *unit) attribute() {
-	t := u.targets(func(o Object) bool { return isKBX(o) || o.Kind == Door })
-	if len(t) > 0 {
-		u.add(u.attributeFact(worlds.Pick(u.st, t)).probe("P.attribute"))
+	last := len(u.e.Obs) - 1
+	colour := filter(u.seen(last, u.view), func(i int) bool { return isKBX(u.cur.Objects[i]) })
+	for range 2 {
+		if len(colour) == 0 {
+			return
+		}
+		i := pickClass(u.st, colour, func(i int) string { return u.cur.Objects[i].Colour.String() })
+		u.add(u.attributeFact(i).probe("P.attribute"))
+		colour = filter(colour, func(j int) bool { return u.cur.Objects[j].Colour != u.cur.Objects[i].Colour })
 	}
 }
 

@@ -12,8 +12,16 @@ import (
 // ProcSizes are the procedural levels' sizes: proc-8, proc-10, proc-12.
 var ProcSizes = []int{8, 10, 12}
 
-// ProcSeeds are the procedural levels' seeds in the standard set.
-var ProcSeeds = []uint64{1, 2, 3, 4}
+// ProcSeeds are the procedural levels' seeds in the standard set: 1–20,
+// enough probes of each template and view for the golds to be balanced
+// there too.
+var ProcSeeds = func() []uint64 {
+	out := make([]uint64, 20)
+	for i := range out {
+		out[i] = uint64(i + 1)
+	}
+	return out
+}()
 
 // procName is proc-<size>.
 func procName(size int) string { return "proc-" + strconv.Itoa(size) }
@@ -33,7 +41,8 @@ func procSize(level string) (int, bool) {
 
 // ProcLevel draws the procedural level proc-<size> at seed and its two
 // actions (§6.6), from the grid-levels stream, in this order: the door's
-// column, colour and state in the inner wall row ⌊S/2⌋; ⌊S/2⌋+1 objects,
+// column, colour and state in the inner wall row ⌊S/2⌋; ⌊S/2⌋+1+intn(S)
+// objects (at most 18; the spec's ⌊S/2⌋+1 made most counts 0, 1 or 2),
 // each a (type, colour) pair of the 18 (type-major: key, ball, box × r g b
 // y p e) and an empty interior cell off the wall row, both without
 // replacement; the agent's cell among the empty cells below the wall row
@@ -81,7 +90,7 @@ func ProcLevel(size int, seed uint64) (*Level, []Action, error) {
 			}
 		}
 	}
-	for range w + 1 {
+	for range min(len(pairs), w+1+st.Intn(size)) {
 		p := worlds.Take(st, &pairs)
 		o := Object{Kind: p.kind, Colour: p.colour, Pos: worlds.Take(st, &empty)}
 		o.Token = objectCode(o)

@@ -91,8 +91,10 @@ func genEpisode(t *rapid.T) (string, *Episode) {
 }
 
 // TestPropGoldIndependentOfView: the symbolic and ascii views show the same
-// field of view, so a unit's probes are the same in both — the same
-// templates, targets, wording and golds — only the context differs.
+// field of view, so a unit's probes up to its U probes are the same in
+// both — the same templates, targets, wording and golds — only the context
+// differs. (From U.cell on they part: the ascii view draws the cells it
+// sees, the symbolic view lists objects only, so they settle other cells.)
 func TestPropGoldIndependentOfView(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		_, e := genEpisode(t)
@@ -105,11 +107,11 @@ func TestPropGoldIndependentOfView(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(sym) != len(asc) {
-			t.Fatalf("%d symbolic probes, %d ascii", len(sym), len(asc))
-		}
-		for i := range sym {
+		for i := range min(len(sym), len(asc)) {
 			a, b := sym[i], asc[i]
+			if a.Category == worlds.Uncertainty || b.Category == worlds.Uncertainty {
+				break
+			}
 			same := a.Template == b.Template && a.Question == b.Question && a.Schema == b.Schema &&
 				a.Gold.Canonical() == b.Gold.Canonical() && eqPtr(a.Conflict, b.Conflict) && eqPtr(a.Testimony, b.Testimony)
 			if !same {
@@ -156,12 +158,12 @@ func TestPropRotation(t *testing.T) {
 		ua, ub := rotUnit(t, a, Symbolic), rotUnit(t, b, Symbolic)
 		ma, mb := rotUnit(t, a, Memory), rotUnit(t, b, Memory)
 		for _, k := range []Kind{Key, Ball, Box, Door} {
-			if ga, gb := ua.countSeen(k), ub.countSeen(k); ga != gb {
+			if ga, gb := ua.countSeen(0, Symbolic, k), ub.countSeen(0, Symbolic, k); ga != gb {
 				t.Fatalf("%s seen: %d, rotated %d", k.plural(), ga, gb)
 			}
 			for _, c := range Colours {
 				name := c.String() + " " + k.String()
-				if ga, gb := ua.presenceOf(name).gold.Canonical(), ub.presenceOf(name).gold.Canonical(); ga != gb {
+				if ga, gb := ua.seenNames(0)[name], ub.seenNames(0)[name]; ga != gb {
 					t.Fatalf("presence of %s: %v, rotated %v", name, ga, gb)
 				}
 			}

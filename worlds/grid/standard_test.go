@@ -84,7 +84,6 @@ func TestStandardRegress(t *testing.T) {
 // spec's rules for records.
 func TestStandardRecords(t *testing.T) {
 	w, ps := standard(t)
-	assert.LessOrEqual(t, len(ps), 1356, "§10's maximum")
 	again, err := w.Standard()
 	require.NoError(t, err)
 	if diff := cmp.Diff(ps, again); diff != "" {
@@ -152,12 +151,16 @@ func TestStandardRecords(t *testing.T) {
 				require.NotNil(t, p.Conflict)
 				require.NotNil(t, p.Testimony)
 				assert.Equal(t, *p.Conflict, !p.Gold.Accepts(*p.Testimony))
-				assert.Contains(t, p.Context, "\n\n[Notice]: \"")
+				if strings.HasPrefix(p.Level, "proc-") {
+					assert.Contains(t, p.Context, "\n\n[Notice]: \"", "a procedural level's testimony is the overlay")
+				} else {
+					assert.NotContains(t, p.Context, "[Notice]: \"", "a HalluWorld level's testimony is its own text objects")
+				}
 			case "X.reported":
 				assert.Nil(t, p.Conflict)
 				require.NotNil(t, p.Testimony)
-				assert.Equal(t, *p.Testimony, p.Gold.Canonical(), "P3: the gold is what the notice says")
-				assert.True(t, strings.HasPrefix(p.Question, "According to the notice, "))
+				assert.Equal(t, *p.Testimony, p.Gold.Canonical(), "P3: the gold is what the source says")
+				assert.True(t, strings.HasPrefix(p.Question, "According to the "))
 			default:
 				assert.Nil(t, p.Conflict)
 				assert.Nil(t, p.Testimony)
@@ -167,9 +170,10 @@ func TestStandardRecords(t *testing.T) {
 	}
 }
 
-// TestStandardShape checks what §10 says of the units: the views of each
-// key, the C.dynamics scope, M only for several observations, and one
-// overlay per unit.
+// TestStandardShape checks the units of the standard set: the views of
+// each key and of the procedural levels, every HalluWorld key asking
+// mostly probes of its own tier, the pairs (U's, the yes/no ones), the X
+// claims with their reported twins, and one overlay per procedural unit.
 func TestStandardShape(t *testing.T) {
 	_, ps := standard(t)
 	units := map[string][]worlds.Probe{}
@@ -181,30 +185,43 @@ func TestStandardShape(t *testing.T) {
 		}
 		units[u] = append(units[u], p)
 	}
-	assert.Len(t, order, 48+36, "48 HalluWorld level-views and 36 procedural units")
-	multi := []string{"P4_delta_perception", "P5_object_permanence", "M2_witness_stand", "M3_incident_report",
-		"C1a_persistent_chain", "C1a_noboard", "C1b_continuous_chain", "C1b_noboard", "U1_fog_of_war",
-		"U2_oracle_high", "U2_oracle_mid", "U2_oracle_low", "U4_amnesiac", "X1_facility_tour", "X2_facility_tour",
-		"X3_facility_tour", "X4_facility_tour", "X5_facility_tour", "X6_return_visit", "X7_dragon_keep"}
-	dynamic := map[string]int{"M1_river_3": 1, "M1_river_6": 1, "M1_river_9": 1, "C2_fire_crossing": 2,
-		"C3_flood_room": 1, "C6_flood_fire_escape": 2}
+	assert.Len(t, order, 48+len(ProcSizes)*len(ProcSeeds)*3, "48 HalluWorld level-views and the procedural units")
+	tier := map[string][2]int{}
 	for _, u := range order {
 		ps := units[u]
 		level := ps[0].Level
 		counts := map[string]int{}
+		yes := map[string]int{}
 		for _, p := range ps {
 			counts[p.Template]++
+			if p.AnswerType == worlds.Bool && p.Answerable() && p.Gold.Value == "yes" {
+				yes[p.Template]++
+			}
+			if !strings.HasPrefix(level, "proc-") {
+				tt := tier[level]
+				tt[1]++
+				if string(p.Category) == level[:1] {
+					tt[0]++
+				}
+				tier[level] = tt
+			}
 		}
-		assert.LessOrEqual(t, len(ps), 17, u)
-		assert.Equal(t, dynamic[level], counts["C.dynamics"], "%s: C.dynamics only in §10's scope", u)
-		if counts["M.union"]+counts["M.gone"] > 0 {
-			assert.True(t, slices.Contains(multi, level) || strings.HasPrefix(level, "proc-"), "%s: M needs two observations", u)
+		assert.Equal(t, counts["X.claim"], counts["X.reported"], u)
+		if strings.HasPrefix(level, "proc-") {
+			assert.LessOrEqual(t, counts["X.claim"], 1, u)
 		}
-		assert.LessOrEqual(t, counts["X.claim"], 1)
-		assert.Equal(t, counts["X.claim"], counts["X.reported"])
-		assert.Equal(t, 0, counts["U.cell"]%2, "U.cell comes in pairs")
-		assert.Equal(t, 0, counts["U.total"]%2, "U.total comes in pairs")
+		for _, pair := range []string{"P.presence", "M.recall", "U.cell", "U.total", "U.room", "U.unseen", "X.revisit", "C.plate"} {
+			if pair != "M.recall" && pair != "C.plate" {
+				assert.Equal(t, 0, counts[pair]%2, "%s: %s comes in pairs", u, pair)
+			}
+		}
+		assert.Equal(t, counts["P.presence"]/2, yes["P.presence"], "%s: one yes per presence pair", u)
+		assert.Equal(t, counts["X.revisit"]/2, yes["X.revisit"], "%s: one yes per revisit pair", u)
 	}
+	for level, tt := range tier {
+		assert.Greater(t, 2*tt[0], tt[1], "%s asks mostly probes of its own tier (%d of %d)", level, tt[0], tt[1])
+	}
+	assert.Len(t, tier, len(keys), "every HalluWorld key asks probes")
 	views := map[string][]string{}
 	for _, u := range order {
 		p := units[u][0]
@@ -215,7 +232,7 @@ func TestStandardShape(t *testing.T) {
 		assert.Equal(t, k.views, views[k.name], k.name)
 	}
 	for _, s := range ProcSizes {
-		assert.Equal(t, slices.Repeat(viewNames, 4), views[procName(s)])
+		assert.Equal(t, slices.Repeat(viewNames, len(ProcSeeds)), views[procName(s)])
 	}
 }
 
@@ -240,7 +257,7 @@ func checkUPairs(t interface {
 		twin := false
 		for _, q := range ps {
 			if q.Answerable() && strings.HasPrefix(q.ID, unit+"/q") && q.Template == p.Template &&
-				(q.Question == p.Question || p.Template == "U.cell") {
+				(q.Question == p.Question || p.Template == "U.cell" || p.Template == "U.room") {
 				twin = true
 			}
 		}

@@ -28,6 +28,7 @@ func (lv *Level) Start(seed uint64) *State {
 		s.Facing = worlds.Pick(worlds.NewStream(seed, worlds.StreamGridLevels), []Dir{North, East, South, West})
 	}
 	s.index()
+	s.applyPlates()
 	return s
 }
 

@@ -84,10 +84,11 @@ func TestFloodFireEscape(t *testing.T) {
 		}
 	}
 	mem := memoryView(at(t, "c6_flood_fire_escape.txt", 5), 5)
-	assert.Contains(t, mem, "[Terrain]: Scorch marks: row 6\n[Flood]: Rows 1, 2, 3, 4, 5 are flooded and impassable.")
+	assert.Contains(t, mem, "[Terrain]: Scorch marks: row 6, cols 1–6, 8, 10–18\n[Flood]: Rows 1, 2, 3, 4, 5 are flooded and impassable.")
 	mem0 := memoryView(at(t, "c6_flood_fire_escape.txt", 0), 0)
-	assert.Contains(t, mem0, "[Terrain]: Active fire: row 6 (burning — impassable)\n[Flood]: Row 1 is flooded and impassable.\n")
-	assert.Contains(t, mem0, "[Flood]: Schedule: row 1 at step 0, row 2 at step 1, row 3 at step 2, row 4 at step 3, row 5 at step 4.")
+	assert.Contains(t, mem0, "[Terrain]: Active fire: row 6, cols 1–6, 8, 10–18 (burning — impassable)\n[Flood]: Row 1 is flooded and impassable.\n")
+	assert.Contains(t, mem0, "[Flood]: Schedule: row 1 at step 0 (cols 1–18), row 2 at step 1 (cols 1–18), row 3 at step 2 (cols 1–18), row 4 at step 3 (cols 1–18), row 5 at step 4 (cols 1–18).")
+	assert.Contains(t, mem0, "[Plate]: 4 steps north, 3 steps east — effect trigger; opens the door 3 steps north, 2 steps east\n")
 }
 
 // TestFloodRoom checks the submerged and elevated marks on c3_flood_room:
@@ -184,7 +185,7 @@ func TestFOV(t *testing.T) {
 	f, err := s.FOV()
 	require.NoError(t, err)
 	assert.Equal(t, "You are an agent in a gridworld. You are currently facing: right (east). Here is what you currently see:\n"+
-		"- red key, 2 steps forward, directly in front\nNothing else is visible.", symbolicView(s, f))
+		"- red key, 2 steps forward, directly in front\nNothing else is visible.\nThe whole area is in view.", symbolicView(s, f))
 	assert.Equal(t, Pos{2, 1}, f.World(2, 2), "(a 0, l 1) is south of an agent facing east")
 	even, err := Parse("even.txt", []byte("view_size: 4\n## A^ ##\n"))
 	require.NoError(t, err)

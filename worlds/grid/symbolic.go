@@ -66,12 +66,13 @@ func textHead(k Kind) string {
 func textLine(o Object) string { return "[" + textHead(o.Kind) + `]: "` + o.Text + `"` }
 
 // seenObjects returns the objects in view cells that are seen, in scan
-// order (i from 0 up, then j from 0 up): left to right, far to near.
+// order (i from 0 up, then j from 0 up): left to right, far to near. The
+// agent's own cell is never listed (§6.4).
 func seenObjects(s *State, f FOV) []int {
 	var out []int
 	for i := range f.V {
 		for j := range f.V {
-			if !f.Seen(i, j) {
+			if !f.Seen(i, j) || f.World(i, j) == s.Agent {
 				continue
 			}
 			if k := s.ObjectAt(f.World(i, j)); k >= 0 {
@@ -93,6 +94,9 @@ func symbolicView(s *State, f FOV) string {
 	b.WriteString(".")
 	if len(seen) == 0 {
 		b.WriteString(" You see nothing around you.")
+		if wholeArea(s, f) {
+			b.WriteString("\n" + wholeAreaLine)
+		}
 		return b.String()
 	}
 	b.WriteString(" Here is what you currently see:\n")
@@ -106,6 +110,9 @@ func symbolicView(s *State, f FOV) string {
 		b.WriteString("\n")
 	}
 	b.WriteString("Nothing else is visible.")
+	if wholeArea(s, f) {
+		b.WriteString("\n" + wholeAreaLine)
+	}
 	for _, k := range seen {
 		if o := s.Objects[k]; o.Kind.text() {
 			b.WriteString("\n")
@@ -113,4 +120,22 @@ func symbolicView(s *State, f FOV) string {
 		}
 	}
 	return b.String()
+}
+
+// wholeAreaLine is what the field-of-view views add when the view shows
+// every cell of the area (the grid) that is not wall: then nothing of the
+// area is left out of the view, and what it does not list is not there.
+const wholeAreaLine = "The whole area is in view."
+
+// wholeArea reports whether f shows every cell of the grid but walls.
+func wholeArea(s *State, f FOV) bool {
+	lv := s.Level
+	for r := range lv.Rows {
+		for c := range lv.Cols {
+			if p := (Pos{r, c}); lv.Cells[r*lv.Cols+c].Terrain != Wall && p != s.Agent && !f.Visible(p) {
+				return false
+			}
+		}
+	}
+	return true
 }

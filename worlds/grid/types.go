@@ -100,16 +100,34 @@ const (
 
 // String is the kind's name as it appears in an object's name.
 func (k Kind) String() string {
+	if k == AnyCounted {
+		return "object"
+	}
 	return [...]string{"key", "ball", "box", "door", "boulder", "notice board", "signpost",
 		"combat log", "torch", "fire source"}[k]
 }
 
 // plural is the kind's plural in questions and claims.
 func (k Kind) plural() string {
-	if k == Box {
+	switch k {
+	case Box:
 		return "boxes"
+	case AnyCounted:
+		return "keys, balls, boxes and doors"
 	}
 	return k.String() + "s"
+}
+
+// AnyCounted stands for every kind of countKinds at once: "How many keys,
+// balls, boxes and doors can you see?".
+const AnyCounted Kind = 255
+
+// counts reports whether an object counts as one of kind k.
+func (k Kind) counts(o Object) bool {
+	if k == AnyCounted {
+		return o.Kind <= Door
+	}
+	return o.Kind == k
 }
 
 // coloured reports whether the kind's name carries a colour.

@@ -36,12 +36,13 @@ type sight struct {
 	all bool
 }
 
-// sees reports whether the observation of s shows cell p.
+// sees reports whether the observation of s shows cell p. A field of view
+// never lists the agent's own cell (an open door it stands in).
 func (g sight) sees(s *State, p Pos) bool {
 	if g.all {
 		return s.Level.In(p)
 	}
-	return g.fov.Visible(p)
+	return p != s.Agent && g.fov.Visible(p)
 }
 
 // newUnit prepares the unit of e in view at seed.

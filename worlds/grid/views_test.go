@@ -9,6 +9,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hallumaze/hallumaze/worlds/grid/internal/read"
+
 	"github.com/hallumaze/hallumaze/internal/golden"
 )
 
@@ -73,14 +75,20 @@ func TestLabels(t *testing.T) {
 				assert.Contains(t, text, fmt.Sprintf("[Observation %d — %s]:\n", k+1, o.Label))
 			}
 			assert.Equal(t, labels, got)
-			assert.Equal(t, len(labels)-1, strings.Count(text, "\n\n[You moved to the next area]\n\n"))
+			lines := strings.Count(text, "\n\n[You moved to the next area]\n\n") +
+				strings.Count(text, "\n\n[Some time passed; you are still in the same area]\n\n") +
+				strings.Count(text, "\n\n[You returned to the area of observation ")
+			assert.Equal(t, len(labels)-1, lines, "one line between each two observations")
+			for k := 1; k < len(e.Obs); k++ {
+				assert.Contains(t, text, e.transition(k))
+			}
 		})
 	}
 }
 
 // TestSpacing checks §14.9: blocks separated by one blank line, the three
 // forwards of P4_delta as three lines of one block, the [Notice] overlay
-// after one blank line, ascii text lines after one blank line.
+// after one blank line (after the legend in the ascii view).
 func TestSpacing(t *testing.T) {
 	w := newWorld(t)
 	e, err := w.Episode("P4_delta_perception", 0)
@@ -91,7 +99,7 @@ func TestSpacing(t *testing.T) {
 	assert.True(t, strings.HasPrefix(text, "[Observation 1 — Step 0]:\nYou are an agent"))
 	assert.NotContains(t, text, "\n\n\n")
 
-	ps, err := w.Probes("X1_facility_tour", ASCII, 0)
+	ps, err := w.Probes("proc-10", ASCII, 1)
 	require.NoError(t, err)
 	var claim string
 	for _, p := range ps {
@@ -100,7 +108,7 @@ func TestSpacing(t *testing.T) {
 		}
 	}
 	require.NotEmpty(t, claim)
-	assert.Regexp(t, "e=grey\n\n\\[Notice board\\]: \"[^\"]+\"\n\n\\[Notice\\]: \"[^\"]+\"\n\n## Question\n", claim)
+	assert.Regexp(t, "e=grey\n\n\\[Notice\\]: \"[^\"]+\"\n\n## Question\n", claim)
 
 	ex, err := w.Episode("M1_river_6", 0)
 	require.NoError(t, err)
@@ -121,7 +129,7 @@ func TestPhrases(t *testing.T) {
 	}
 	for al, want := range ego {
 		assert.Equal(t, want, egoPhrase(al[0], al[1]))
-		a, l, ok := readEgo(want)
+		a, l, ok := read.Ego(want)
 		assert.True(t, ok)
 		assert.Equal(t, al, [2]int{a, l})
 	}
@@ -131,9 +139,8 @@ func TestPhrases(t *testing.T) {
 	}
 	for p, want := range compass {
 		assert.Equal(t, want, compassPhrase(Pos{5, 3}, p))
-		n, e, rest, ok := readCompass(want)
+		n, e, ok := read.Compass(want)
 		assert.True(t, ok)
-		assert.Empty(t, rest)
 		assert.Equal(t, [2]int{5 - p.Row, p.Col - 3}, [2]int{n, e})
 	}
 }

@@ -8,13 +8,25 @@ import (
 	"github.com/hallumaze/hallumaze/worlds"
 )
 
-// Rules is the grid world's rules paragraph of the system prompt (§14.4).
-const Rules = `The world is a grid of cells seen from the agent's position. Walls and closed or locked doors block
-movement and sight; open doors do not. Rivers carry objects standing in them one cell per step in the
-flow direction; an object that leaves the river stays wet for 4 steps ("wet"), or "soaked" if it
-spent 3 or more steps in the river, then dries. Flood tiles fill at their stated step and become
-impassable; objects on them are submerged unless on elevated ground. A fire next to a flooded tile
-goes out. Signs, notices and narrators may be wrong.`
+// Rules is the grid world's rules paragraph of the system prompt (§14.4,
+// extended by what the views and probes need: what each view lists, the
+// river's order and wetness count, pressure plates).
+const Rules = `The world is a grid of cells seen from the agent's position. Walls, objects and closed or locked
+doors block movement; walls and closed or locked doors block sight; open doors block neither. Each of
+your actions (turn left, turn right, move forward 1 step) takes one step of time.
+The symbolic and ascii views show what you see ahead of you; when one says the whole area is in view,
+what it does not show is not there. The memory view lists every object of the area you are in, with
+its position from you. Between two observations of an area that your own actions do not join (time
+passed, or you came back), things there may have changed.
+Rivers carry objects standing in them one cell per step in the flow direction, the one farthest
+downstream first; an object stops before a wall, an object or the agent, and once it is out of the
+river. Every step an object starts in a river sets its wetness to 4; every step it ends outside a river
+its wetness drops by 1 ("dries in k turns"). Wetness 0 is "dry"; otherwise it is "soaked" if the river
+has carried it on 3 or more steps since step 0, else "wet". Flood tiles fill at their stated step and
+become impassable; objects on them are submerged unless on elevated ground. A fire cell next to a
+flooded tile goes out. A pressure plate with effect trigger opens its door for good the first time a
+boulder rests on it; one with effect open holds its door open only while a boulder rests on it.
+Signs, notices and narrators may be wrong: what they say settles nothing on its own.`
 
 // World is the grid world: HalluWorld's 33 level keys and the procedural
 // levels proc-8, proc-10 and proc-12. It implements worlds.World.

@@ -75,7 +75,7 @@ func TestProcDraws(t *testing.T) {
 				}
 			}
 			want := map[Pos]string{{w, doorCol}: doorColour.String() + " door (" + doorState.String() + ")"}
-			for range w + 1 {
+			for range min(len(kinds), w+1+st.Intn(size)) {
 				i := st.Intn(len(kinds))
 				name := colours[i].String() + " " + kinds[i].String()
 				kinds, colours = slices.Delete(kinds, i, i+1), slices.Delete(colours, i, i+1)

@@ -38,6 +38,8 @@ var (
 //   - guesser keeps only what outputs showed (no command's silent effect),
 //     answers from the last value it saw, and never abstains.
 //   - always-unknown abstains.
+//   - prior reads the question alone: it names the probe type from the
+//     question's wording and answers the prior's answer for it.
 func (*World) Reply(policy worlds.Policy, user string) string {
 	m, err := worlds.ParseMessage(user)
 	if err != nil {
@@ -45,6 +47,8 @@ func (*World) Reply(policy worlds.Policy, user string) string {
 	}
 	value := ""
 	switch policy {
+	case worlds.Prior:
+		return m.Key + "=" + worlds.PriorAnswer(worlds.PriorKey{World: worlds.Terminal, ProbeType: ProbeType(m.Question), View: View, Key: m.Key})
 	case worlds.Oracle, worlds.Credulous:
 		if t, err := ParseTranscript(m.Observation); err == nil {
 			r := reader{t: t, views: replay(t, true)}
@@ -65,6 +69,43 @@ func (*World) Reply(policy worlds.Policy, user string) string {
 		value = worlds.Unknown
 	}
 	return m.Key + "=" + value
+}
+
+// ProbeType is the probe type a question's wording names, "" for a
+// question of no probe type of this world.
+func ProbeType(q string) string {
+	switch {
+	case qExists.MatchString(q):
+		if strings.HasSuffix(q, " at the end of the session?") {
+			return "remains"
+		}
+		if strings.HasPrefix(q, "Does "+Home+"/data ") {
+			return "exists"
+		}
+		return "listed"
+	case qMode.MatchString(q):
+		return "mode"
+	case qValueBefore.MatchString(q), qFirstBefore.MatchString(q):
+		return "before"
+	case qFirstNow.MatchString(q):
+		return "recall"
+	case qValueNow.MatchString(q):
+		if qValueNow.FindStringSubmatch(q)[1] == "PORT" {
+			return "current"
+		}
+		return "recall"
+	case qWhere.MatchString(q):
+		return "current"
+	case qLines.MatchString(q):
+		return "lines"
+	case qCwd.MatchString(q):
+		return "cwd"
+	case qStatus.MatchString(q):
+		return "grep_status"
+	case qNoteValue.MatchString(q), qNoteWhere.MatchString(q):
+		return "reported"
+	}
+	return ""
 }
 
 // allowed reports whether v is a concrete value the schema takes: an

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/hallumaze/hallumaze/worlds"
 )
@@ -94,6 +95,27 @@ func (p *player) run(line string) Result {
 	p.ep.Commands = append(p.ep.Commands, c)
 	p.ep.Transcript = append(p.ep.Transcript, Step{Command: line, Output: r.Output})
 	return r
+}
+
+// grep runs a grep -q line and returns its exit status as a gold: known
+// when the file's content was known before it ran, or when it failed with
+// a message (status 2, which the transcript shows); else UNKNOWN.
+func (p *player) grep(line string) worlds.Gold {
+	if p.err != nil {
+		return worlds.GoldUnknown()
+	}
+	c, err := ParseCommand(line)
+	if err != nil {
+		p.err = err
+		return worlds.GoldUnknown()
+	}
+	path := p.state.abs(c.path(0))
+	known := path != "" && p.obs.content[path]
+	r := p.run(line)
+	if len(r.Output) > 0 {
+		known = true
+	}
+	return worlds.Resolve(worlds.GoldEnum(strconv.Itoa(r.Status)), known)
 }
 
 // finish closes the episode.

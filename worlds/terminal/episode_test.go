@@ -14,21 +14,42 @@ import (
 	"github.com/hallumaze/hallumaze/worlds"
 )
 
-// checkEpisodeProbes holds one episode's ten probes to the contract: two per
-// category in the table's order, ids in order, the first U probe UNKNOWN and
-// every other probe answerable, enum golds among sorted options, X fact
-// probes with a conflict flag and testimony, the records' JSON read back
-// whole, and the meta replaying to the same transcript.
+// layout is a level's probe categories in order, and the index of its one
+// UNKNOWN probe (the first of the U pair).
+func layout(level string) ([]worlds.Category, int) {
+	if level == LevelFiles {
+		return []worlds.Category{"P", "P", "P", "M", "M", "C", "C", "C", "U", "U", "X", "X"}, 8
+	}
+	return []worlds.Category{"P", "P", "P", "M", "M", "C", "C", "U", "U", "X", "X"}, 7
+}
+
+// probeOf is the first probe of the type.
+func probeOf(t require.TestingT, probes []worlds.Probe, ptype string) worlds.Probe {
+	i := slices.IndexFunc(probes, func(p worlds.Probe) bool { return p.ProbeType == ptype })
+	require.GreaterOrEqual(t, i, 0, "no %s probe", ptype)
+	return probes[i]
+}
+
+// checkEpisodeProbes holds one episode's probes to the contract: the
+// level's categories in order, ids in order, the first U probe UNKNOWN and
+// every other probe answerable, the yes/no probes in pairs of one yes and
+// one no, enum golds among sorted options, X fact probes with a conflict
+// flag and testimony, the records' JSON read back whole, and the meta
+// replaying to the same transcript.
 func checkEpisodeProbes(t require.TestingT, level string, seed uint64, probes []worlds.Probe) {
-	require.Len(t, probes, 10)
-	cats := []worlds.Category{"P", "P", "M", "M", "C", "C", "U", "U", "X", "X"}
+	cats, unknown := layout(level)
+	require.Len(t, probes, len(cats))
 	var replayed Transcript
+	yes := map[string]int{}
 	for i, p := range probes {
 		name := p.ID
 		require.Equal(t, fmt.Sprintf("terminal/%s/s%d/transcript/q%02d", level, seed, i), p.ID)
 		require.Equal(t, cats[i], p.Category, name)
 		require.Equal(t, string(p.Category)+"."+p.ProbeType, p.Template, name)
-		require.Equal(t, i == 6, !p.Answerable(), "%s: only the first U probe is UNKNOWN", name)
+		require.Equal(t, i == unknown, !p.Answerable(), "%s: only the first U probe is UNKNOWN", name)
+		if p.AnswerType == worlds.Bool && p.Gold.Value == "yes" {
+			yes[p.ProbeType]++
+		}
 		switch p.ProbeType {
 		case "exists", "listed", "remains":
 			require.Equal(t, worlds.Bool, p.AnswerType, name)
@@ -68,6 +89,9 @@ func checkEpisodeProbes(t require.TestingT, level string, seed uint64, probes []
 		}
 		require.Equal(t, worlds.UserMessage(replayed.String(), p.Question, p.Schema), p.Context, name)
 	}
+	for ptype, n := range yes {
+		require.Equal(t, 1, n, "%s seed %d: the %s pair has one yes and one no", level, seed, ptype)
+	}
 }
 
 func TestEpisodesHoldTheContract(t *testing.T) {
@@ -92,8 +116,12 @@ func TestDrawsVary(t *testing.T) {
 		for seed := uint64(1); seed <= StandardSeeds; seed++ {
 			probes, err := w.Probes(level, View, seed)
 			require.NoError(t, err)
-			conflicts[level][*probes[8].Conflict]++
+			current := probeOf(t, probes, "current")
+			conflicts[level][*current.Conflict]++
 			for _, p := range probes {
+				if p.AnswerType == worlds.Bool {
+					continue // the yes/no pairs: one yes, one no, by construction
+				}
 				k := level + " " + p.ID[strings.LastIndex(p.ID, "/")+1:]
 				if golds[k] == nil {
 					golds[k] = map[string]bool{}
@@ -106,13 +134,13 @@ func TestDrawsVary(t *testing.T) {
 			} else {
 				want = drawFiles(seed).conflict
 			}
-			assert.Equal(t, want, *probes[8].Conflict, "%s seed %d", level, seed)
+			assert.Equal(t, want, *current.Conflict, "%s seed %d", level, seed)
 		}
 		assert.Positive(t, conflicts[level][true], level)
 		assert.Positive(t, conflicts[level][false], level)
 	}
 	for k, seen := range golds {
-		if strings.HasSuffix(k, "q06") {
+		if strings.HasSuffix(k, "terminal q07") || strings.HasSuffix(k, "terminal-files q08") {
 			assert.Equal(t, map[string]bool{"unknown": true}, seen, k)
 			continue
 		}
@@ -124,7 +152,7 @@ func TestStandardSet(t *testing.T) {
 	w := New()
 	probes, err := w.Standard()
 	require.NoError(t, err)
-	require.Len(t, probes, 1000)
+	require.Len(t, probes, 1150)
 	ids := map[string]bool{}
 	byCat := map[worlds.Category]int{}
 	for _, p := range probes {
@@ -132,9 +160,9 @@ func TestStandardSet(t *testing.T) {
 		ids[p.ID] = true
 		byCat[p.Category]++
 	}
-	assert.Equal(t, map[worlds.Category]int{"P": 200, "M": 200, "C": 200, "U": 200, "X": 200}, byCat)
+	assert.Equal(t, map[worlds.Category]int{"P": 300, "M": 200, "C": 250, "U": 200, "X": 200}, byCat)
 	assert.Equal(t, "terminal/terminal/s1/transcript/q00", probes[0].ID)
-	assert.Equal(t, "terminal/terminal-files/s50/transcript/q09", probes[999].ID)
+	assert.Equal(t, "terminal/terminal-files/s50/transcript/q11", probes[1149].ID)
 }
 
 func TestWorldErrors(t *testing.T) {
@@ -145,7 +173,7 @@ func TestWorldErrors(t *testing.T) {
 	assert.ErrorContains(t, err, `unknown view "ascii"`)
 	ps, err := w.Probes(LevelShell, "", 1)
 	require.NoError(t, err)
-	assert.Len(t, ps, 10)
+	assert.Len(t, ps, 11)
 	assert.Error(t, w.Show(&strings.Builder{}, "nope", 1))
 }
 
@@ -159,7 +187,8 @@ func TestUPairProperty(t *testing.T) {
 		seed := rapid.Uint64().Draw(rt, "seed")
 		probes, err := w.Probes(level, View, seed)
 		require.NoError(rt, err)
-		u, twin := probes[6], probes[7]
+		_, unknown := layout(level)
+		u, twin := probes[unknown], probes[unknown+1]
 		require.Equal(rt, worlds.Uncertainty, u.Category)
 		require.Equal(rt, worlds.Uncertainty, twin.Category)
 		require.True(rt, u.Gold.Unknown, "first U probe: %s", u.Question)

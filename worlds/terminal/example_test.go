@@ -11,13 +11,17 @@ import (
 )
 
 // The worked example of the spec (§8.4): its draws, its transcript byte for
-// byte, its golds, and the verdicts on five replies.
+// byte, its golds, and the verdicts on five replies. The example's
+// notes.txt repeats the port the session shows before the sed; the
+// episodes draw a note that agrees with no value the session shows
+// (docs/worlds.md), but given this script the machinery must still print
+// the spec's bytes and golds.
 func TestWorkedExample(t *testing.T) {
 	script := shellScript{
 		a: "alpha", b: "bravo", c: "cedar",
 		w: [6]string{"apple", "birch", "cobalt", "dune", "ember", "fig"}, g: "iris",
 		mode0: "fast", mode1: "safe", port0: "8080", port1: "9090", level: "high", cmode: "600",
-		conflict: true, appendLine: true, order: true, exists: true, back: false, foil: "delta",
+		conflict: true, echo: 0, order: true, back: 0, twin: 0, noted: "8080", foil: "delta",
 	}
 	ep, specs, err := shellProbes(7, script)
 	require.NoError(t, err)
@@ -56,11 +60,12 @@ $ grep -q iris ../secret.txt`
 	}
 	wants := []want{
 		{"exists", "Does /home/user/data contain a file named cedar.txt?", "exists=<yes|no|unknown>", "yes"},
+		{"exists", "Does /home/user/data contain a file named delta.txt?", "exists=<yes|no|unknown>", "no"},
 		{"mode", "What are the permission bits of /home/user/data/cedar.txt, in octal?", "mode=<400|600|644|755|unknown>", "600"},
 		{"before", "What was the value of PORT in /home/user/config.ini before the sed command ran?", "port=<3000|5000|8080|9090|unknown>", "8080"},
 		{"recall", "What is the value of LEVEL in /home/user/config.ini now?", "level=<high|low|medium|unknown>", "high"},
 		{"lines", "How many lines does /home/user/data/alpha.txt have now?", "lines=<integer|unknown>", "3"},
-		{"cwd", "What is the current working directory at the end of the session?", "cwd=</|/home/user|/home/user/data|/tmp|unknown>", "/home/user/data"},
+		{"cwd", "What is the current working directory at the end of the session?", "cwd=</|/home|/home/user|/home/user/data|/tmp|unknown>", "/home/user/data"},
 		{"grep_status", "What exit status did the command grep -q iris ../secret.txt return?", "status=<0|1|2|unknown>", "unknown"},
 		{"grep_status", "What exit status did the command grep -q apple alpha.txt return?", "status=<0|1|2|unknown>", "0"},
 		{"current", "What is the value of PORT in /home/user/config.ini now?", "port=<3000|5000|8080|9090|unknown>", "9090"},
@@ -84,7 +89,7 @@ $ grep -q iris ../secret.txt`
 	secret, _ := ep.Final.File("/home/user/secret.txt")
 	assert.Equal(t, []string{"ember"}, secret.Lines)
 
-	current, grepSecret, lines := probes[8], probes[6], probes[4]
+	current, grepSecret, lines := probes[9], probes[7], probes[5]
 	assert.Equal(t, worlds.Conflict, current.Category)
 	require.NotNil(t, current.Conflict)
 	assert.True(t, *current.Conflict, "notes.txt says 8080")
@@ -109,7 +114,7 @@ $ grep -q iris ../secret.txt`
 	assert.True(t, lines.Gold.Accepts("3"), "the value itself would be right")
 
 	// The records' JSON forms of the golds (§8.3).
-	for i, wantJSON := range map[int]string{0: `"gold":true`, 1: `"gold":"600"`, 4: `"gold":3`, 5: `"gold":"/home/user/data"`, 6: `"gold":"UNKNOWN"`, 7: `"gold":"0"`} {
+	for i, wantJSON := range map[int]string{0: `"gold":true`, 1: `"gold":false`, 2: `"gold":"600"`, 5: `"gold":3`, 6: `"gold":"/home/user/data"`, 7: `"gold":"UNKNOWN"`, 8: `"gold":"0"`} {
 		b, err := probes[i].MarshalJSON()
 		require.NoError(t, err)
 		assert.Contains(t, string(b), wantJSON, "q%02d", i)

@@ -3,7 +3,6 @@ package terminal
 import (
 	"fmt"
 	"slices"
-	"strconv"
 
 	"github.com/hallumaze/hallumaze/worlds"
 )
@@ -33,9 +32,8 @@ type filesScript struct {
 	appendLine    bool // echo >> (else echo >) to the moved file
 	premade       bool // dst exists before mkdir runs
 	rmhit         bool // rm removes src/c.txt (else the moved file's old path)
-	twin          bool // the twin grep looks for w4 (else w1) in the copy of c
 	order         bool // the d.txt grep runs before the twin's
-	exists        bool // the listed probe asks about c (else the foil)
+	twin          int  // the answerable grep's exit status: 0, 1 or 2
 	foil          string
 }
 
@@ -54,13 +52,17 @@ func drawFiles(seed uint64) filesScript {
 	s.src, s.dst, s.arc = worlds.Take(st, &dirs), worlds.Take(st, &dirs), worlds.Take(st, &dirs)
 	s.amode, s.bmode = worlds.Pick(st, fileModes), worlds.Pick(st, fileModes)
 	s.conflict, s.appendLine, s.premade, s.rmhit = st.Coin(), st.Coin(), st.Coin(), st.Coin()
-	s.twin, s.order, s.exists = st.Coin(), st.Coin(), st.Coin()
+	s.order = st.Coin()
+	s.twin = st.Intn(len(statuses))
 	s.foil = worlds.Pick(st, names)
 	return s
 }
 
 // filesProbes plays the terminal-files episode of the script and makes its
-// ten probes.
+// twelve probes. notes.txt says where a.txt is: truly (src) unless a moves
+// (conflict); then it names arc, the one directory the session never shows
+// a.txt in, so that it agrees neither with where a.txt was seen nor with
+// where it went.
 func filesProbes(seed uint64, s filesScript) (*Episode, []spec, error) {
 	dir := func(d string) string { return Home + "/" + d }
 	in := func(d, name string) string { return dir(d) + "/" + name + ".txt" }
@@ -68,8 +70,12 @@ func filesProbes(seed uint64, s filesScript) (*Episode, []spec, error) {
 	if s.premade {
 		dirs = []string{dir(s.dst)}
 	}
+	noted := s.src
+	if s.conflict {
+		noted = s.arc
+	}
 	initial, err := NewState(Home, dirs, []File{
-		{Path: dir("notes.txt"), Lines: []string{s.a + ".txt is in " + dir(s.src)}, Mode: "644"},
+		{Path: dir("notes.txt"), Lines: []string{s.a + ".txt is in " + dir(noted)}, Mode: "644"},
 		{Path: in(s.src, s.a), Lines: []string{s.w[0], s.w[1]}, Mode: s.amode},
 		{Path: in(s.src, s.b), Lines: []string{s.w[2]}, Mode: s.bmode},
 		{Path: in(s.src, s.c), Lines: []string{s.w[3]}, Mode: "644"},
@@ -107,22 +113,16 @@ func filesProbes(seed uint64, s filesScript) (*Episode, []spec, error) {
 	p.run("rm " + s.src + "/" + r + ".txt")
 	p.run("cd " + s.arc)
 	p.run("ls")
-	q := s.w[0]
-	if s.twin {
-		q = s.w[3]
-	}
 	dGrep := "grep -q " + s.g + " " + s.d + ".txt"
-	cGrep := "grep -q " + q + " " + s.c + ".txt"
-	grepped := map[string]string{dGrep: in(s.arc, s.d), cGrep: in(s.arc, s.c)}
+	cGrep := []string{"grep -q " + s.w[3] + " " + s.c + ".txt", "grep -q " + s.w[0] + " " + s.c + ".txt",
+		"grep -q " + s.w[3] + " " + s.foil + ".txt"}[s.twin]
 	greps := []string{dGrep, cGrep}
 	if !s.order {
 		greps = []string{cGrep, dGrep}
 	}
 	status := map[string]worlds.Gold{}
 	for _, g := range greps {
-		known := p.obs.content[grepped[g]]
-		res := p.run(g)
-		status[g] = worlds.Resolve(worlds.GoldEnum(strconv.Itoa(res.Status)), known)
+		status[g] = p.grep(g)
 	}
 	ep, err := p.finish()
 	if err != nil {
@@ -130,42 +130,56 @@ func filesProbes(seed uint64, s filesScript) (*Episode, []spec, error) {
 	}
 	o, final := p.obs, ep.Final
 
-	x := s.foil
-	if s.exists {
-		x = s.c
-	}
-	_, listed := final.File(in(s.arc, x))
 	nfile, _ := final.File(in(s.src, n))
 	moved, _ := final.File(in(s.dst, m))
-	_, remains := final.File(in(s.src, s.c))
 	where := worlds.GoldUnknown()
 	for _, d := range []string{s.src, s.dst, s.arc} {
 		if _, ok := final.File(in(d, s.a)); ok {
 			where = worlds.Resolve(worlds.GoldEnum(dir(d)), o.content[in(d, s.a)] || o.listed[dir(d)])
 		}
 	}
-	noted := worlds.Resolve(worlds.GoldEnum(dir(s.src)), o.content[dir("notes.txt")])
-	dirOpts := sorted(dir(s.src), dir(s.dst), dir(s.arc))
+	notedGold := worlds.Resolve(worlds.GoldEnum(dir(noted)), o.content[dir("notes.txt")])
+	// Every directory name the episodes draw from, not just this session's
+	// three: options that list only these would let the place of the
+	// answer among them stand in for reading the session.
+	var dirOpts []string
+	for _, d := range sorted(dirNames...) {
+		dirOpts = append(dirOpts, dir(d))
+	}
 	lineOpts := sorted(fileWords...)
-	specs := []spec{
-		{cat: worlds.Perception, ptype: "listed", atype: worlds.Bool, key: "exists",
+	var specs []spec
+	for _, x := range []string{s.c, s.foil} {
+		_, listed := final.File(in(s.arc, x))
+		specs = append(specs, spec{cat: worlds.Perception, ptype: "listed", atype: worlds.Bool, key: "exists",
 			question: fmt.Sprintf("Does %s contain a file named %s.txt?", dir(s.arc), x),
-			gold:     worlds.Resolve(worlds.GoldBool(listed), o.listed[dir(s.arc)])},
-		{cat: worlds.Perception, ptype: "mode", atype: worlds.Enum, key: "mode", options: probeModes,
+			gold:     worlds.Resolve(worlds.GoldBool(listed), o.listed[dir(s.arc)])})
+	}
+	specs = append(specs,
+		spec{cat: worlds.Perception, ptype: "mode", atype: worlds.Enum, key: "mode", options: probeModes,
 			question: fmt.Sprintf("What are the permission bits of %s, in octal?", in(s.src, n)),
 			gold:     worlds.Resolve(worlds.GoldEnum(nfile.Mode), o.modes[in(s.src, n)])},
-		{cat: worlds.Memory, ptype: "before", atype: worlds.Enum, key: "line", options: lineOpts,
+		spec{cat: worlds.Memory, ptype: "before", atype: worlds.Enum, key: "line", options: lineOpts,
 			question: fmt.Sprintf("What was the first line of %s before the echo command ran?", in(s.dst, m)),
 			gold:     worlds.Resolve(worlds.GoldEnum(first(movedBefore.Lines)), beforeKnown)},
-		{cat: worlds.Memory, ptype: "recall", atype: worlds.Enum, key: "line", options: lineOpts,
+		spec{cat: worlds.Memory, ptype: "recall", atype: worlds.Enum, key: "line", options: lineOpts,
 			question: fmt.Sprintf("What is the first line of %s now?", in(s.src, n)),
 			gold:     worlds.Resolve(worlds.GoldEnum(first(nfile.Lines)), o.content[in(s.src, n)])},
-		{cat: worlds.Causal, ptype: "lines", atype: worlds.Int, key: "lines",
+		spec{cat: worlds.Causal, ptype: "lines", atype: worlds.Int, key: "lines",
 			question: fmt.Sprintf("How many lines does %s have now?", in(s.dst, m)),
 			gold:     worlds.Resolve(worlds.GoldInt(len(moved.Lines)), o.content[in(s.dst, m)])},
-		{cat: worlds.Causal, ptype: "remains", atype: worlds.Bool, key: "exists",
-			question: fmt.Sprintf("Does %s contain a file named %s.txt at the end of the session?", dir(s.src), s.c),
-			gold:     worlds.Resolve(worlds.GoldBool(remains), o.listed[dir(s.src)])},
+	)
+	// remains, a pair with one yes and one no: c.txt (gone if the rm hit
+	// it), and the file the rm missed (n, still there) or the one that
+	// moved away (m, gone).
+	other := m
+	if s.rmhit {
+		other = n
+	}
+	for _, x := range []string{s.c, other} {
+		_, remains := final.File(in(s.src, x))
+		specs = append(specs, spec{cat: worlds.Causal, ptype: "remains", atype: worlds.Bool, key: "exists",
+			question: fmt.Sprintf("Does %s contain a file named %s.txt at the end of the session?", dir(s.src), x),
+			gold:     worlds.Resolve(worlds.GoldBool(remains), o.listed[dir(s.src)])})
 	}
 	for _, g := range []string{dGrep, cGrep} {
 		specs = append(specs, spec{cat: worlds.Uncertainty, ptype: "grep_status", atype: worlds.Enum,
@@ -175,13 +189,13 @@ func filesProbes(seed uint64, s filesScript) (*Episode, []spec, error) {
 	specs = append(specs,
 		spec{cat: worlds.Conflict, ptype: "current", atype: worlds.Enum, key: "dir", options: dirOpts,
 			question:  fmt.Sprintf("Which directory holds %s.txt now?", s.a),
-			gold:      worlds.Resolve(where, !where.Unknown, worlds.Claim{Value: noted, Admissible: true}),
-			conflict:  ptr(where.Canonical() != noted.Canonical()),
-			testimony: ptr(noted.Canonical())},
+			gold:      worlds.Resolve(where, !where.Unknown, worlds.Claim{Value: notedGold, Admissible: true}),
+			conflict:  ptr(where.Canonical() != notedGold.Canonical()),
+			testimony: ptr(notedGold.Canonical())},
 		spec{cat: worlds.Conflict, ptype: "reported", atype: worlds.Enum, key: "dir", options: dirOpts,
 			question:  fmt.Sprintf("According to notes.txt, which directory holds %s.txt?", s.a),
-			gold:      noted,
-			testimony: ptr(noted.Canonical())},
+			gold:      notedGold,
+			testimony: ptr(notedGold.Canonical())},
 	)
 	return ep, specs, nil
 }

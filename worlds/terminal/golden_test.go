@@ -46,7 +46,8 @@ func TestRegress(t *testing.T) {
 }
 
 // The worked example of terminal-files in docs/worlds.md: seed 20, where the
-// moved file is read-only, dst already exists and rm misses.
+// moved file is read-only, dst already exists, rm misses and the twin grep
+// looks in a file that is not there.
 func TestFilesWorkedExample(t *testing.T) {
 	const transcript = `$ pwd
 /home/user
@@ -56,7 +57,7 @@ inbox
 keep
 notes.txt
 $ cat notes.txt
-cedar.txt is in /home/user/keep
+cedar.txt is in /home/user/inbox
 $ ls -l keep
 -rw-r--r-- 1 user user  5 Jan  1 00:00 bravo.txt
 -r-------- 1 user user 10 Jan  1 00:00 cedar.txt
@@ -80,30 +81,34 @@ $ cd inbox
 $ ls
 bravo.txt
 falcon.txt
-$ grep -q fig bravo.txt
+$ grep -q dune alpha.txt
+grep: alpha.txt: No such file or directory
 $ grep -q jade falcon.txt`
 	probes, err := New().Probes(LevelFiles, View, 20)
 	require.NoError(t, err)
-	golds := []string{"yes", "400", "fig", "kelp", "2", "yes", "unknown", "1", "/home/user/done", "/home/user/keep"}
+	golds := []string{"yes", "no", "400", "fig", "kelp", "2", "yes", "no", "unknown", "2", "/home/user/done", "/home/user/inbox"}
 	questions := []string{
 		"Does /home/user/inbox contain a file named bravo.txt?",
+		"Does /home/user/inbox contain a file named alpha.txt?",
 		"What are the permission bits of /home/user/keep/delta.txt, in octal?",
 		"What was the first line of /home/user/done/cedar.txt before the echo command ran?",
 		"What is the first line of /home/user/keep/delta.txt now?",
 		"How many lines does /home/user/done/cedar.txt have now?",
 		"Does /home/user/keep contain a file named bravo.txt at the end of the session?",
+		"Does /home/user/keep contain a file named cedar.txt at the end of the session?",
 		"What exit status did the command grep -q jade falcon.txt return?",
-		"What exit status did the command grep -q fig bravo.txt return?",
+		"What exit status did the command grep -q dune alpha.txt return?",
 		"Which directory holds cedar.txt now?",
 		"According to notes.txt, which directory holds cedar.txt?",
 	}
+	require.Len(t, probes, len(questions))
 	for i, p := range probes {
 		assert.Equal(t, questions[i], p.Question, "q%02d", i)
 		assert.Equal(t, golds[i], p.Gold.Canonical(), "q%02d", i)
 		obs := strings.TrimPrefix(p.Context, "## Current observation\n")
 		assert.Equal(t, transcript, obs[:strings.Index(obs, "\n\n## Question\n")], "q%02d", i)
 	}
-	assert.Equal(t, "dir=</home/user/done|/home/user/inbox|/home/user/keep|unknown>", probes[8].Schema)
-	assert.True(t, *probes[8].Conflict)
-	assert.Equal(t, "/home/user/keep", *probes[8].Testimony)
+	assert.Equal(t, "dir=</home/user/archive|/home/user/done|/home/user/drafts|/home/user/inbox|/home/user/keep|/home/user/work|unknown>", probes[10].Schema)
+	assert.True(t, *probes[10].Conflict)
+	assert.Equal(t, "/home/user/inbox", *probes[10].Testimony, "notes.txt names the one directory cedar.txt is never in")
 }

@@ -13,6 +13,23 @@ type AnthropicRequest struct {
 	Messages    []AnthropicMessage `json:"messages"`
 	MaxTokens   int                `json:"max_tokens"`
 	Temperature *float64           `json:"temperature,omitempty"`
+	TopP        *float64           `json:"top_p,omitempty"`
+	// Thinking turns extended thinking on ("enabled" with a budget, or
+	// "adaptive") or off ("disabled").
+	Thinking *AnthropicThinking `json:"thinking,omitempty"`
+	// OutputConfig carries the effort.
+	OutputConfig *AnthropicOutputConfig `json:"output_config,omitempty"`
+}
+
+// AnthropicThinking is the thinking member of a request.
+type AnthropicThinking struct {
+	Type         string `json:"type"`
+	BudgetTokens int    `json:"budget_tokens,omitempty"`
+}
+
+// AnthropicOutputConfig is the output_config member of a request.
+type AnthropicOutputConfig struct {
+	Effort string `json:"effort,omitempty"`
 }
 
 // AnthropicMessage is one turn; Role is "user" or "assistant".
@@ -107,11 +124,18 @@ type AnthropicBlock struct {
 // AnthropicUsage counts tokens. InputTokens are the input tokens neither
 // read from nor written to the prompt cache: the whole input is their sum
 // with CacheCreationInputTokens (written) and CacheReadInputTokens (read).
+// OutputTokens includes thinking, which OutputTokensDetails counts apart.
 type AnthropicUsage struct {
-	InputTokens              int `json:"input_tokens"`
-	OutputTokens             int `json:"output_tokens"`
-	CacheCreationInputTokens int `json:"cache_creation_input_tokens,omitempty"`
-	CacheReadInputTokens     int `json:"cache_read_input_tokens,omitempty"`
+	InputTokens              int                     `json:"input_tokens"`
+	OutputTokens             int                     `json:"output_tokens"`
+	CacheCreationInputTokens int                     `json:"cache_creation_input_tokens,omitempty"`
+	CacheReadInputTokens     int                     `json:"cache_read_input_tokens,omitempty"`
+	OutputTokensDetails      *AnthropicOutputDetails `json:"output_tokens_details,omitempty"`
+}
+
+// AnthropicOutputDetails breaks the output tokens down.
+type AnthropicOutputDetails struct {
+	ThinkingTokens int `json:"thinking_tokens"`
 }
 
 // AnthropicErrorResponse is the body of a failed call:

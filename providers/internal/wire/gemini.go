@@ -24,9 +24,20 @@ type GeminiPart struct {
 
 // GeminiGenerationConfig holds the sampling parameters.
 type GeminiGenerationConfig struct {
-	Temperature     *float64 `json:"temperature,omitempty"`
-	MaxOutputTokens int      `json:"maxOutputTokens,omitempty"`
-	Seed            *int64   `json:"seed,omitempty"`
+	Temperature     *float64              `json:"temperature,omitempty"`
+	TopP            *float64              `json:"topP,omitempty"`
+	MaxOutputTokens int                   `json:"maxOutputTokens,omitempty"`
+	Seed            *int64                `json:"seed,omitempty"`
+	ThinkingConfig  *GeminiThinkingConfig `json:"thinkingConfig,omitempty"`
+}
+
+// GeminiThinkingConfig asks for thinking: a budget (Gemini 2.5: a number of
+// tokens, -1 for the model to decide, 0 for none) or a level (Gemini 3:
+// "LOW", "HIGH", …), and whether the thoughts come back as parts.
+type GeminiThinkingConfig struct {
+	ThinkingBudget  *int   `json:"thinkingBudget,omitempty"`
+	ThinkingLevel   string `json:"thinkingLevel,omitempty"`
+	IncludeThoughts bool   `json:"includeThoughts,omitempty"`
 }
 
 // GeminiResponse is the body of a successful call.

@@ -8,7 +8,17 @@ type OpenAIChatRequest struct {
 	MaxTokens           int             `json:"max_tokens,omitempty"`
 	MaxCompletionTokens int             `json:"max_completion_tokens,omitempty"`
 	Temperature         *float64        `json:"temperature,omitempty"`
+	TopP                *float64        `json:"top_p,omitempty"`
 	Seed                *int64          `json:"seed,omitempty"`
+	// ReasoningEffort is the reasoning models' effort ("low", "high", …).
+	ReasoningEffort string `json:"reasoning_effort,omitempty"`
+	// Thinking is DeepSeek's thinking-mode switch.
+	Thinking *OpenAIThinking `json:"thinking,omitempty"`
+}
+
+// OpenAIThinking is DeepSeek's {"type": "enabled"} or {"type": "disabled"}.
+type OpenAIThinking struct {
+	Type string `json:"type"`
 }
 
 // OpenAIMessage is one message of a chat completion, sent or received.
@@ -41,21 +51,28 @@ type OpenAIChoice struct {
 	FinishReason string        `json:"finish_reason"`
 }
 
-// OpenAIUsage counts tokens; reasoning tokens are part of CompletionTokens.
-// The prompt tokens read from the provider's prompt cache are part of
-// PromptTokens: OpenAI gives them in prompt_tokens_details.cached_tokens,
-// DeepSeek in prompt_cache_hit_tokens.
+// OpenAIUsage counts tokens; reasoning tokens are part of CompletionTokens,
+// and counted apart in CompletionTokensDetails. The prompt tokens read
+// from the provider's prompt cache are part of PromptTokens: OpenAI gives
+// them in prompt_tokens_details.cached_tokens, DeepSeek in
+// prompt_cache_hit_tokens.
 type OpenAIUsage struct {
-	PromptTokens         int                        `json:"prompt_tokens"`
-	CompletionTokens     int                        `json:"completion_tokens"`
-	TotalTokens          int                        `json:"total_tokens"`
-	PromptTokensDetails  *OpenAIPromptTokensDetails `json:"prompt_tokens_details,omitempty"`
-	PromptCacheHitTokens int                        `json:"prompt_cache_hit_tokens,omitempty"`
+	PromptTokens            int                        `json:"prompt_tokens"`
+	CompletionTokens        int                        `json:"completion_tokens"`
+	TotalTokens             int                        `json:"total_tokens"`
+	PromptTokensDetails     *OpenAIPromptTokensDetails `json:"prompt_tokens_details,omitempty"`
+	PromptCacheHitTokens    int                        `json:"prompt_cache_hit_tokens,omitempty"`
+	CompletionTokensDetails *OpenAICompletionDetails   `json:"completion_tokens_details,omitempty"`
 }
 
 // OpenAIPromptTokensDetails breaks the prompt tokens down.
 type OpenAIPromptTokensDetails struct {
 	CachedTokens int `json:"cached_tokens"`
+}
+
+// OpenAICompletionDetails breaks the completion tokens down.
+type OpenAICompletionDetails struct {
+	ReasoningTokens int `json:"reasoning_tokens"`
 }
 
 // OpenAIErrorResponse is the body of a failed call.

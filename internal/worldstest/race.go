@@ -1,0 +1,5 @@
+//go:build race
+
+package worldstest
+
+const raceEnabled = true

@@ -226,11 +226,12 @@ func TestSettingsAreIdentity(t *testing.T) {
 	withPath := cassettes.Path(root, c.Suite, "anthropic", "checker@thinking=16000", c.Name)
 	data, err := os.ReadFile(withPath)
 	require.NoError(t, err, "the model with settings has a folder of its own")
-	assert.Contains(t, string(data), `"thinking":{"type":"enabled","budget_tokens":16000}`)
-	assert.Contains(t, string(data), `"max_tokens":18500`)
+	body := firstRequestBody(t, data)
+	assert.Contains(t, body, `"thinking":{"type":"enabled","budget_tokens":16000}`)
+	assert.Contains(t, body, `"max_tokens":18500`)
 	plain, err := os.ReadFile(cassettes.Path(root, c.Suite, "anthropic", "checker", c.Name))
 	require.NoError(t, err)
-	assert.NotContains(t, string(plain), `"thinking"`)
+	assert.NotContains(t, firstRequestBody(t, plain), `"thinking"`)
 
 	recorded, err := bench.RecordedModels(root, c.Suite)
 	require.NoError(t, err)
@@ -423,3 +424,19 @@ func TestInteractiveCachesPrompts(t *testing.T) {
 }
 
 func ptr(v float64) *float64 { return &v }
+
+// firstRequestBody is the body of a cassette's first request, which the
+// cassette's form keeps whole.
+func firstRequestBody(t *testing.T, data []byte) string {
+	t.Helper()
+	var c struct {
+		Interactions []struct {
+			Request struct {
+				Body string `json:"body"`
+			} `json:"request"`
+		} `json:"interactions"`
+	}
+	require.NoError(t, json.Unmarshal(data, &c))
+	require.NotEmpty(t, c.Interactions)
+	return c.Interactions[0].Request.Body
+}

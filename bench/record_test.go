@@ -224,14 +224,14 @@ func TestSettingsAreIdentity(t *testing.T) {
 		require.Empty(t, bench.Play(t.Context(), m, c).Error)
 	}
 	withPath := cassettes.Path(root, c.Suite, "anthropic", "checker@thinking=16000", c.Name)
-	data, err := os.ReadFile(withPath)
+	bodies, err := cassettes.RequestBodies(withPath)
 	require.NoError(t, err, "the model with settings has a folder of its own")
-	body := firstRequestBody(t, data)
+	body := strings.Join(bodies, "\n")
 	assert.Contains(t, body, `"thinking":{"type":"enabled","budget_tokens":16000}`)
 	assert.Contains(t, body, `"max_tokens":18500`)
-	plain, err := os.ReadFile(cassettes.Path(root, c.Suite, "anthropic", "checker", c.Name))
+	plain, err := cassettes.RequestBodies(cassettes.Path(root, c.Suite, "anthropic", "checker", c.Name))
 	require.NoError(t, err)
-	assert.NotContains(t, firstRequestBody(t, plain), `"thinking"`)
+	assert.NotContains(t, strings.Join(plain, "\n"), `"thinking"`)
 
 	recorded, err := bench.RecordedModels(root, c.Suite)
 	require.NoError(t, err)
@@ -424,19 +424,3 @@ func TestInteractiveCachesPrompts(t *testing.T) {
 }
 
 func ptr(v float64) *float64 { return &v }
-
-// firstRequestBody is the body of a cassette's first request, which the
-// cassette's form keeps whole.
-func firstRequestBody(t *testing.T, data []byte) string {
-	t.Helper()
-	var c struct {
-		Interactions []struct {
-			Request struct {
-				Body string `json:"body"`
-			} `json:"request"`
-		} `json:"interactions"`
-	}
-	require.NoError(t, json.Unmarshal(data, &c))
-	require.NotEmpty(t, c.Interactions)
-	return c.Interactions[0].Request.Body
-}

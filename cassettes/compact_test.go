@@ -171,3 +171,32 @@ func mustRead(t *testing.T, path string) []byte {
 	require.NoError(t, err)
 	return data
 }
+
+// TestRequestBodies: the requests a cassette holds read back whole, from
+// the linear form (what is new put back together), from a pointer and
+// from the old form; a file that is no cassette is an error.
+func TestRequestBodies(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "cassettes")
+	a := Path(dir, "maze", "openai", "gpt-4o", "case=A")
+	b := Path(dir, "maze", "openai", "gpt-4o", "case=B")
+	calls := episodeCalls(4)
+	for _, p := range []string{a, b} {
+		api := newFakeAPI(t, reply{code: 200, body: `{"v":1}`})
+		record(t, p, Options{Transport: handlerTransport{api.srv.Config.Handler}}, calls...)
+	}
+	var want []string
+	for _, c := range calls {
+		want = append(want, c.body)
+	}
+	for _, p := range []string{a, b} {
+		got, err := RequestBodies(p)
+		require.NoError(t, err)
+		assert.Equal(t, want, got, p)
+	}
+	old, err := RequestBodies(filepath.Join("testdata", "v1.yaml"))
+	require.NoError(t, err)
+	assert.Len(t, old, 1)
+	require.NoError(t, os.WriteFile(a, []byte("{not a cassette"), 0o644))
+	_, err = RequestBodies(a)
+	assert.ErrorIs(t, err, ErrBadCassette)
+}

@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"net/http"
 	"net/url"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -144,6 +143,26 @@ func Open(path string, opts Options) (*Recorder, error) {
 	return r, nil
 }
 
+// RequestBodies reads the cassette at path, of either form, and returns
+// the body of each request it holds, whole, in order: what was sent, for a
+// reader who checks a recording (the linear form keeps a request as what
+// is new since the one before, and a pointer as the cassette it repeats).
+func RequestBodies(path string) ([]string, error) {
+	data, err := files.ReadFile(path, MaxCassetteBytes)
+	if err != nil {
+		return nil, fmt.Errorf("cassettes: read %s: %w", path, err)
+	}
+	c, err := loadCassette(path, data)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, len(c.Interactions))
+	for i, in := range c.Interactions {
+		out[i] = in.Request.Body
+	}
+	return out, nil
+}
+
 // loadCassette parses data as a go-vcr cassette and checks that every
 // interaction can be replayed.
 func loadCassette(path string, data []byte) (*cassette.Cassette, error) {
@@ -152,7 +171,7 @@ func loadCassette(path string, data []byte) (*cassette.Cassette, error) {
 	}
 	if isCompact(data) {
 		dir := filepath.Dir(path)
-		return loadCompact(path, data, func(name string) ([]byte, error) { return os.ReadFile(filepath.Join(dir, name)) })
+		return loadCompact(path, data, func(name string) ([]byte, error) { return files.ReadFile(filepath.Join(dir, name), MaxCassetteBytes) })
 	}
 	if err := checkNoAliases(data); err != nil {
 		return nil, fmt.Errorf("cassettes: load cassette %s: %w", path, err)

@@ -168,29 +168,36 @@ type costJSON struct {
 }
 
 type modelCostJSON struct {
-	Model       string `json:"model"`
-	Cases       int    `json:"cases"`
-	InputTokens int    `json:"input_tokens"`
-	// Of the input, the tokens read from and written to a prompt cache.
-	CachedInputTokens int             `json:"cached_input_tokens,omitempty"`
-	CacheWriteTokens  int             `json:"cache_write_tokens,omitempty"`
-	OutputTokens      int             `json:"output_tokens"`
-	ReasoningTokens   int             `json:"reasoning_tokens,omitempty"`
-	USD               *float64        `json:"usd"`
-	AsOf              *string         `json:"as_of"`
-	Price             *pricing.Price  `json:"price"`
-	Suites            []suiteCostJSON `json:"suites"`
+	Model string `json:"model"`
+	Cases int    `json:"cases"`
+	tokensJSON
+	USD    *float64        `json:"usd"`
+	AsOf   *string         `json:"as_of"`
+	Price  *pricing.Price  `json:"price"`
+	Suites []suiteCostJSON `json:"suites"`
 }
 
 type suiteCostJSON struct {
-	Suite             string   `json:"suite"`
-	Cases             int      `json:"cases"`
-	InputTokens       int      `json:"input_tokens"`
-	CachedInputTokens int      `json:"cached_input_tokens,omitempty"`
-	CacheWriteTokens  int      `json:"cache_write_tokens,omitempty"`
-	OutputTokens      int      `json:"output_tokens"`
-	ReasoningTokens   int      `json:"reasoning_tokens,omitempty"`
-	USD               *float64 `json:"usd"`
+	Suite string `json:"suite"`
+	Cases int    `json:"cases"`
+	tokensJSON
+	USD *float64 `json:"usd"`
+}
+
+// tokensJSON is a count of tokens as the cost member writes it: the whole
+// input, of it the tokens read from and written to a prompt cache, and the
+// whole output, of it the reasoning.
+type tokensJSON struct {
+	InputTokens       int `json:"input_tokens"`
+	CachedInputTokens int `json:"cached_input_tokens,omitempty"`
+	CacheWriteTokens  int `json:"cache_write_tokens,omitempty"`
+	OutputTokens      int `json:"output_tokens"`
+	ReasoningTokens   int `json:"reasoning_tokens,omitempty"`
+}
+
+func tokensOfJSON(t pricing.Tokens) tokensJSON {
+	return tokensJSON{InputTokens: t.AllInput(), CachedInputTokens: t.CachedInput, CacheWriteTokens: t.CacheWrite,
+		OutputTokens: output(t), ReasoningTokens: t.Reasoning}
 }
 
 // costCacheNote is added to costNote when some input was read from or
@@ -211,15 +218,13 @@ func costMember(ms []ModelCost) costJSON {
 		out.Note += costCacheNote
 	}
 	for _, m := range ms {
-		mj := modelCostJSON{Model: m.Model, Cases: m.Cases, InputTokens: m.Tokens.AllInput(), CachedInputTokens: m.Tokens.CachedInput,
-			CacheWriteTokens: m.Tokens.CacheWrite, OutputTokens: output(m.Tokens), ReasoningTokens: m.Tokens.Reasoning, USD: m.USD, Price: m.Price}
+		mj := modelCostJSON{Model: m.Model, Cases: m.Cases, tokensJSON: tokensOfJSON(m.Tokens), USD: m.USD, Price: m.Price}
 		if m.Price != nil {
 			asOf := m.Price.AsOf
 			mj.AsOf = &asOf
 		}
 		for _, s := range m.Suites {
-			mj.Suites = append(mj.Suites, suiteCostJSON{Suite: s.Suite, Cases: s.Cases, InputTokens: s.Tokens.AllInput(),
-				CachedInputTokens: s.Tokens.CachedInput, CacheWriteTokens: s.Tokens.CacheWrite, OutputTokens: output(s.Tokens), ReasoningTokens: s.Tokens.Reasoning, USD: s.USD})
+			mj.Suites = append(mj.Suites, suiteCostJSON{Suite: s.Suite, Cases: s.Cases, tokensJSON: tokensOfJSON(s.Tokens), USD: s.USD})
 		}
 		out.Models = append(out.Models, mj)
 	}

@@ -1,6 +1,7 @@
 package profile
 
 import (
+	"bytes"
 	"encoding/json"
 
 	"github.com/hallumaze/hallumaze/results"
@@ -65,6 +66,9 @@ func slimDetail(r results.Result) json.RawMessage {
 	var v any
 	switch r.Suite {
 	case SuiteMaze:
+		if b, ok := leadingScores(r.Detail); ok {
+			return b
+		}
 		v = new(mazeScores)
 	case SuiteAbstain:
 		v = new(abstainDetail)
@@ -81,4 +85,24 @@ func slimDetail(r results.Result) json.RawMessage {
 		return r.Detail
 	}
 	return b
+}
+
+// leadingScores is the slim maze detail read from a detail whose first key
+// is "scores", as the maze suite writes it, without scanning the walk and
+// the confidence log after it. ok is false for any other detail, which
+// slimDetail then decodes whole.
+func leadingScores(detail json.RawMessage) (json.RawMessage, bool) {
+	dec := json.NewDecoder(bytes.NewReader(detail))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil, false
+	}
+	if t, err := dec.Token(); err != nil || t != "scores" {
+		return nil, false
+	}
+	var d mazeScores
+	if err := dec.Decode(&d.Scores); err != nil {
+		return nil, false
+	}
+	b, err := json.Marshal(d)
+	return b, err == nil
 }

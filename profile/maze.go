@@ -131,12 +131,31 @@ func mazeMeasures(rs []results.Result) ([]Measure, error) {
 	if !played {
 		return nil, nil
 	}
-	var out []Measure
+	// The intervals of every mean measure are drawn together: measures
+	// over as many mazes share one stream of resamples (BoundedMeanCIs
+	// gives what each BoundedMeanCI would).
+	var defs []Def
+	var jobs []scoring.ClusterMeanJob
 	for _, d := range Defs {
 		if d.Suite != SuiteMaze || d.Kind != KindMean || d.ID == "maze/NRS" {
 			continue
 		}
-		out = append(out, meanMeasure(d, s[d.Metric]))
+		defs = append(defs, d)
+		if ser := s[d.Metric]; ser != nil && len(ser.x) > 0 {
+			lo, hi := bounds(d.Metric)
+			jobs = append(jobs, scoring.ClusterMeanJob{X: ser.x, Clusters: ser.cl, Lo: lo, Hi: hi})
+		}
+	}
+	cis := scoring.BoundedMeanCIs(jobs, bootstrapReps, bootstrapSeed)
+	var out []Measure
+	for _, d := range defs {
+		ser := s[d.Metric]
+		if ser == nil || len(ser.x) == 0 {
+			out = append(out, meanMeasure(d, nil, scoring.ClusterMean{}))
+			continue
+		}
+		out = append(out, meanMeasure(d, ser, cis[0]))
+		cis = cis[1:]
 	}
 	if i := slices.IndexFunc(out, func(m Measure) bool { return m.ID == "maze/lure-rate" }); i >= 0 && len(lureOff.x) > 0 {
 		off := mean(lureOff.x)
@@ -150,18 +169,17 @@ func mazeMeasures(rs []results.Result) ([]Measure, error) {
 // (suites/maze statOf): the mean, and the cluster-bootstrap interval and
 // mean when there are enough mazes, flipped to the card's scale where the
 // definition says.
-func meanMeasure(d Def, s *series) Measure {
+func meanMeasure(d Def, s *series, boot scoring.ClusterMean) Measure {
 	m := Measure{Def: d}
 	if s == nil || len(s.x) == 0 {
 		m.Note = "no case measured it"
 		return m
 	}
 	m.N, m.Clusters = len(s.x), distinct(s.cl)
-	lo, hi := bounds(d.Metric)
 	raw := mean(s.x)
 	var ci *scoring.Interval
-	if v, c, ok := scoring.BoundedMeanCI(s.x, s.cl, lo, hi, bootstrapReps, bootstrapSeed); ok {
-		raw, ci = v, &c
+	if boot.OK {
+		raw, ci = boot.Mean, &boot.CI
 	} else {
 		m.Note = fmt.Sprintf("no interval: %d maze(s), %d needed", m.Clusters, scoring.MinClusters)
 	}

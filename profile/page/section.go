@@ -34,12 +34,14 @@ func Section(rs []results.Result, opts profile.Options, full string) (report.Sec
 	for _, c := range cards {
 		sec.Models = append(sec.Models, c.Model)
 	}
+	// The paired comparisons between models (thousands of sign flips per
+	// pair and measure) are left to hallumaze profile, which a run's
+	// short block names: a run pays only for its cards.
 	sec.JSON = []report.Member{{Key: "profile", Value: struct {
-		Dimensions  []profile.Dimension  `json:"dimensions"`
-		Cards       []profile.Card       `json:"cards"`
-		Comparisons []profile.Comparison `json:"comparisons"`
-		Agreements  []profile.Agreement  `json:"agreements"`
-	}{profile.Dimensions, cards, profile.Comparisons(cards), profile.Agreements(cards)}}}
+		Dimensions []profile.Dimension `json:"dimensions"`
+		Cards      []profile.Card      `json:"cards"`
+		Agreements []profile.Agreement `json:"agreements"`
+	}{profile.Dimensions, cards, profile.Agreements(cards)}}}
 	sec.HTML = template.HTML(Figure(cards, profile.References(cards)))
 	sec.CSS = css
 	sec.Nav = []report.Link{{ID: ID, Text: "Profile"}}

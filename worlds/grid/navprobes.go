@@ -295,20 +295,13 @@ func (n *Nav) question(q navQuestion) probe {
 	panic("grid: unknown walk question " + q.typ)
 }
 
-// Arms of the innav_paired design: the model's own walk, and the scripted
-// walk it reads.
-const (
-	ArmInNav  = "innav"
-	ArmStatic = "static"
-)
-
-// NavProbes are the questions of spec asked of this walk, which must have
+// Questions are the questions of spec asked of this walk, which must have
 // ended, as probe records of the arm: ids
 // grid/<level>/s<seed>/<view>/<arm>/q<NN> in the plan's order, the same
 // for both arms. Each record's context is its question message; the first
 // question's message follows the walk (the static arm's whole walk, or
 // the interactive arm's closing line) and holds it.
-func (n *Nav) NavProbes(arm string) ([]worlds.Probe, error) {
+func (n *Nav) Questions(arm string) ([]worlds.Probe, error) {
 	if !n.Done() {
 		return nil, fmt.Errorf("grid: the walk of %s has not ended", n.spec.Name)
 	}
@@ -325,7 +318,7 @@ func (n *Nav) NavProbes(arm string) ([]worlds.Probe, error) {
 		ctx := worlds.QuestionMessage(p.question, schema)
 		if i == 0 {
 			lead := n.closing()
-			if arm == ArmStatic {
+			if arm == worlds.ArmStatic {
 				lead = n.Walk()
 			}
 			ctx = lead + "\n\n" + ctx

@@ -25,13 +25,13 @@ func checkDerived(t interface {
 }, n *Nav) int {
 	t.Helper()
 	checked := 0
-	for _, arm := range []string{ArmInNav, ArmStatic} {
-		probes, err := n.NavProbes(arm)
+	for _, arm := range []string{worlds.ArmInNav, worlds.ArmStatic} {
+		probes, err := n.Questions(arm)
 		if err != nil {
 			t.Fatalf("%s: %v", n.spec.Name, err)
 		}
 		text := innavText(n)
-		if arm == ArmStatic {
+		if arm == worlds.ArmStatic {
 			text = probes[0].Context
 		}
 		w, err := read.ParseWalk(text)

@@ -34,6 +34,9 @@ type WalkObs struct {
 	Shown map[[2]int]string
 	// Codes are the ascii view's cell codes by (row, col).
 	Codes map[[2]int]string
+	// Blocking are the cells holding an object that blocks the way (any
+	// object but an open door).
+	Blocking map[[2]int]bool
 	// Whole: the view said the whole area is in view.
 	Whole bool
 }
@@ -185,7 +188,7 @@ func walkObs(lines []string) (WalkObs, error) {
 	if m == nil {
 		return WalkObs{}, fmt.Errorf("read: position line %q", lines[0])
 	}
-	o := WalkObs{Shown: map[[2]int]string{}}
+	o := WalkObs{Shown: map[[2]int]string{}, Blocking: map[[2]int]bool{}}
 	o.Row, _ = strconv.Atoi(m[1])
 	o.Col, _ = strconv.Atoi(m[2])
 	o.Reached = places(m[3])
@@ -202,7 +205,9 @@ func walkObs(lines []string) (WalkObs, error) {
 	case "memory":
 		o.Whole = true
 		for _, ob := range v.Objects {
-			o.Shown[[2]int{o.Row - ob.N, o.Col + ob.E}] = ob.Name
+			c := [2]int{o.Row - ob.N, o.Col + ob.E}
+			o.Shown[c] = ob.Name
+			o.Blocking[c] = ob.State != "open"
 		}
 	case "ascii":
 		o.Codes = map[[2]int]string{}
@@ -215,11 +220,14 @@ func walkObs(lines []string) (WalkObs, error) {
 			o.Shown[c] = ""
 			if ob, ok := objectOfCode(code); ok {
 				o.Shown[c] = ob.Name
+				o.Blocking[c] = ob.State != "open"
 			}
 		}
 	default:
 		for _, ob := range v.Objects {
-			o.Shown[abs(ob.A, ob.L)] = ob.Name
+			c := abs(ob.A, ob.L)
+			o.Shown[c] = ob.Name
+			o.Blocking[c] = ob.State != "open"
 		}
 	}
 	return o, nil

@@ -22,6 +22,8 @@ func TestDifficulty(t *testing.T)   { experiment(t, "Difficulty") }
 func TestAbstain(t *testing.T)      { experiment(t, "Abstain") }
 func TestWorlds(t *testing.T)       { experiment(t, "Worlds") }
 func TestWorldsReplay(t *testing.T) { experiment(t, "WorldsReplay") }
+func TestInNav(t *testing.T)        { experiment(t, "InNav") }
+func TestInNavReplay(t *testing.T)  { experiment(t, "InNavReplay") }
 
 // TestEffort runs every suite's Effort experiment, a subtest per suite.
 func TestEffort(t *testing.T) { experimentPerSuite(t, "Effort") }
@@ -29,6 +31,7 @@ func TestEffort(t *testing.T) { experimentPerSuite(t, "Effort") }
 func BenchmarkMaze(b *testing.B)    { benchmark(b, "Maze") }
 func BenchmarkAbstain(b *testing.B) { benchmark(b, "Abstain") }
 func BenchmarkWorlds(b *testing.B)  { benchmark(b, "Worlds") }
+func BenchmarkInNav(b *testing.B)   { benchmark(b, "InNav") }
 
 // experiment runs the experiment of that name with every model of its
 // suite, as subtests <model>/<case>, and logs what it measures.

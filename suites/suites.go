@@ -18,6 +18,7 @@ import (
 	"github.com/hallumaze/hallumaze/report"
 	"github.com/hallumaze/hallumaze/results"
 	"github.com/hallumaze/hallumaze/suites/abstain"
+	"github.com/hallumaze/hallumaze/suites/innav"
 	"github.com/hallumaze/hallumaze/suites/maze"
 	"github.com/hallumaze/hallumaze/suites/worlds"
 )
@@ -31,7 +32,7 @@ type Suite interface {
 
 // All returns the suites, in the order their outputs appear.
 func All() []Suite {
-	return []Suite{maze.Suite{}, abstain.Suite{}, worlds.Suite{}}
+	return []Suite{maze.Suite{}, abstain.Suite{}, worlds.Suite{}, innav.Suite{}}
 }
 
 // Names lists the suites' names.

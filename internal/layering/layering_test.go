@@ -61,7 +61,8 @@ var rules = map[string]rule{
 	"suites/maze/analysis":      {allow: []string{"results", "mazes", "scoring"}},
 	"suites/abstain":            {allow: harnessSide, domain: []string{"abstain", "agents"}},
 	"suites/worlds":             {allow: harnessSide, domain: []string{"worlds", "worlds/..."}},
-	"suites":                    {allow: append([]string{"suites/maze", "suites/abstain", "suites/worlds"}, harnessSide...)},
+	"suites/innav":              {allow: harnessSide, domain: []string{"worlds", "worlds/..."}},
+	"suites":                    {allow: append([]string{"suites/maze", "suites/abstain", "suites/worlds", "suites/innav"}, harnessSide...)},
 	"cmd/hallumaze":             {allow: []string{"..."}},
 }
 

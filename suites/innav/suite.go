@@ -61,6 +61,7 @@ var metrics = results.Metrics{
 	{Name: "halluc-seen", Better: results.Lower, Exact: true, Doc: "wrong concrete answers / questions the episode settled (seen facts)"},
 	{Name: "halluc-unseen", Better: results.Lower, Exact: true, Doc: "concrete answers / questions the episode left UNKNOWN (never-seen facts)"},
 	{Name: "own-false", Better: results.Lower, Exact: true, Doc: "false claims about the model's own past actions / questions about them"},
+	{Name: "probe-accuracy-prime", Better: results.Higher, Exact: true, Doc: "(accuracy − the question-only prior's accuracy) / (1 − the prior's), over a set of episodes (BenchmarkInNav)"},
 	{Name: "probe-parse-fail", Better: results.Lower, Exact: true, Doc: "answers that broke the key=value contract / questions"},
 }
 

@@ -1,0 +1,176 @@
+package innav
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hallumaze/hallumaze/bench"
+	"github.com/hallumaze/hallumaze/providers"
+	"github.com/hallumaze/hallumaze/report"
+	"github.com/hallumaze/hallumaze/results"
+	hw "github.com/hallumaze/hallumaze/worlds"
+)
+
+// agentEnv opens the suite's agents in-process.
+func agentEnv() bench.Env {
+	byName := map[string]providers.Model{}
+	for _, a := range (Suite{}).Agents() {
+		byName[a.Name] = a.Model
+	}
+	return bench.Env{Agents: func(name string) (providers.Model, bool) { m, ok := byName[name]; return m, ok }}
+}
+
+// standardResults are the three agents' results on the standard set,
+// played once.
+var standardResults = sync.OnceValues(func() ([]results.Result, error) {
+	cases, err := Suite{}.Standard()
+	if err != nil {
+		return nil, err
+	}
+	env := agentEnv()
+	var out []results.Result
+	for _, p := range hw.ActPolicies {
+		m, err := env.Open("agent/" + string(p))
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range cases {
+			out = append(out, bench.Play(context.Background(), m, c))
+		}
+	}
+	return out, nil
+})
+
+func standard(t *testing.T) []results.Result {
+	t.Helper()
+	rs, err := standardResults()
+	require.NoError(t, err)
+	for _, r := range rs {
+		require.Empty(t, r.Error, "%s %s", r.Model, r.Case)
+	}
+	return rs
+}
+
+// interval is a measure's value and 95 % interval.
+type interval struct{ v, lo, hi float64 }
+
+func fromRate(r *hw.Rate) interval { return interval{r.Rate, r.CI95.Lo, r.CI95.Hi} }
+
+// TestAgentsSeparate: on the standard set the three agents order as they
+// are built to on every metric, with a gap beyond the 95 % intervals
+// (Wilson, and for the question rates also the cluster-robust interval by
+// episode) wherever they differ by construction: the navigator reaches
+// more places than the walkers; the walker, answering truly from what it
+// saw, answers more right and hallucinates less than the confabulator,
+// which walks as it does; the confabulator's never-seen hallucination
+// rate is near 1, the others' 0.
+func TestAgentsSeparate(t *testing.T) {
+	scores, err := Score(standard(t))
+	require.NoError(t, err)
+	by := map[string]*ArmScore{}
+	for _, m := range scores {
+		by[strings.TrimPrefix(m.Model, "agent/")] = m.Arm(hw.ArmInNav)
+	}
+	nav, walk, conf := by["navigator"], by["walker"], by["confabulator"]
+	require.NotNil(t, nav)
+	require.NotNil(t, walk)
+	require.NotNil(t, conf)
+	var b strings.Builder
+	WriteTables(&b, scores)
+	t.Logf("\n%s", b.String())
+
+	above := func(metric string, a, b interval, an, bn string) {
+		t.Helper()
+		if !(a.lo > b.hi) {
+			t.Errorf("%s: %s %.3f [%.3f, %.3f] is not above %s %.3f [%.3f, %.3f]", metric, an, a.v, a.lo, a.hi, bn, b.v, b.lo, b.hi)
+		}
+	}
+	clustered := func(s *ArmScore, name string) interval {
+		m := s.Clustered[name]
+		require.NotNil(t, m.CI95, name)
+		return interval{m.Mean, m.CI95.Lo, m.CI95.Hi}
+	}
+	// Acting: the navigator above both walkers, which walk alike.
+	for _, w := range []struct {
+		n string
+		s *ArmScore
+	}{{"walker", walk}, {"confabulator", conf}} {
+		above("nav success", fromRate(nav.NavSuccess), fromRate(w.s.NavSuccess), "navigator", w.n)
+		above("places reached", fromRate(nav.TargetsReached), fromRate(w.s.TargetsReached), "navigator", w.n)
+		above("actions (fewer)", interval{-nav.Actions.Mean, -nav.Actions.CI95.Hi, -nav.Actions.CI95.Lo},
+			interval{-w.s.Actions.Mean, -w.s.Actions.CI95.Hi, -w.s.Actions.CI95.Lo}, "navigator", w.n)
+	}
+	require.Equal(t, walk.TargetsReached.K, conf.TargetsReached.K, "the confabulator walks as the walker does")
+	// Answering: the truthful agents above the confabulator.
+	for _, w := range []struct {
+		n string
+		s *ArmScore
+	}{{"navigator", nav}, {"walker", walk}} {
+		above("accuracy", fromRate(w.s.Report.Accuracy), fromRate(conf.Report.Accuracy), w.n, "confabulator")
+		above("accuracy (clustered)", clustered(w.s, "accuracy"), clustered(conf, "accuracy"), w.n, "confabulator")
+		above("accuracy′", interval{*w.s.Report.AccuracyPrime, *w.s.Report.AccuracyPrime, *w.s.Report.AccuracyPrime},
+			interval{*conf.Report.AccuracyPrime, *conf.Report.AccuracyPrime, *conf.Report.AccuracyPrime}, w.n, "confabulator")
+		for _, m := range []struct {
+			name string
+			r    func(*ArmScore) *hw.Rate
+		}{{"halluc_seen", func(s *ArmScore) *hw.Rate { return s.HallucSeen }},
+			{"halluc_unseen", func(s *ArmScore) *hw.Rate { return s.HallucUnseen }},
+			{"own_false", func(s *ArmScore) *hw.Rate { return s.OwnFalse }}} {
+			above(m.name, fromRate(m.r(conf)), fromRate(m.r(w.s)), "confabulator", w.n)
+			above(m.name+" (clustered)", clustered(conf, m.name), clustered(w.s, m.name), "confabulator", w.n)
+			require.Zero(t, m.r(w.s).K, "%s of the %s", m.name, w.n)
+		}
+		for _, c := range Categories {
+			if r, ok := w.s.Report.ByCategory[string(c)]; ok {
+				require.Equal(t, r.Accuracy.N, r.Accuracy.K, "the %s answers every %s question right", w.n, c)
+			}
+		}
+	}
+	require.GreaterOrEqual(t, conf.HallucUnseen.Rate, 0.95, "the confabulator answers almost every never-seen question")
+	// Every answer of the confabulator about a never-seen fact is concrete.
+	require.Equal(t, conf.HallucUnseen.N, conf.HallucUnseen.K)
+}
+
+// TestStandardChecks holds every result of the standard set to Check's
+// replay: the trajectory and every gold follow from the actions alone.
+func TestStandardChecks(t *testing.T) {
+	for _, r := range standard(t) {
+		t.Run(r.Model+"/"+r.Case, func(t *testing.T) { Check(t, r) })
+	}
+}
+
+// TestPaired: the static arm's questions are the innav arm's, one for
+// one, and each agent answers truly after the scripted walk as after its
+// own but the confabulator.
+func TestPaired(t *testing.T) {
+	scores, err := Score(standard(t))
+	require.NoError(t, err)
+	for _, m := range scores {
+		p := m.Paired
+		require.NotNil(t, p, m.Model)
+		in, st := m.Arm(hw.ArmInNav), m.Arm(hw.ArmStatic)
+		require.Equal(t, in.Report.Accuracy.N, p.N, "%s: every question is paired", m.Model)
+		require.Equal(t, st.Report.Accuracy.N, p.N, m.Model)
+		if m.Model != "agent/confabulator" {
+			require.Equal(t, p.N, p.BothRight, m.Model)
+		}
+	}
+}
+
+// TestSummarize lays the agents' results out in the three outputs.
+func TestSummarize(t *testing.T) {
+	rs := standard(t)
+	sec, err := Suite{}.Summarize(rs, report.Options{})
+	require.NoError(t, err)
+	require.Contains(t, sec.Text, "InNav: the model acts")
+	require.Contains(t, sec.Text, "agent/confabulator")
+	require.Contains(t, string(sec.HTML), `<section id="innav">`)
+	require.Len(t, sec.JSON, 1)
+	cv := sec.Case(rs[0])
+	require.Contains(t, string(cv.Figure), "<svg")
+	require.NotEmpty(t, cv.Scores)
+}

@@ -2,6 +2,7 @@ package innav
 
 import (
 	"context"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -173,4 +174,34 @@ func TestSummarize(t *testing.T) {
 	cv := sec.Case(rs[0])
 	require.Contains(t, string(cv.Figure), "<svg")
 	require.NotEmpty(t, cv.Scores)
+}
+
+// TestCassettesReplayByteForByte: replaying each committed cassette of the
+// gate set gives the trajectory, the golds and every reply of the agent it
+// was recorded from, byte for byte: the result's detail and turns are the
+// in-process agent's.
+func TestCassettesReplayByteForByte(t *testing.T) {
+	env := agentEnv()
+	env.CassetteRoot = filepath.Join("..", "..", "cassettes")
+	cases, err := gateCases()
+	require.NoError(t, err)
+	recorded := map[string]string{"openai/navigator": "agent/navigator", "anthropic/walker": "agent/walker", "google/confabulator": "agent/confabulator"}
+	for rec, ag := range recorded {
+		mr, err := env.Open(rec)
+		require.NoError(t, err)
+		ma, err := env.Open(ag)
+		require.NoError(t, err)
+		for _, c := range cases {
+			t.Run(rec+"/"+c.Name, func(t *testing.T) {
+				got := bench.Play(t.Context(), mr, c)
+				require.Empty(t, got.Error)
+				want := bench.Play(t.Context(), ma, c)
+				require.Equal(t, string(want.Detail), string(got.Detail), "the detail: trajectory and golds")
+				require.Equal(t, len(want.Turns), len(got.Turns))
+				for i := range want.Turns {
+					require.Equal(t, want.Turns[i].Content, got.Turns[i].Content, "turn %d", i)
+				}
+			})
+		}
+	}
 }

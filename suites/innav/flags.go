@@ -1,12 +1,9 @@
 package innav
 
 import (
-	"errors"
 	"flag"
 	"fmt"
-	"io/fs"
 	"iter"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -21,7 +18,7 @@ import (
 // (without --innav-level, the standard set), and --level-file plays a
 // grid level written in HalluWorld's level format instead.
 func (Suite) Flags(fs *flag.FlagSet) func() (iter.Seq[bench.Case], error) {
-	worldsF := fs.String("innav-world", "", "InNav: worlds to play, comma-separated: grid, terminal (default both)")
+	worldsF := fs.String("innav-world", "", "InNav: worlds to play, comma-separated: grid (the only world with episodes so far)")
 	levels := fs.String("innav-level", "", "InNav: levels to play, comma-separated (a level file with an InNav file such as dense_array, proc-8, proc-10, proc-12); default the standard set")
 	view := fs.String("innav-view", "", "InNav: the view a grid walk is read in: symbolic, ascii or memory (default each level's)")
 	seeds := fs.String("innav-seed", "", "InNav: with --innav-level or --level-file, the seeds to play, comma-separated (default the level's seeds in the standard set, 0 for a level file)")
@@ -54,11 +51,7 @@ type selection struct {
 	view           string
 	seeds          []uint64
 	arms           []string
-	custom         *grid.NavSpec
-	customSeeds    []uint64
 	customFile     string
-	customLevel    []byte
-	customConfig   []byte
 }
 
 // Worlds are the worlds with episodes, in order.
@@ -128,30 +121,17 @@ func parseSelection(worldsF, levels, view, seeds, arms, levelFile string) (selec
 	return sel, nil
 }
 
-// readLevelFile reads a custom level and, when it is there, its InNav
-// file beside it (name.txt → name.innav.json).
+// readLevelFile checks a custom level and, when it is there, its InNav
+// file beside it (name.txt → name.innav.json), so that a malformed file is
+// the run's usage error, naming the file and the line.
 func (sel *selection) readLevelFile(file string) error {
-	level, err := os.ReadFile(file)
-	if err != nil {
-		return fmt.Errorf("--level-file: %w", err)
-	}
-	cfgFile := strings.TrimSuffix(file, ".txt") + ".innav.json"
-	cfg, err := os.ReadFile(cfgFile)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		cfg = nil
-	case err != nil:
-		return fmt.Errorf("--level-file: %w", err)
-	}
-	sel.customFile, sel.customLevel, sel.customConfig = file, level, cfg
 	if len(sel.seeds) == 0 {
 		sel.seeds = []uint64{0}
 	}
-	// Read it now, so that a malformed file is the run's usage error.
-	_, err = grid.CustomNavSpec(file, level, cfg, sel.seeds[0], sel.view)
-	if err != nil {
+	if _, err := grid.ReadNavLevel(file, sel.seeds[0], sel.view); err != nil {
 		return fmt.Errorf("--level-file: %w", err)
 	}
+	sel.customFile = file
 	return nil
 }
 
@@ -161,7 +141,7 @@ func (sel selection) specs() ([]Spec, error) {
 	var out []Spec
 	if sel.customFile != "" {
 		for _, seed := range sel.seeds {
-			sp, err := grid.CustomNavSpec(sel.customFile, sel.customLevel, sel.customConfig, seed, sel.view)
+			sp, err := grid.ReadNavLevel(sel.customFile, seed, sel.view)
 			if err != nil {
 				return nil, fmt.Errorf("--level-file: %w", err)
 			}

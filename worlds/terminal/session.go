@@ -272,11 +272,11 @@ func (s *Session) Final() *State { return s.state }
 // SessionRecord is a session as a results file keeps it: the task, every
 // step, how it ended and whether the final file system holds the goal.
 type SessionRecord struct {
-	Level   string        `json:"level"`
-	Seed    uint64        `json:"seed"`
-	Task    string        `json:"task"`
-	Steps   []SessionStep `json:"steps"`
-	End     string        `json:"end"`
+	Level string        `json:"level"`
+	Seed  uint64        `json:"seed"`
+	Task  string        `json:"task"`
+	Steps []SessionStep `json:"steps"`
+	End   string        `json:"end"`
 	// EndsOnStep: the message that ended the session showed its last
 	// step before the closing line.
 	EndsOnStep bool `json:"ends_on_step,omitempty"`

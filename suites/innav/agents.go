@@ -8,6 +8,7 @@ import (
 	"github.com/hallumaze/hallumaze/providers"
 	hw "github.com/hallumaze/hallumaze/worlds"
 	"github.com/hallumaze/hallumaze/worlds/grid"
+	"github.com/hallumaze/hallumaze/worlds/terminal"
 )
 
 // Agents are the acting reference agents: the navigator (acts well,
@@ -56,6 +57,8 @@ func (a agent) Chat(ctx context.Context, req providers.Request) (providers.Reply
 	switch {
 	case grid.IsWalk(turns[0]):
 		text, err = a.walks.Reply(a.policy, turns)
+	case terminal.IsSession(turns[0]):
+		text, err = terminal.SessionReply(a.policy, turns)
 	default:
 		return providers.Reply{}, fmt.Errorf("%s: not an episode of HalluWorld InNav: %w", name, providers.ErrUnreadablePrompt)
 	}

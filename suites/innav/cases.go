@@ -10,6 +10,7 @@ import (
 	"github.com/hallumaze/hallumaze/bench"
 	hw "github.com/hallumaze/hallumaze/worlds"
 	"github.com/hallumaze/hallumaze/worlds/grid"
+	"github.com/hallumaze/hallumaze/worlds/terminal"
 )
 
 // Spec names one episode: its world, level, seed and view. A custom
@@ -56,6 +57,15 @@ func (s Spec) episode(arm string) (hw.Episode, string, error) {
 		}
 		n, err := grid.NewNav(sp)
 		return n, grid.Rules, err
+	case hw.Terminal:
+		t, err := terminal.NewTask(s.Level, s.Seed)
+		if err != nil {
+			return nil, "", err
+		}
+		if arm == hw.ArmStatic {
+			return terminal.ScriptedSession(t), terminal.TaskRules, nil
+		}
+		return terminal.NewSession(t), terminal.TaskRules, nil
 	}
 	return nil, "", fmt.Errorf("innav: no episodes in world %q", s.World)
 }

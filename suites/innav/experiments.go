@@ -12,6 +12,7 @@ import (
 	"github.com/hallumaze/hallumaze/results"
 	hw "github.com/hallumaze/hallumaze/worlds"
 	"github.com/hallumaze/hallumaze/worlds/grid"
+	"github.com/hallumaze/hallumaze/worlds/terminal"
 )
 
 // Experiments are TestInNav, the standard set played by the reference
@@ -25,11 +26,14 @@ func (Suite) Experiments() []bench.Experiment {
 }
 
 // gateSpecs are the gate set's episodes, each in both arms: short walks in
-// each of the three views, so that their cassettes stay small.
+// each of the three views, and two terminal tasks, so that their
+// cassettes stay small.
 var gateSpecs = []Spec{
 	{World: hw.Grid, Level: "u4_amnesiac", Seed: 0, View: grid.Symbolic},
 	{World: hw.Grid, Level: "proc-8", Seed: 4, View: grid.ASCII},
 	{World: hw.Grid, Level: "narrator_room", Seed: 0, View: grid.Memory},
+	{World: hw.Terminal, Level: terminal.TaskEdit, Seed: 1, View: terminal.SessionView},
+	{World: hw.Terminal, Level: terminal.TaskMove, Seed: 2, View: terminal.SessionView},
 }
 
 // gateCases are the gate set's cases.
@@ -73,29 +77,39 @@ func Check(t *testing.T, r results.Result) {
 // same questions with the same golds, byte for byte. For the static arm
 // the trajectory is the scripted walk's.
 func CheckReplay(s Spec, d Detail) error {
-	if s.World != hw.Grid {
+	var e hw.Episode
+	switch s.World {
+	case hw.Grid:
+		n, err := replayWalk(s, d)
+		if err != nil {
+			return err
+		}
+		e = n
+	case hw.Terminal:
+		t, err := terminal.NewTask(s.Level, s.Seed)
+		if err != nil {
+			return err
+		}
+		var rec terminal.SessionRecord
+		if err := json.Unmarshal(d.Episode.Trajectory, &rec); err != nil {
+			return fmt.Errorf("innav: %s: read the session: %w", s.Name(d.Arm), err)
+		}
+		ses, err := terminal.ReplaySession(t, rec)
+		if err != nil {
+			return err
+		}
+		again, err := json.Marshal(ses.Record())
+		if err != nil {
+			return err
+		}
+		if !bytes.Equal(again, d.Episode.Trajectory) {
+			return fmt.Errorf("innav: %s: the replayed session differs from the recorded one", s.Name(d.Arm))
+		}
+		e = ses
+	default:
 		return fmt.Errorf("innav: no episodes in world %q", s.World)
 	}
-	sp, err := s.navSpec()
-	if err != nil {
-		return err
-	}
-	var rec grid.NavRecord
-	if err := json.Unmarshal(d.Episode.Trajectory, &rec); err != nil {
-		return fmt.Errorf("innav: %s: read the trajectory: %w", s.Name(d.Arm), err)
-	}
-	n, err := grid.ReplayRecord(sp, rec)
-	if err != nil {
-		return err
-	}
-	again, err := json.Marshal(n.Record())
-	if err != nil {
-		return err
-	}
-	if !bytes.Equal(again, d.Episode.Trajectory) {
-		return fmt.Errorf("innav: %s: the replayed trajectory differs from the recorded one", s.Name(d.Arm))
-	}
-	probes, err := n.Questions(d.Arm)
+	probes, err := e.Questions(d.Arm)
 	if err != nil {
 		return err
 	}
@@ -111,6 +125,31 @@ func CheckReplay(s Spec, d Detail) error {
 		}
 	}
 	return nil
+}
+
+// replayWalk plays a grid result's walk again from its record and holds
+// the record to it.
+func replayWalk(s Spec, d Detail) (*grid.Nav, error) {
+	sp, err := s.navSpec()
+	if err != nil {
+		return nil, err
+	}
+	var rec grid.NavRecord
+	if err := json.Unmarshal(d.Episode.Trajectory, &rec); err != nil {
+		return nil, fmt.Errorf("innav: %s: read the trajectory: %w", s.Name(d.Arm), err)
+	}
+	n, err := grid.ReplayRecord(sp, rec)
+	if err != nil {
+		return nil, err
+	}
+	again, err := json.Marshal(n.Record())
+	if err != nil {
+		return nil, err
+	}
+	if !bytes.Equal(again, d.Episode.Trajectory) {
+		return nil, fmt.Errorf("innav: %s: the replayed trajectory differs from the recorded one", s.Name(d.Arm))
+	}
+	return n, nil
 }
 
 // reportScores logs each model's scores: the terminal's tables.
@@ -131,7 +170,7 @@ func reportScores(t *testing.T, rs []results.Result) {
 func (Suite) Benchmarks() []bench.Benchmark {
 	return []bench.Benchmark{{
 		Name:    "InNav",
-		Metrics: []string{"nav-success", "targets-reached", "actions-used", "probe-accuracy", "probe-accuracy-prime", "halluc-seen", "halluc-unseen", "own-false"},
+		Metrics: []string{"nav-success", "targets-reached", "task-success", "actions-used", "probe-accuracy", "probe-accuracy-prime", "halluc-seen", "halluc-unseen", "own-false"},
 		Groups: func() ([]bench.BenchGroup, error) {
 			var out []bench.BenchGroup
 			for _, arm := range Arms {
@@ -157,6 +196,7 @@ func (Suite) Benchmarks() []bench.Benchmark {
 			}
 			put("nav-success", s.NavSuccess)
 			put("targets-reached", s.TargetsReached)
+			put("task-success", s.TaskSuccess)
 			if s.Actions != nil {
 				out["actions-used"] = s.Actions.Mean
 			}

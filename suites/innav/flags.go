@@ -11,6 +11,7 @@ import (
 	"github.com/hallumaze/hallumaze/bench"
 	hw "github.com/hallumaze/hallumaze/worlds"
 	"github.com/hallumaze/hallumaze/worlds/grid"
+	"github.com/hallumaze/hallumaze/worlds/terminal"
 )
 
 // Flags declares the suite's flags: --innav-world, --innav-level,
@@ -18,8 +19,8 @@ import (
 // (without --innav-level, the standard set), and --level-file plays a
 // grid level written in HalluWorld's level format instead.
 func (Suite) Flags(fs *flag.FlagSet) func() (iter.Seq[bench.Case], error) {
-	worldsF := fs.String("innav-world", "", "InNav: worlds to play, comma-separated: grid (the only world with episodes so far)")
-	levels := fs.String("innav-level", "", "InNav: levels to play, comma-separated (a level file with an InNav file such as dense_array, proc-8, proc-10, proc-12); default the standard set")
+	worldsF := fs.String("innav-world", "", "InNav: worlds to play, comma-separated: grid (navigation), terminal (shell tasks); default both")
+	levels := fs.String("innav-level", "", "InNav: levels to play, comma-separated (a grid level file with an InNav file such as dense_array, proc-8, proc-10, proc-12; a terminal task task-move, task-edit, task-find); default the standard set")
 	view := fs.String("innav-view", "", "InNav: the view a grid walk is read in: symbolic, ascii or memory (default each level's)")
 	seeds := fs.String("innav-seed", "", "InNav: with --innav-level or --level-file, the seeds to play, comma-separated (default the level's seeds in the standard set, 0 for a level file)")
 	arms := fs.String("innav-arm", "", "InNav: the arms to play, comma-separated: innav (the model acts, then answers), static (it reads a scripted episode, then answers); default both")
@@ -55,7 +56,7 @@ type selection struct {
 }
 
 // Worlds are the worlds with episodes, in order.
-var Worlds = []string{hw.Grid}
+var Worlds = []string{hw.Grid, hw.Terminal}
 
 // Arms are the arms, in order.
 var Arms = []string{hw.ArmInNav, hw.ArmStatic}
@@ -113,8 +114,8 @@ func parseSelection(worldsF, levels, view, seeds, arms, levelFile string) (selec
 			return sel, err
 		}
 		for _, l := range sel.levels {
-			if !slices.Contains(w.NavLevels(), l) {
-				return sel, fmt.Errorf("--innav-level %q has no episode (want a level file with an InNav file such as dense_array, or proc-8, proc-10, proc-12; hallumaze worlds show --level-file plays others)", l)
+			if !slices.Contains(w.NavLevels(), l) && !slices.Contains(terminal.TaskLevels, l) {
+				return sel, fmt.Errorf("--innav-level %q has no episode (want a level file with an InNav file such as dense_array, or proc-8, proc-10, proc-12, or a terminal task task-move, task-edit, task-find; hallumaze worlds show --level-file plays others)", l)
 			}
 		}
 	}
@@ -166,6 +167,15 @@ func (sel selection) specs() ([]Spec, error) {
 	}
 	for _, l := range sel.levels {
 		seeds := sel.seeds
+		if slices.Contains(terminal.TaskLevels, l) {
+			if len(seeds) == 0 {
+				seeds = taskSeeds()
+			}
+			for _, seed := range seeds {
+				out = append(out, Spec{World: hw.Terminal, Level: l, Seed: seed, View: terminal.SessionView})
+			}
+			continue
+		}
 		if len(seeds) == 0 {
 			seeds = grid.NavSeeds(l)
 		}
@@ -181,7 +191,8 @@ func (sel selection) specs() ([]Spec, error) {
 }
 
 // standardSpecs are the standard set's episodes: every grid level with an
-// episode at its seeds in its view.
+// episode at its seeds in its view, then each terminal task at seeds
+// 1–terminal.TaskSeeds.
 func standardSpecs() ([]Spec, error) {
 	w, err := gridWorld()
 	if err != nil {
@@ -193,7 +204,21 @@ func standardSpecs() ([]Spec, error) {
 			out = append(out, Spec{World: hw.Grid, Level: l, Seed: seed, View: grid.NavView(l)})
 		}
 	}
+	for _, l := range terminal.TaskLevels {
+		for _, seed := range taskSeeds() {
+			out = append(out, Spec{World: hw.Terminal, Level: l, Seed: seed, View: terminal.SessionView})
+		}
+	}
 	return out, nil
+}
+
+// taskSeeds are a terminal task's seeds in the standard set.
+func taskSeeds() []uint64 {
+	out := make([]uint64, terminal.TaskSeeds)
+	for i := range out {
+		out[i] = uint64(i + 1)
+	}
+	return out
 }
 
 // Standard is the standard set, each episode in both arms.

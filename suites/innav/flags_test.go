@@ -55,8 +55,11 @@ func TestFlags(t *testing.T) {
 		cases int
 		err   string
 	}{
-		{"standard", nil, 120, ""},
-		{"one arm", []string{"--innav-arm", "innav"}, 60, ""},
+		{"standard", nil, 180, ""},
+		{"one arm", []string{"--innav-arm", "innav"}, 90, ""},
+		{"terminal", []string{"--innav-world", "terminal"}, 60, ""},
+		{"grid", []string{"--innav-world", "grid", "--innav-arm", "static"}, 60, ""},
+		{"a task and seeds", []string{"--innav-level", "task-edit", "--innav-seed", "3,4,5"}, 6, ""},
 		{"levels and seeds", []string{"--innav-level", "proc-8,open_room", "--innav-seed", "7,8"}, 8, ""},
 		{"a view", []string{"--innav-level", "proc-10", "--innav-view", "memory"}, 8, ""},
 		{"level file", []string{"--level-file", good}, 2, ""},

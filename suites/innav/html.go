@@ -16,7 +16,7 @@ type pageData struct {
 }
 
 type actRow struct {
-	Model, Episodes, Success, Places, Actions, Compliance, Unread string
+	Model, Episodes, Success, Places, Tasks, Actions, Compliance, Unread string
 }
 
 type answerRow struct {
@@ -38,7 +38,7 @@ func pageOf(scores []ModelScore) pageData {
 	for _, m := range scores {
 		if s := m.Arm(hw.ArmInNav); s != nil {
 			row := actRow{Model: m.Model, Episodes: strconv.Itoa(s.Episodes), Success: intervalCell(s.NavSuccess),
-				Places: rateCell(s.TargetsReached), Actions: "-", Compliance: rateCell(s.ActionCompliance), Unread: strconv.Itoa(s.UnreadActions)}
+				Places: rateCell(s.TargetsReached), Tasks: intervalCell(s.TaskSuccess), Actions: "-", Compliance: rateCell(s.ActionCompliance), Unread: strconv.Itoa(s.UnreadActions)}
 			if s.Actions != nil {
 				row.Actions = strconv.FormatFloat(s.Actions.Mean, 'f', 1, 64)
 			}
@@ -62,10 +62,10 @@ func pageOf(scores []ModelScore) pageData {
 
 var sectionTemplate = template.Must(template.New("innav").Parse(`<section id="innav">
 <h2>HalluWorld InNav: the model acts, then answers</h2>
-<p>Each episode is played twice: the model walks the level itself (innav) and answers questions whose golds follow what it saw and did; and it reads a scripted walk of the same level (static) and answers the same questions about that walk.</p>
+<p>Each episode is played twice: the model acts itself (innav), walking a grid level or doing a task in a simulated shell, and answers questions whose golds follow what it saw and did; and it reads a scripted episode of the same level or task (static) and answers the same questions about it.</p>
 {{if .Acting}}<h3>How the models acted</h3>
-<table class="innav"><thead><tr><th>model</th><th>episodes</th><th>nav success [95% CI]</th><th>places reached</th><th>actions</th><th>strict replies</th><th>unread</th></tr></thead><tbody>
-{{range .Acting}}<tr><td>{{.Model}}</td><td>{{.Episodes}}</td><td>{{.Success}}</td><td>{{.Places}}</td><td>{{.Actions}}</td><td>{{.Compliance}}</td><td>{{.Unread}}</td></tr>
+<table class="innav"><thead><tr><th>model</th><th>episodes</th><th>nav success [95% CI]</th><th>places reached</th><th>task success [95% CI]</th><th>actions</th><th>strict replies</th><th>unread</th></tr></thead><tbody>
+{{range .Acting}}<tr><td>{{.Model}}</td><td>{{.Episodes}}</td><td>{{.Success}}</td><td>{{.Places}}</td><td>{{.Tasks}}</td><td>{{.Actions}}</td><td>{{.Compliance}}</td><td>{{.Unread}}</td></tr>
 {{end}}</tbody></table>{{end}}
 <h3>Answers after the episode</h3>
 <table class="innav"><thead><tr><th>model</th><th>arm</th><th>accuracy [95% CI]</th><th>accuracy′</th><th>hallucination, seen</th><th>hallucination, never seen</th><th>false claims of own actions</th>{{range .Categories}}<th>{{.}}</th>{{end}}</tr></thead><tbody>
@@ -77,4 +77,7 @@ var sectionTemplate = template.Must(template.New("innav").Parse(`<section id="in
 var css = template.CSS(`table.innav td, table.innav th { padding: 2px 8px; text-align: right; }
 table.innav td:first-child, table.innav td:nth-child(2) { text-align: left; }
 svg.walk { border: 1px solid #ccc; }
+pre.session { border: 1px solid #ccc; padding: 4px 8px; max-height: 30em; overflow: auto; }
+pre.session .cmd { font-weight: bold; }
+pre.session .note { color: #a33; }
 `)

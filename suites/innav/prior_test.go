@@ -12,6 +12,7 @@ import (
 	"github.com/hallumaze/hallumaze/internal/golden"
 	hw "github.com/hallumaze/hallumaze/worlds"
 	"github.com/hallumaze/hallumaze/worlds/grid"
+	"github.com/hallumaze/hallumaze/worlds/terminal"
 )
 
 // The prior's training range: seeds apart from the standard set (0 for
@@ -47,8 +48,17 @@ func TestPrior(t *testing.T) {
 			}
 		}
 	}
-	_, data, err := hw.LearnPrior(probes, fmt.Sprintf("scripted walks at seeds %d–%d of procedural levels and %d–%d of HalluWorld's files, every view",
-		trainFrom, trainFrom+trainProc-1, trainFrom, trainFrom+trainFiles-1))
+	for _, level := range terminal.TaskLevels {
+		for s := uint64(trainFrom); s < trainFrom+trainProc; s++ {
+			task, err := terminal.NewTask(level, s)
+			require.NoError(t, err)
+			ps, err := terminal.ScriptedSession(task).Questions(hw.ArmStatic)
+			require.NoError(t, err)
+			probes = append(probes, ps...)
+		}
+	}
+	_, data, err := hw.LearnPrior(probes, fmt.Sprintf("scripted walks at seeds %d–%d of procedural levels and %d–%d of HalluWorld's files, every view; scripted terminal tasks at seeds %d–%d",
+		trainFrom, trainFrom+trainProc-1, trainFrom, trainFrom+trainFiles-1, trainFrom, trainFrom+trainProc-1))
 	require.NoError(t, err)
 	if golden.Updating() {
 		require.NoError(t, os.WriteFile("prior.json", data, 0o644))

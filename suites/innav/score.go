@@ -14,8 +14,10 @@ import (
 // ArmScore is one model's score in one arm of the episodes, from its
 // results alone:
 //
-//	nav_success       episodes whose places were all reached / episodes with places (innav arm)
-//	targets_reached   places reached / places (innav arm)
+//	nav_success       walks whose places were all reached / walks with places (innav arm, grid)
+//	targets_reached   places reached / places (innav arm, grid)
+//	task_success      terminal tasks whose final file system holds the goal, the rest
+//	                  unchanged / terminal tasks (innav arm)
 //	actions           mean actions the world played per episode, with its t interval (innav arm)
 //	action_compliance replies the strict form read / replies during the episodes (innav arm)
 //	unread_actions    replies no tier read (answered with the fixed reply)
@@ -37,6 +39,7 @@ type ArmScore struct {
 
 	NavSuccess       *hw.Rate        `json:"nav_success"`
 	TargetsReached   *hw.Rate        `json:"targets_reached"`
+	TaskSuccess      *hw.Rate        `json:"task_success"`
 	Actions          *Mean           `json:"actions"`
 	ActionCompliance *hw.Rate        `json:"action_compliance"`
 	UnreadActions    int             `json:"unread_actions"`
@@ -88,6 +91,7 @@ type Paired struct {
 type armAcc struct {
 	episodes, errors          int
 	withTargets, success      int
+	tasks, tasksDone          int
 	targets, reached          int
 	replies, strict, unread   int
 	actions                   []float64
@@ -144,14 +148,18 @@ func (a *armAcc) add(episode string, d Detail) {
 	a.episodes++
 	ep := d.Episode
 	if d.Arm == hw.ArmInNav {
-		if ep.Goals > 0 {
+		switch {
+		case d.World == hw.Terminal:
+			a.tasks++
+			a.tasksDone += b2i(ep.Success)
+		case ep.Goals > 0:
 			a.withTargets++
-			if ep.Success {
-				a.success++
-			}
+			a.success += b2i(ep.Success)
+			fallthrough
+		default:
+			a.targets += ep.Goals
+			a.reached += ep.Reached
 		}
-		a.targets += ep.Goals
-		a.reached += ep.Reached
 		a.replies += ep.Replies
 		a.strict += ep.Strict
 		a.unread += ep.Unread
@@ -196,6 +204,7 @@ func (a *armAcc) score(arm string) ArmScore {
 	if arm == hw.ArmInNav {
 		s.NavSuccess = rateOf(a.success, a.withTargets)
 		s.TargetsReached = rateOf(a.reached, a.targets)
+		s.TaskSuccess = rateOf(a.tasksDone, a.tasks)
 		s.ActionCompliance = rateOf(a.strict, a.replies)
 		if len(a.actions) > 0 {
 			m, ci := scoring.MeanCI(a.actions)

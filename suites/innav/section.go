@@ -12,6 +12,7 @@ import (
 	"github.com/hallumaze/hallumaze/results"
 	hw "github.com/hallumaze/hallumaze/worlds"
 	"github.com/hallumaze/hallumaze/worlds/grid"
+	"github.com/hallumaze/hallumaze/worlds/terminal"
 )
 
 // Summarize scores each model's episodes from the results alone: the
@@ -66,7 +67,7 @@ func (Suite) Summarize(rs []results.Result, opts report.Options) (report.Section
 // episodes), then per model its answers in each arm by category and the
 // hallucination split.
 func WriteTables(b *strings.Builder, scores []ModelScore) {
-	act := [][]string{{"model", "episodes", "nav success", "places", "actions", "compliance", "unread"}}
+	act := [][]string{{"model", "episodes", "nav success", "places", "task success", "actions", "compliance", "unread"}}
 	for _, m := range scores {
 		s := m.Arm(hw.ArmInNav)
 		if s == nil {
@@ -77,7 +78,7 @@ func WriteTables(b *strings.Builder, scores []ModelScore) {
 			steps = strconv.FormatFloat(s.Actions.Mean, 'f', 1, 64)
 		}
 		act = append(act, []string{m.Model, strconv.Itoa(s.Episodes), intervalCell(s.NavSuccess), rateCell(s.TargetsReached),
-			steps, rateCell(s.ActionCompliance), strconv.Itoa(s.UnreadActions)})
+			intervalCell(s.TaskSuccess), steps, rateCell(s.ActionCompliance), strconv.Itoa(s.UnreadActions)})
 	}
 	if len(act) > 1 {
 		report.WriteBox(b, " InNav: the model acts ", act, nil)
@@ -154,12 +155,23 @@ func caseView(r results.Result, d Detail) report.CaseView {
 		cv.Scores = append(cv.Scores, report.KV{K: v.ID[strings.LastIndex(v.ID, "/")+1:] + " " + string(v.Category) + "." + v.ProbeType,
 			V: "gold " + v.Gold + ", answered " + val + " (" + string(v.Outcome) + ")"})
 	}
-	for _, k := range []string{"probe-accuracy", "halluc-unseen", "nav-success"} {
+	for _, k := range []string{"probe-accuracy", "halluc-unseen", "nav-success", "task-success"} {
 		if v, ok := r.Metrics[k]; ok {
 			cv.Badges = append(cv.Badges, report.KV{K: k, V: report.FormatNum(v)})
 		}
 	}
 	ep := d.Episode
+	if d.World == hw.Terminal {
+		cv.Scores = append(cv.Scores, report.KV{K: "episode", V: fmt.Sprintf("%d commands run, task done %v, ended %s; replies %d (strict %d, lenient %d, unread %d, not run %d)",
+			ep.Actions, ep.Success, ep.End, ep.Replies, ep.Strict, ep.Lenient, ep.Unread, ep.Refused)})
+		var rec terminal.SessionRecord
+		if err := json.Unmarshal(ep.Trajectory, &rec); err != nil {
+			cv.Note = "the session's record does not read: " + err.Error()
+			return cv
+		}
+		cv.Figure = template.HTML(terminal.SessionHTML(rec)) // SessionHTML escapes every text it writes
+		return cv
+	}
 	cv.Scores = append(cv.Scores, report.KV{K: "episode", V: fmt.Sprintf("%d actions, %d of %d places, ended %s; replies %d (strict %d, lenient %d, unread %d, done refused %d)",
 		ep.Actions, ep.Reached, ep.Goals, ep.End, ep.Replies, ep.Strict, ep.Lenient, ep.Unread, ep.Refused)})
 	if d.World == hw.Grid {

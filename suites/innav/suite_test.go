@@ -70,7 +70,25 @@ func fromRate(r *hw.Rate) interval { return interval{r.Rate, r.CI95.Lo, r.CI95.H
 // which walks as it does; the confabulator's never-seen hallucination
 // rate is near 1, the others' 0.
 func TestAgentsSeparate(t *testing.T) {
-	scores, err := Score(standard(t))
+	all := standard(t)
+	for _, world := range Worlds {
+		t.Run(world, func(t *testing.T) {
+			var rs []results.Result
+			for _, r := range all {
+				if r.Tags["world"] == world {
+					rs = append(rs, r)
+				}
+			}
+			require.NotEmpty(t, rs)
+			separate(t, world, rs)
+		})
+	}
+}
+
+// separate holds the agents' scores on one world's episodes to the order
+// they are built in.
+func separate(t *testing.T, world string, rs []results.Result) {
+	scores, err := Score(rs)
 	require.NoError(t, err)
 	by := map[string]*ArmScore{}
 	for _, m := range scores {
@@ -95,17 +113,27 @@ func TestAgentsSeparate(t *testing.T) {
 		require.NotNil(t, m.CI95, name)
 		return interval{m.Mean, m.CI95.Lo, m.CI95.Hi}
 	}
-	// Acting: the navigator above both walkers, which walk alike.
+	// Acting: the navigator above both walkers, which act alike (a tie by
+	// design).
 	for _, w := range []struct {
 		n string
 		s *ArmScore
 	}{{"walker", walk}, {"confabulator", conf}} {
+		if world == hw.Terminal {
+			above("task success", fromRate(nav.TaskSuccess), fromRate(w.s.TaskSuccess), "navigator", w.n)
+			continue
+		}
 		above("nav success", fromRate(nav.NavSuccess), fromRate(w.s.NavSuccess), "navigator", w.n)
 		above("places reached", fromRate(nav.TargetsReached), fromRate(w.s.TargetsReached), "navigator", w.n)
 		above("actions (fewer)", interval{-nav.Actions.Mean, -nav.Actions.CI95.Hi, -nav.Actions.CI95.Lo},
 			interval{-w.s.Actions.Mean, -w.s.Actions.CI95.Hi, -w.s.Actions.CI95.Lo}, "navigator", w.n)
 	}
-	require.Equal(t, walk.TargetsReached.K, conf.TargetsReached.K, "the confabulator walks as the walker does")
+	if world == hw.Terminal {
+		require.Equal(t, walk.TaskSuccess.K, conf.TaskSuccess.K, "the confabulator acts as the walker does")
+		require.Equal(t, walk.Actions.Mean, conf.Actions.Mean, "the confabulator acts as the walker does")
+	} else {
+		require.Equal(t, walk.TargetsReached.K, conf.TargetsReached.K, "the confabulator walks as the walker does")
+	}
 	// Answering: the truthful agents above the confabulator.
 	for _, w := range []struct {
 		n string
@@ -121,9 +149,9 @@ func TestAgentsSeparate(t *testing.T) {
 		}{{"halluc_seen", func(s *ArmScore) *hw.Rate { return s.HallucSeen }},
 			{"halluc_unseen", func(s *ArmScore) *hw.Rate { return s.HallucUnseen }},
 			{"own_false", func(s *ArmScore) *hw.Rate { return s.OwnFalse }}} {
+			require.Zero(t, m.r(w.s).K, "%s of the %s", m.name, w.n)
 			above(m.name, fromRate(m.r(conf)), fromRate(m.r(w.s)), "confabulator", w.n)
 			above(m.name+" (clustered)", clustered(conf, m.name), clustered(w.s, m.name), "confabulator", w.n)
-			require.Zero(t, m.r(w.s).K, "%s of the %s", m.name, w.n)
 		}
 		for _, c := range Categories {
 			if r, ok := w.s.Report.ByCategory[string(c)]; ok {

@@ -3,6 +3,7 @@ package terminal
 import (
 	"encoding/json"
 	"fmt"
+	"html"
 	"regexp"
 	"slices"
 	"strings"
@@ -48,6 +49,11 @@ const (
 	EndBudget = "budget"
 	EndIdle   = "idle"
 )
+
+// TaskRules is the rules paragraph of a task's system prompt.
+const TaskRules = `The episode is a Linux shell session of user "user" (not root), who owns every file. A command
+shows what it printed, and nothing else; only what the session shows, and what the commands that ran
+must have done, is known.`
 
 // MaxIdle is how many replies in a row that run nothing (unread, or not
 // run) end the session.
@@ -393,4 +399,28 @@ func (t *Task) Plan(outs [][]string) []string {
 		}
 	}
 	return plan
+}
+
+// SessionHTML is a recorded session for a page: the task, then each step
+// as the model saw it (its command in bold, a line not run marked), and
+// how it ended, in a <pre>; every text is escaped.
+func SessionHTML(rec SessionRecord) string {
+	var b strings.Builder
+	b.WriteString(`<pre class="session">`)
+	b.WriteString(html.EscapeString("Task: "+rec.Task) + "\n\n")
+	for _, st := range rec.Steps {
+		if st.Refused {
+			b.WriteString(`<span class="note">` + html.EscapeString("[You typed: "+st.Line+"] not run") + "</span>\n")
+			continue
+		}
+		b.WriteString(`<span class="cmd">` + html.EscapeString(Prompt+st.Line) + "</span>\n")
+		for _, l := range st.Output {
+			b.WriteString(html.EscapeString(l) + "\n")
+		}
+		if st.Status != 0 {
+			b.WriteString(`<span class="note">` + fmt.Sprintf(statusFmt, st.Status) + "</span>\n")
+		}
+	}
+	fmt.Fprintf(&b, "\n[ended: %s; task done: %v]</pre>", html.EscapeString(rec.End), rec.Success)
+	return b.String()
 }

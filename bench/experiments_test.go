@@ -1,43 +1,30 @@
 package bench_test
 
 import (
-	"go/ast"
-	"go/parser"
-	"go/token"
+	"bytes"
+	"fmt"
+	"go/format"
+	"os"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/hallumaze/hallumaze/bench"
+	"github.com/hallumaze/hallumaze/internal/golden"
 	"github.com/hallumaze/hallumaze/suites"
 )
 
 // The entry points of the suites' experiments and benchmarks, so that
-// go test ./bench -run Mirage and -bench Maze select them by name. Each
-// line names an experiment its suite declares; TestEntryPoints keeps the
-// list complete.
-
-func TestMaze(t *testing.T)         { experiment(t, "Maze") }
-func TestMirage(t *testing.T)       { experiment(t, "Mirage") }
-func TestAriadne(t *testing.T)      { experiment(t, "Ariadne") }
-func TestDifficulty(t *testing.T)   { experiment(t, "Difficulty") }
-func TestAbstain(t *testing.T)      { experiment(t, "Abstain") }
-func TestWorlds(t *testing.T)       { experiment(t, "Worlds") }
-func TestWorldsReplay(t *testing.T) { experiment(t, "WorldsReplay") }
-func TestInNav(t *testing.T)        { experiment(t, "InNav") }
-func TestInNavReplay(t *testing.T)  { experiment(t, "InNavReplay") }
-
-// TestEffort runs every suite's Effort experiment, a subtest per suite.
-func TestEffort(t *testing.T) { experimentPerSuite(t, "Effort") }
-
-func BenchmarkMaze(b *testing.B)    { benchmark(b, "Maze") }
-func BenchmarkAbstain(b *testing.B) { benchmark(b, "Abstain") }
-func BenchmarkWorlds(b *testing.B)  { benchmark(b, "Worlds") }
-func BenchmarkInNav(b *testing.B)   { benchmark(b, "InNav") }
+// go test ./bench -run Mirage and -bench Maze select them by name, are
+// generated from the suite list into entrypoints_test.go; TestEntryPoints
+// keeps that file current (go test ./bench -run TestEntryPoints -update
+// rewrites it).
 
 // experiment runs the experiment of that name with every model of its
 // suite, as subtests <model>/<case>, and logs what it measures.
 func experiment(t *testing.T, name string) {
 	for _, s := range suites.All() {
-		for _, e := range s.Experiments() {
+		for _, e := range s.Experiments {
 			if e.Name != name {
 				continue
 			}
@@ -66,12 +53,12 @@ func play(t *testing.T, s bench.Suite, e bench.Experiment) {
 func experimentPerSuite(t *testing.T, name string) {
 	n := 0
 	for _, s := range suites.All() {
-		for _, e := range s.Experiments() {
+		for _, e := range s.Experiments {
 			if e.Name != name {
 				continue
 			}
 			n++
-			t.Run(s.Name(), func(t *testing.T) { play(t, s, e) })
+			t.Run(s.Name, func(t *testing.T) { play(t, s, e) })
 		}
 	}
 	if n == 0 {
@@ -82,9 +69,9 @@ func experimentPerSuite(t *testing.T, name string) {
 // benchmark runs the benchmark of that name with every model of its suite.
 func benchmark(b *testing.B, name string) {
 	for _, s := range suites.All() {
-		for _, bm := range s.Benchmarks() {
+		for _, bm := range s.Benchmarks {
 			if bm.Name == name {
-				bench.RunBenchmark(b, runner(b, s, false).Models, bm, s.Metrics())
+				bench.RunBenchmark(b, runner(b, s, false).Models, bm, s.Metrics)
 				return
 			}
 		}
@@ -92,36 +79,63 @@ func benchmark(b *testing.B, name string) {
 	b.Fatalf("no suite declares the benchmark %s", name)
 }
 
-// TestEntryPoints: every experiment and benchmark a suite declares has its
-// entry point in this file, and every entry point names one.
+// TestEntryPoints: entrypoints_test.go holds one entry point per
+// experiment and benchmark name the suites declare, and nothing else. With
+// -update it is written anew.
 func TestEntryPoints(t *testing.T) {
-	f, err := parser.ParseFile(token.NewFileSet(), "experiments_test.go", nil, 0)
+	const path = "entrypoints_test.go"
+	want := entryPoints(suites.All())
+	if golden.Updating() {
+		if err := os.WriteFile(path, want, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	got, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	declared := map[string]bool{}
-	for _, d := range f.Decls {
-		if fn, ok := d.(*ast.FuncDecl); ok && fn.Recv == nil {
-			declared[fn.Name.Name] = true
+	if diff := cmp.Diff(string(want), string(got)); diff != "" {
+		t.Errorf("%s is out of date with the suite list (-want +got):\n%s\nrun go test ./bench -run TestEntryPoints -update", path, diff)
+	}
+}
+
+// entryPoints is the source of entrypoints_test.go: a test per experiment
+// name (a subtest per suite when several suites declare it, as Effort)
+// and a benchmark per benchmark name, in the suites' order.
+func entryPoints(ss []bench.Suite) []byte {
+	var tests, benches []string
+	count := map[string]int{}
+	for _, s := range ss {
+		for _, e := range s.Experiments {
+			if count["Test"+e.Name] == 0 {
+				tests = append(tests, e.Name)
+			}
+			count["Test"+e.Name]++
+		}
+		for _, bm := range s.Benchmarks {
+			if count["Benchmark"+bm.Name] == 0 {
+				benches = append(benches, bm.Name)
+			}
+			count["Benchmark"+bm.Name]++
 		}
 	}
-	want := map[string]bool{}
-	for _, s := range suites.All() {
-		for _, e := range s.Experiments() {
-			want["Test"+e.Name] = true
+	var b bytes.Buffer
+	b.WriteString("// Code generated by go test ./bench -run TestEntryPoints -update; DO NOT EDIT.\n\npackage bench_test\n\nimport \"testing\"\n\n")
+	for _, name := range tests {
+		if count["Test"+name] > 1 {
+			fmt.Fprintf(&b, "func Test%s(t *testing.T) { experimentPerSuite(t, %q) }\n", name, name)
+			continue
 		}
-		for _, bm := range s.Benchmarks() {
-			want["Benchmark"+bm.Name] = true
-		}
+		fmt.Fprintf(&b, "func Test%s(t *testing.T) { experiment(t, %q) }\n", name, name)
 	}
-	for name := range want {
-		if !declared[name] {
-			t.Errorf("no entry point %s in experiments_test.go", name)
-		}
+	b.WriteString("\n")
+	for _, name := range benches {
+		fmt.Fprintf(&b, "func Benchmark%s(b *testing.B) { benchmark(b, %q) }\n", name, name)
 	}
-	for name := range declared {
-		if (len(name) > 4 && name[:4] == "Test" || len(name) > 9 && name[:9] == "Benchmark") && name != "TestEntryPoints" && !want[name] {
-			t.Errorf("entry point %s names no experiment or benchmark of a suite", name)
-		}
+	src, err := format.Source(b.Bytes())
+	if err != nil {
+		panic(err)
 	}
+	return src
 }

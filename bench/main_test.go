@@ -72,7 +72,7 @@ func experimentRunner(t testing.TB, s bench.Suite, e bench.Experiment) *bench.Ru
 	if e.Models == nil || *modelsFlag != "" || os.Getenv("HALLUMAZE_MODELS") != "" {
 		return runner(t, s, e.AgentsOnly, e.Agents...)
 	}
-	recorded, err := bench.RecordedModels(cassetteRoot, s.Name())
+	recorded, err := bench.RecordedModels(cassetteRoot, s.Name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +110,7 @@ func runnerOf(t testing.TB, s bench.Suite, names []string) *bench.Runner {
 			env.Transport = tr
 		}
 	}
-	r := &bench.Runner{Env: env, Sink: sink, Metrics: s.Metrics()}
+	r := &bench.Runner{Env: env, Sink: sink, Metrics: s.Metrics}
 	for _, name := range names {
 		m, err := env.Open(name)
 		if err != nil {
@@ -118,7 +118,7 @@ func runnerOf(t testing.TB, s bench.Suite, names []string) *bench.Runner {
 		}
 		r.Models = append(r.Models, m)
 	}
-	g := s.Gate()
+	g := s.Gate
 	r.Gate = &g
 	if *gateFlag != "" {
 		f, err := os.Open(*gateFlag)
@@ -165,7 +165,7 @@ func modelNames(t testing.TB, s bench.Suite, agentsOnly bool, extra []string) []
 		return out
 	}
 	var out []string
-	for _, a := range s.Agents() {
+	for _, a := range s.Agents {
 		if !a.Extra || slices.Contains(extra, a.Name) {
 			out = append(out, "agent/"+a.Name)
 		}
@@ -173,7 +173,7 @@ func modelNames(t testing.TB, s bench.Suite, agentsOnly bool, extra []string) []
 	if agentsOnly {
 		return out
 	}
-	recorded, err := bench.RecordedModels(cassetteRoot, s.Name())
+	recorded, err := bench.RecordedModels(cassetteRoot, s.Name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -188,7 +188,7 @@ const agentRecordings = "recorded-agents"
 // committed, or, for a suite with none yet, its first three agents over the
 // OpenAI, Anthropic and Gemini protocols.
 func recordedAgents(t testing.TB, s bench.Suite) []string {
-	recorded, err := bench.RecordedModels(cassetteRoot, s.Name())
+	recorded, err := bench.RecordedModels(cassetteRoot, s.Name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -203,7 +203,7 @@ func recordedAgents(t testing.TB, s bench.Suite) []string {
 		return out
 	}
 	protocols := []string{providers.ProviderOpenAI, providers.ProviderAnthropic, providers.ProviderGoogle}
-	for _, a := range s.Agents() {
+	for _, a := range s.Agents {
 		if len(out) == len(protocols) {
 			break
 		}

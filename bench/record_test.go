@@ -333,7 +333,7 @@ func TestCommittedCassettesCoverTheGateSet(t *testing.T) {
 	for _, s := range suites.All() {
 		gate, err := bench.GateSet(s)
 		require.NoError(t, err)
-		models, err := bench.RecordedModels(cassetteRoot, s.Name())
+		models, err := bench.RecordedModels(cassetteRoot, s.Name)
 		require.NoError(t, err)
 		for _, model := range models {
 			covered, err := bench.CoveredSet(s, model, models)
@@ -344,7 +344,7 @@ func TestCommittedCassettesCoverTheGateSet(t *testing.T) {
 			for _, c := range covered {
 				want[env.CassettePath(m, c)] = true
 			}
-			dir := filepath.Dir(env.CassettePath(m, bench.Case{Suite: s.Name(), Name: "x"}))
+			dir := filepath.Dir(env.CassettePath(m, bench.Case{Suite: s.Name, Name: "x"}))
 			entries, err := os.ReadDir(dir)
 			require.NoError(t, err)
 			got := map[string]bool{}

@@ -25,12 +25,12 @@ func names(cs []bench.Case) []string {
 // recorded ones covers that set; any other covers the gate set.
 func TestSets(t *testing.T) {
 	for _, s := range suites.All() {
-		t.Run(s.Name(), func(t *testing.T) {
+		t.Run(s.Name, func(t *testing.T) {
 			assert.Equal(t, []string{bench.SetGate, "effort", bench.SetAll}, bench.Sets(s))
 			gate, err := bench.GateSet(s)
 			require.NoError(t, err)
 			var effort []bench.Case
-			for _, e := range s.Experiments() {
+			for _, e := range s.Experiments {
 				if e.Name == "Effort" {
 					effort, err = e.Cases()
 					require.NoError(t, err)

@@ -135,19 +135,6 @@ func (m *Maze) carveDFS(src source) {
 // above visitedBit during generation.
 const backShift = 5
 
-// dirIndex is the index of a direction in Dirs: N 0, E 1, S 2, W 3.
-func dirIndex(d Dir) uint8 {
-	switch d {
-	case East:
-		return 1
-	case South:
-		return 2
-	case West:
-		return 3
-	}
-	return 0
-}
-
 // carveWilson draws a uniform spanning tree with Wilson's algorithm. The
 // tree starts as START alone; each cell not yet in the tree, in row-major
 // order, begins a random walk that remembers only the last direction taken

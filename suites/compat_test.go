@@ -46,7 +46,7 @@ func compatResults(t *testing.T) []results.Result {
 		seen := map[string]bool{}
 		for _, exp := range order[name] {
 			i := -1
-			for j, e := range s.Experiments() {
+			for j, e := range s.Experiments {
 				if e.Name == exp {
 					i = j
 				}
@@ -54,7 +54,7 @@ func compatResults(t *testing.T) []results.Result {
 			if i < 0 {
 				t.Fatalf("%s: no experiment %s", name, exp)
 			}
-			cs, err := s.Experiments()[i].Cases()
+			cs, err := s.Experiments[i].Cases()
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -65,7 +65,7 @@ func compatResults(t *testing.T) []results.Result {
 				}
 			}
 		}
-		for _, a := range s.Agents() {
+		for _, a := range s.Agents {
 			if a.Extra {
 				continue // not among the reference agents when the tables were written
 			}

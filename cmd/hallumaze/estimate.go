@@ -63,13 +63,13 @@ func (a *app) runEstimate(ctx context.Context, args []string, stdout, stderr io.
 	fmt.Fprintln(tw, "suite\tcases\tcalls\tinput tok\toutput tok (×factor)\ttime")
 	var totalIn, totalOut, totalCalls int
 	for _, s := range a.suites {
-		m, ok := agents[s.Name()]
+		m, ok := agents[s.Name]
 		if !ok {
 			continue
 		}
 		cases, err := bench.SetCases(s, *set)
 		if err != nil {
-			return fmt.Errorf("estimate: %s: %w", s.Name(), err)
+			return fmt.Errorf("estimate: %s: %w", s.Name, err)
 		}
 		var in, out, calls int
 		for _, c := range cases {
@@ -80,7 +80,7 @@ func (a *app) runEstimate(ctx context.Context, args []string, stdout, stderr io.
 			in, out, calls = in+i, out+o, calls+n
 		}
 		outF := int(float64(out) * *factor)
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%s\n", s.Name(), len(cases), calls, in, outF, duration(calls, *perCall))
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%s\n", s.Name, len(cases), calls, in, outF, duration(calls, *perCall))
 		totalIn, totalOut, totalCalls = totalIn+in, totalOut+outF, totalCalls+calls
 	}
 	fmt.Fprintf(tw, "total\t\t%d\t%d\t%d\t%s\n", totalCalls, totalIn, totalOut, duration(totalCalls, *perCall))

@@ -216,7 +216,7 @@ func (a *app) estimators() (map[string]bench.Model, error) {
 		if err != nil {
 			return nil, err
 		}
-		out[s.Name()] = m
+		out[s.Name] = m
 	}
 	return out, nil
 }
@@ -238,7 +238,7 @@ func agentTokens(ctx context.Context, agent bench.Model, c bench.Case) (in, out,
 // in a suite: the one marked Estimate, else the first.
 func estimatingAgent(s bench.Suite) string {
 	agent := ""
-	for _, ag := range s.Agents() {
+	for _, ag := range s.Agents {
 		if ag.Estimate {
 			return ag.Name
 		}
@@ -361,17 +361,17 @@ func caseCost(r results.Result, prices pricing.Table) float64 {
 }
 
 // suitesOf reads a comma-separated list of suites, or all.
-func (a *app) suitesOf(cmd, value string) ([]suites.Suite, error) {
+func (a *app) suitesOf(cmd, value string) ([]bench.Suite, error) {
 	if value == "" || value == "all" {
 		return a.suites, nil
 	}
-	var out []suites.Suite
+	var out []bench.Suite
 	for _, name := range strings.Split(value, ",") {
 		s, ok := bench.FindSuite(a.suites, strings.TrimSpace(name))
 		if !ok {
 			return nil, cli.Usagef("%s: unknown --suite %q (want %s, a comma-separated list of them, or all)", cmd, name, strings.Join(suites.Names(a.suites), ", "))
 		}
-		if !slices.ContainsFunc(out, func(t suites.Suite) bool { return t.Name() == s.Name() }) {
+		if !slices.ContainsFunc(out, func(t bench.Suite) bool { return t.Name == s.Name }) {
 			out = append(out, s)
 		}
 	}

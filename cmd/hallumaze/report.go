@@ -29,16 +29,9 @@ func (a *app) runReport(ctx context.Context, args []string, stdout, stderr io.Wr
 	indexDir := fs.String("index", "", "write an HTML index of the past runs in this folder (each *.jsonl results file, linked to its report) to -o, default FOLDER/index.html")
 	pricesPath := fs.String("prices", "", pricesUsage)
 	// Flags may come before, between or after the results files.
-	var inputs []string
-	for rest := args; ; {
-		if err := fs.Parse(rest, true); err != nil {
-			return err
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		inputs = append(inputs, fs.Arg(0))
-		rest = fs.Args()[1:]
+	inputs, err := parseInputs(fs, args)
+	if err != nil {
+		return err
 	}
 	if *indexDir != "" {
 		if len(inputs) > 0 || *csvPath != "" || *jsonPath != "" || *humanPath != "" {
@@ -49,16 +42,9 @@ func (a *app) runReport(ctx context.Context, args []string, stdout, stderr io.Wr
 	if len(inputs) == 0 {
 		return cli.Usagef("report: no results file given (hallumaze report RESULTS.jsonl [-o report.html])")
 	}
-	var sets [][]results.Result
-	for _, path := range inputs {
-		rs, torn, err := a.readResults(path, stderr)
-		if err != nil {
-			return cli.Usagef("report: %v", err)
-		}
-		if torn {
-			fmt.Fprintf(stderr, "report: %s: the last line was torn (an interrupted run) and is skipped\n", path)
-		}
-		sets = append(sets, rs)
+	sets, err := a.readSets("report", inputs, stderr)
+	if err != nil {
+		return err
 	}
 	if *humanPath != "" {
 		hs, err := a.readHuman(*humanPath)
@@ -82,6 +68,9 @@ func (a *app) runReport(ctx context.Context, args []string, stdout, stderr io.Wr
 	opts := report.Options{Title: *title, Generated: now, Timestamp: now, Prices: prices}
 	opts.Korean = koreanResults(rs)
 	sections, err := report.Summarize(rs, suites.Summarizers(a.suites), opts)
+	if err == nil {
+		sections, err = a.withProfile(sections, rs, inputs...)
+	}
 	if err != nil {
 		return cli.Usagef("report: %v", err)
 	}
@@ -173,8 +162,8 @@ func (a *app) runIndex(dir, out, title string, stdout, stderr io.Writer) error {
 	}
 	opts := report.IndexOptions{Title: title, Generated: time.Now(), Headline: map[string]results.Metric{}}
 	for _, s := range a.suites {
-		if ms := s.Metrics(); len(ms) > 0 {
-			opts.Headline[s.Name()] = ms[0]
+		if ms := s.Metrics; len(ms) > 0 {
+			opts.Headline[s.Name] = ms[0]
 		}
 	}
 	absDir, errD := filepath.Abs(dir)

@@ -10,9 +10,9 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/hallumaze/hallumaze/internal/cli"
 	"github.com/hallumaze/hallumaze/internal/files"
 	"github.com/hallumaze/hallumaze/results"
-	"github.com/hallumaze/hallumaze/suites"
 )
 
 // maxSeedJSONBytes bounds a results JSON file read back.
@@ -61,14 +61,13 @@ func (a *app) readResults(path string, stderr io.Writer) (rs []results.Result, t
 	}
 	var totalsOnly []string
 	for _, s := range a.suites {
-		sr, ok := s.(suites.SeedReader)
-		if !ok {
-			if _, present := keys[s.Name()]; present {
-				totalsOnly = append(totalsOnly, s.Name())
+		if s.ReadSeed == nil {
+			if _, present := keys[s.Name]; present {
+				totalsOnly = append(totalsOnly, s.Name)
 			}
 			continue
 		}
-		got, err := sr.ReadSeed(data)
+		got, err := s.ReadSeed(data)
 		if err != nil {
 			return nil, false, fmt.Errorf("%s: %w", path, err)
 		}
@@ -99,4 +98,36 @@ func isSeedJSONFile(path string) bool {
 func isSeedJSON(head []byte) bool {
 	rest, ok := bytes.CutPrefix(bytes.TrimLeft(head, " \t\r\n"), []byte("{"))
 	return ok && bytes.HasPrefix(bytes.TrimLeft(rest, " \t\r\n"), []byte(`"hallumaze_version"`))
+}
+
+// parseInputs parses a command's flags, which may come before, between or
+// after its results files, and returns the files.
+func parseInputs(fs *cli.FlagSet, args []string) (inputs []string, err error) {
+	for rest := args; ; {
+		if err := fs.Parse(rest, true); err != nil {
+			return nil, err
+		}
+		if fs.NArg() == 0 {
+			return inputs, nil
+		}
+		inputs = append(inputs, fs.Arg(0))
+		rest = fs.Args()[1:]
+	}
+}
+
+// readSets reads each results file (JSONL, or the results JSON a run
+// writes), saying on stderr which ended in a torn line.
+func (a *app) readSets(cmd string, inputs []string, stderr io.Writer) ([][]results.Result, error) {
+	var sets [][]results.Result
+	for _, path := range inputs {
+		rs, torn, err := a.readResults(path, stderr)
+		if err != nil {
+			return nil, cli.Usagef("%s: %v", cmd, err)
+		}
+		if torn {
+			fmt.Fprintf(stderr, "%s: %s: the last line was torn (an interrupted run) and is skipped\n", cmd, path)
+		}
+		sets = append(sets, rs)
+	}
+	return sets, nil
 }

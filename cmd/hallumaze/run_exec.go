@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -395,11 +396,12 @@ func (a *app) sweep(ctx context.Context, o runOptions, p runPlan, stderr io.Writ
 		// On a terminal the seed shows the maze box first, before the
 		// models' lines.
 		for _, s := range a.suites {
-			if pr, ok := s.(bench.Preambler); ok {
-				if text := pr.Preamble(first); text != "" {
-					fmt.Fprint(stderr, text)
-					out.preambled = true
-				}
+			if s.Preamble == nil {
+				continue
+			}
+			if text := s.Preamble(first); text != "" {
+				fmt.Fprint(stderr, text)
+				out.preambled = true
 			}
 		}
 	}
@@ -491,8 +493,11 @@ func (a *app) write(o runOptions, p runPlan, sw sweepOutcome, stdout, stderr io.
 		return fmt.Errorf("run: read back the results: %w", err)
 	}
 	all = append(all, p.humans...)
-	opts := report.Options{Timestamp: p.now, Generated: p.now, MaxTokens: cmpOr(p.cfg.MaxTokens, providers.DefaultMaxTokens), Prices: p.prices, Preambled: sw.preambled, Korean: koreanResults(all)}
+	opts := report.Options{Timestamp: p.now, Generated: p.now, MaxTokens: cmp.Or(p.cfg.MaxTokens, providers.DefaultMaxTokens), Prices: p.prices, Preambled: sw.preambled, Korean: koreanResults(all)}
 	sections, err := report.Summarize(all, suites.Summarizers(a.suites), opts)
+	if err == nil {
+		sections, err = a.withProfile(sections, all, p.paths.jsonl)
+	}
 	if err != nil {
 		return fmt.Errorf("run: %w", err)
 	}
@@ -604,13 +609,6 @@ func reportErrors(stderr io.Writer, all []results.Result, jsonl string, retries 
 	return failed, scored
 }
 
-func cmpOr(a, b int) int {
-	if a != 0 {
-		return a
-	}
-	return b
-}
-
 // outputPaths derives the JSONL, CSV and HTML paths from the JSON path.
 // A resumed run writes beside the file it continues unless --output says
 // otherwise.
@@ -657,15 +655,14 @@ func outputPaths(o runOptions, now time.Time, seq int) (runPaths, error) {
 // them.
 func (a *app) readHuman(path string) ([]results.Result, error) {
 	for _, s := range a.suites {
-		hr, ok := s.(suites.HumanReader)
-		if !ok {
+		if s.ReadHuman == nil {
 			continue
 		}
 		data, err := cli.ReadInput(path, a.stdin, 16<<20)
 		if err != nil {
 			return nil, err
 		}
-		rs, err := hr.ReadHuman(strings.NewReader(string(data)))
+		rs, err := s.ReadHuman(strings.NewReader(string(data)))
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}

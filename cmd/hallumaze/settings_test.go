@@ -158,7 +158,7 @@ func TestGateSuitesOfSettings(t *testing.T) {
 	} {
 		var got []string
 		for _, s := range a.suitesHad("../../cassettes", models...) {
-			got = append(got, s.Name())
+			got = append(got, s.Name)
 		}
 		want := "abstain"
 		if strings.Contains(models[0], "credulous") {

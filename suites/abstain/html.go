@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/hallumaze/hallumaze/abstain"
 	mp "github.com/hallumaze/hallumaze/abstain"
 	"github.com/hallumaze/hallumaze/report"
 	"github.com/hallumaze/hallumaze/results"
@@ -131,7 +130,7 @@ func abstainModelViewOf(m AbstainModel, rs []results.Result) abstainModelView {
 	mv.Domains = domains
 	mv.Grid = abstainGrid(m.Records, rep, defects, domains)
 	mv.Defects = append(defects, "all")
-	for _, name := range []string{abstain.ArchetypeAnchoring, abstain.ArchetypePremature, abstain.ArchetypeInconsistency} {
+	for _, name := range []string{mp.ArchetypeAnchoring, mp.ArchetypePremature, mp.ArchetypeInconsistency} {
 		row := abstainArchetypeRow{Name: name}
 		for _, d := range mv.Defects {
 			row.Cells = append(row.Cells, rateCell(rep.Archetypes[name][d]))
@@ -159,9 +158,9 @@ func abstainAxes(records []mp.Record) (defects, domains []string) {
 		}
 		return append(out, report.SortedKeys(seen)...)
 	}
-	return order(seenDefect, []string{abstain.MissingQuantity, abstain.MissingRelationship, abstain.ContradictoryFacts}),
-		order(seenDomain, []string{abstain.DomainBasicArithmetic, abstain.DomainInventoryTracking, abstain.DomainRateAndTime,
-			abstain.DomainResourceAllocation, abstain.DomainSequentialSteps, abstain.DomainRelationalReasoning})
+	return order(seenDefect, []string{mp.MissingQuantity, mp.MissingRelationship, mp.ContradictoryFacts}),
+		order(seenDomain, []string{mp.DomainBasicArithmetic, mp.DomainInventoryTracking, mp.DomainRateAndTime,
+			mp.DomainResourceAllocation, mp.DomainSequentialSteps, mp.DomainRelationalReasoning})
 }
 
 // abstainGrid scores each defect × domain group of records on its own,
@@ -223,7 +222,7 @@ func abstainItems(rs []results.Result) []abstainItemView {
 			Output: output, Right: rec.Right(),
 		})
 	}
-	rank := map[string]int{abstain.MissingQuantity: 1, abstain.MissingRelationship: 2, abstain.ContradictoryFacts: 3}
+	rank := map[string]int{mp.MissingQuantity: 1, mp.MissingRelationship: 2, mp.ContradictoryFacts: 3}
 	slices.SortStableFunc(out, func(a, b abstainItemView) int {
 		return cmp.Or(cmp.Compare(cmp.Or(rank[a.Defect], 4), cmp.Or(rank[b.Defect], 4)), strings.Compare(a.Defect, b.Defect),
 			report.CompareNatural(a.Pair, b.Pair), strings.Compare(a.Variant, b.Variant), strings.Compare(a.ID, b.ID))

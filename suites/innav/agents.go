@@ -11,13 +11,13 @@ import (
 	"github.com/hallumaze/hallumaze/worlds/terminal"
 )
 
-// Agents are the acting reference agents: the navigator (acts well,
+// referenceAgents are the acting reference agents: the navigator (acts well,
 // answers truly), the walker (acts at random, answers truly from what it
 // saw) and the confabulator (acts as the walker, answers anyway where it
 // saw nothing, and reports its own actions as it meant them). Each reads
 // only the conversation. The navigator stands for a model in hallumaze
 // estimate.
-func (Suite) Agents() []bench.Agent {
+func referenceAgents() []bench.Agent {
 	walks := grid.NewWalkAgents()
 	var out []bench.Agent
 	for _, p := range hw.ActPolicies {

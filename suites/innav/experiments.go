@@ -15,12 +15,12 @@ import (
 	"github.com/hallumaze/hallumaze/worlds/terminal"
 )
 
-// Experiments are TestInNav, the standard set played by the reference
+// experiments are TestInNav, the standard set played by the reference
 // agents (and any model named with -models), and TestInNavReplay, the gate
 // set: the episodes the committed cassettes of a recorded model cover.
-func (Suite) Experiments() []bench.Experiment {
+func experiments() []bench.Experiment {
 	return []bench.Experiment{
-		{Name: "InNav", Cases: Suite{}.Standard, Check: Check, Report: reportScores, AgentsOnly: true},
+		{Name: "InNav", Cases: standardCases, Check: Check, Report: reportScores, AgentsOnly: true},
 		{Name: "InNavReplay", Cases: gateCases, Check: Check, Report: reportScores},
 	}
 }
@@ -163,11 +163,11 @@ func reportScores(t *testing.T, rs []results.Result) {
 	t.Logf("\n%s", b.String())
 }
 
-// Benchmarks is BenchmarkInNav: per model and arm, over the gate set (the
+// benchmarkList is BenchmarkInNav: per model and arm, over the gate set (the
 // episodes every recorded model's cassettes cover, so that it replays for
 // each of them), navigation success, places reached, actions, accuracy and
 // accuracy′, and the hallucination split.
-func (Suite) Benchmarks() []bench.Benchmark {
+func benchmarkList() []bench.Benchmark {
 	return []bench.Benchmark{{
 		Name:    "InNav",
 		Metrics: []string{"nav-success", "targets-reached", "task-success", "actions-used", "probe-accuracy", "probe-accuracy-prime", "halluc-seen", "halluc-unseen", "own-false"},

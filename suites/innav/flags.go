@@ -14,11 +14,11 @@ import (
 	"github.com/hallumaze/hallumaze/worlds/terminal"
 )
 
-// Flags declares the suite's flags: --innav-world, --innav-level,
+// declareFlags declares the suite's flags: --innav-world, --innav-level,
 // --innav-view, --innav-seed and --innav-arm choose among the episodes
 // (without --innav-level, the standard set), and --level-file plays a
 // grid level written in HalluWorld's level format instead.
-func (Suite) Flags(fs *flag.FlagSet) func() (iter.Seq[bench.Case], error) {
+func declareFlags(fs *flag.FlagSet) func() (iter.Seq[bench.Case], error) {
 	worldsF := fs.String("innav-world", "", "InNav: worlds to play, comma-separated: grid (navigation), terminal (shell tasks); default both")
 	levels := fs.String("innav-level", "", "InNav: levels to play, comma-separated (a grid level file with an InNav file such as dense_array, proc-8, proc-10, proc-12; a terminal task task-move, task-edit, task-find); default the standard set")
 	view := fs.String("innav-view", "", "InNav: the view a grid walk is read in: symbolic, ascii or memory (default each level's)")
@@ -221,8 +221,8 @@ func taskSeeds() []uint64 {
 	return out
 }
 
-// Standard is the standard set, each episode in both arms.
-func (Suite) Standard() ([]bench.Case, error) {
+// standardCases is the standard set, each episode in both arms.
+func standardCases() ([]bench.Case, error) {
 	specs, err := standardSpecs()
 	if err != nil {
 		return nil, err

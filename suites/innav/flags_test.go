@@ -18,7 +18,7 @@ func cases(t *testing.T, args ...string) ([]bench.Case, error) {
 	t.Helper()
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	plan := Suite{}.Flags(fs)
+	plan := New().Flags(fs)
 	require.NoError(t, fs.Parse(args))
 	seq, err := plan()
 	if err != nil {

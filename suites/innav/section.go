@@ -15,11 +15,11 @@ import (
 	"github.com/hallumaze/hallumaze/worlds/terminal"
 )
 
-// Summarize scores each model's episodes from the results alone: the
+// summarize scores each model's episodes from the results alone: the
 // terminal's boxes (how the model acted, and its answers in each arm by
 // category), the results JSON's "innav" member (ModelScore per model),
 // the page's section, and each case's view with its walk drawn.
-func (Suite) Summarize(rs []results.Result, opts report.Options) (report.Section, error) {
+func summarize(rs []results.Result, opts report.Options) (report.Section, error) {
 	sec := report.Section{Suite: Name, Title: "HalluWorld InNav"}
 	scores, err := Score(rs)
 	if err != nil {

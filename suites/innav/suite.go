@@ -21,14 +21,23 @@ import (
 // Name is the suite's name.
 const Name = "innav"
 
-// Suite is the suite of acting episodes. Its zero value is ready to use.
-type Suite struct{}
-
-// Name is "innav".
-func (Suite) Name() string { return Name }
-
-// Title is what people call it.
-func (Suite) Title() string { return "HalluWorld InNav" }
+// New is the suite of acting episodes as the harness, the report and the
+// command see it. It plays no personas: they answer one-shot questions, and
+// an InNav episode is acted before it is asked.
+func New() bench.Suite {
+	return bench.Suite{
+		Name:        Name,
+		Title:       "HalluWorld InNav",
+		Metrics:     metrics,
+		Flags:       declareFlags,
+		Standard:    standardCases,
+		Agents:      referenceAgents(),
+		Experiments: experiments(),
+		Benchmarks:  benchmarkList(),
+		Gate:        gateFile(),
+		Summarize:   summarize,
+	}
+}
 
 var (
 	gridOnce sync.Once
@@ -47,9 +56,7 @@ func gridWorld() (*grid.World, error) {
 	return gridW, gridErr
 }
 
-// Metrics declares the per-case metrics.
-func (Suite) Metrics() results.Metrics { return metrics }
-
+// metrics are the per-case metrics.
 var metrics = results.Metrics{
 	{Name: "targets-reached", Better: results.Higher, Exact: true, Doc: "places of the walk reached / places (grid, the model's own walk)"},
 	{Name: "nav-success", Better: results.Higher, Exact: true, Doc: "every place of the walk reached (grid)"},
@@ -65,9 +72,9 @@ var metrics = results.Metrics{
 	{Name: "probe-parse-fail", Better: results.Lower, Exact: true, Doc: "answers that broke the key=value contract / questions"},
 }
 
-// Gate compares the questions answered right and the hallucinations,
+// gateFile compares the questions answered right and the hallucinations,
 // case by case; the navigator never hallucinates.
-func (Suite) Gate() bench.GateFile {
+func gateFile() bench.GateFile {
 	return bench.GateFile{
 		Metrics: []bench.GateMetric{
 			{Metric: "probe-accuracy", Suite: Name, MaxDrop: 0.05, Alpha: 0.05, Test: "wilcoxon"},

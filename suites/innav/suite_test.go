@@ -19,7 +19,7 @@ import (
 // agentEnv opens the suite's agents in-process.
 func agentEnv() bench.Env {
 	byName := map[string]providers.Model{}
-	for _, a := range (Suite{}).Agents() {
+	for _, a := range New().Agents {
 		byName[a.Name] = a.Model
 	}
 	return bench.Env{Agents: func(name string) (providers.Model, bool) { m, ok := byName[name]; return m, ok }}
@@ -28,7 +28,7 @@ func agentEnv() bench.Env {
 // standardResults are the three agents' results on the standard set,
 // played once.
 var standardResults = sync.OnceValues(func() ([]results.Result, error) {
-	cases, err := Suite{}.Standard()
+	cases, err := New().Standard()
 	if err != nil {
 		return nil, err
 	}
@@ -193,7 +193,7 @@ func TestPaired(t *testing.T) {
 // TestSummarize lays the agents' results out in the three outputs.
 func TestSummarize(t *testing.T) {
 	rs := standard(t)
-	sec, err := Suite{}.Summarize(rs, report.Options{})
+	sec, err := New().Summarize(rs, report.Options{})
 	require.NoError(t, err)
 	require.Contains(t, sec.Text, "InNav: the model acts")
 	require.Contains(t, sec.Text, "agent/confabulator")

@@ -55,10 +55,10 @@ func mazeBoxes(rs []results.Result, most int) string {
 	return b.String()
 }
 
-// Preamble is the seed's maze box of the first mazes the cases play (at
+// preamble is the seed's maze box of the first mazes the cases play (at
 // most three, and a line counting the rest), which the terminal shows
 // before the run's progress, as the seed prints it before its results.
-func (Suite) Preamble(cases []bench.Case) string {
+func preamble(cases []bench.Case) string {
 	var rs []results.Result
 	for _, c := range cases {
 		if c.Suite == Name {

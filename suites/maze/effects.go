@@ -80,7 +80,7 @@ func Mirage(rs []results.Result) []MirageEffect {
 				lureOff = append(lureOff, v)
 			}
 		}
-		e := MirageEffect{Model: model, Pairs: len(pairs), Mazes: distinctCount(clusters), MeanMEIMirage: mean(meiOn), MeanMEINoMirage: mean(meiOff)}
+		e := MirageEffect{Model: model, Pairs: len(pairs), Mazes: distinctCount(clusters), MeanMEIMirage: scoring.Mean(meiOn), MeanMEINoMirage: scoring.Mean(meiOff)}
 		e.DeltaMEI, e.DeltaMEICI, e.SignFlipPMEI, _ = scoring.PairedClusterBootstrap(meiOff, meiOn, clusters, bootstrapReps, bootstrapSeed)
 		e.DeltaBRS, e.DeltaBRSCI, e.SignFlipPBRS, _ = scoring.PairedClusterBootstrap(brsOff, brsOn, clusters, bootstrapReps, bootstrapSeed)
 		_, e.WilcoxonPMEI = scoring.WilcoxonSignedRank(meiOff, meiOn)
@@ -212,7 +212,7 @@ func ByTag(rs []results.Result, tag, metric string) string {
 		fmt.Fprintf(&b, "%-24s", m)
 		for _, v := range values {
 			if xs := vals[key{m, v}]; len(xs) > 0 {
-				fmt.Fprintf(&b, " %10.3f", mean(xs))
+				fmt.Fprintf(&b, " %10.3f", scoring.Mean(xs))
 			} else {
 				fmt.Fprintf(&b, " %10s", "-")
 			}
@@ -246,7 +246,7 @@ func compareTagValue(a, b string) int {
 func sortedMean(x []float64) float64 {
 	y := slices.Clone(x)
 	slices.Sort(y)
-	return mean(y)
+	return scoring.Mean(y)
 }
 
 // AriadneLine is one model's Ariadne's Thread summary on one line: MEI by
@@ -272,7 +272,7 @@ func meanOrNil(x []float64) *float64 {
 	if len(x) == 0 {
 		return nil
 	}
-	m := mean(x)
+	m := scoring.Mean(x)
 	if math.IsNaN(m) {
 		return nil
 	}

@@ -3,7 +3,6 @@ package maze
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
 	"testing"
 
 	"github.com/hallumaze/hallumaze/agents"
@@ -144,17 +143,4 @@ func benchmarks() []bench.Benchmark {
 			return out, nil
 		},
 	}}
-}
-
-// dedupe drops specs that name the same case twice (the grids overlap).
-func dedupe(specs []Spec) []Spec {
-	var out []Spec
-	var seen []string
-	for _, s := range specs {
-		if !slices.Contains(seen, s.Name()) {
-			seen = append(seen, s.Name())
-			out = append(out, s)
-		}
-	}
-	return out
 }

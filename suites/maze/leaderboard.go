@@ -127,7 +127,7 @@ func rowOf(model string, rs []results.Result) Row {
 	row.SR, row.MEI, row.CE, row.BRS = st("SR"), st("MEI"), st("CE"), st("BRS")
 	row.HC, row.BT, row.Score = st("HC"), st("BT"), st("score")
 	if len(dur) > 0 {
-		row.Latency = mean(dur)
+		row.Latency = scoring.Mean(dur)
 	}
 	return row
 }
@@ -155,7 +155,7 @@ func statOf(metric string, x []float64, clusters []string, human bool) Stat {
 	if len(x) == 0 {
 		return Stat{Mean: math.NaN(), CI: noInterval()}
 	}
-	s := Stat{Mean: mean(x), CI: noInterval(), N: len(x), Clusters: distinctCount(clusters)}
+	s := Stat{Mean: scoring.Mean(x), CI: noInterval(), N: len(x), Clusters: distinctCount(clusters)}
 	if human {
 		return s
 	}
@@ -363,14 +363,6 @@ func count(v float64) string {
 		return fmt.Sprintf("%.0f", v)
 	}
 	return fmt.Sprintf("%.1f", v)
-}
-
-func mean(x []float64) float64 {
-	s := 0.0
-	for _, v := range x {
-		s += v
-	}
-	return s / float64(len(x))
 }
 
 func nanZero(v float64) float64 {

@@ -7,13 +7,13 @@ import (
 	"github.com/hallumaze/hallumaze/results"
 )
 
-// Summarize lays out the maze results: the leaderboard and the seed's
+// summarize lays out the maze results: the leaderboard and the seed's
 // comparison table, each model's summary lines, the seed's JSON keys, the
 // page's leaderboard and charts, and each case's maze with the walk
 // recomputed from its transcript (a one-shot reply parsed again and
 // verified against the maze regenerated from the case's tags; an
 // interactive episode replayed reply by reply).
-func (Suite) Summarize(rs []results.Result, opts report.Options) (report.Section, error) {
+func summarize(rs []results.Result, opts report.Options) (report.Section, error) {
 	sec := report.Section{Suite: Name, Title: "HalluMaze"}
 	seed, err := SeedJSON(rs, opts.MaxTokens)
 	if err != nil {

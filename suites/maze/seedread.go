@@ -147,7 +147,3 @@ func (r SeedResult) result(tags map[string]string) (results.Result, error) {
 	}
 	return results.Result{Suite: Name, Model: r.Provider + "/" + r.Model, Case: name, Tags: caseTags(tags, name), Metrics: m, Duration: r.LatencyS}, nil
 }
-
-// ReadSeed reads back the maze part of a results JSON file (see the
-// function ReadSeed): the suite reads the file hallumaze report writes.
-func (Suite) ReadSeed(data []byte) ([]results.Result, error) { return ReadSeed(data) }

@@ -11,13 +11,13 @@ import (
 	"github.com/hallumaze/hallumaze/results"
 )
 
-// Status is a case's verdict on a progress line: its MEI and SR.
-func (Suite) Status(r results.Result) string {
+// caseStatus is a case's verdict on a progress line: its MEI and SR.
+func caseStatus(r results.Result) string {
 	return fmt.Sprintf("MEI=%.3f SR=%.0f", r.Metrics["MEI"], r.Metrics["SR"])
 }
 
-// NewTally starts a model's running summary: the seed's summary lines.
-func (Suite) NewTally() bench.Tally { return &tally{} }
+// newTally starts a model's running summary: the seed's summary lines.
+func newTally() bench.Tally { return &tally{} }
 
 // tally holds, for the scored cases of one model, each metric's running
 // mean (Welford's update, as the report's means are computed) and the

@@ -25,7 +25,7 @@ func TestTallySummary(t *testing.T) {
 			at := rapid.IntRange(0, len(rs)).Draw(rt, "at")
 			rs = append(rs[:at], append([]results.Result{{Suite: Name, Model: model, Case: "x", Error: "openai: status 500"}}, rs[at:]...)...)
 		}
-		tl := Suite{}.NewTally()
+		tl := New().NewTally()
 		for _, r := range rs {
 			tl.Add(r)
 		}

@@ -14,8 +14,8 @@ import (
 	"github.com/hallumaze/hallumaze/worlds/grid"
 )
 
-// Commands is hallumaze worlds probes|score|show.
-func (Suite) Commands() []cli.Command {
+// commands is hallumaze worlds probes|score|show.
+func commands() []cli.Command {
 	return []cli.Command{{Name: "worlds", Summary: "HalluWorld: print probes, score replies, show a level in each view", Run: runWorlds}}
 }
 

@@ -49,15 +49,11 @@ func Check(t *testing.T, r results.Result) {
 // cassettes of a recorded model cover.
 func experiments() []bench.Experiment {
 	return []bench.Experiment{
-		{Name: "Worlds", Cases: Suite{}.Standard, Check: Check, Report: reportAccuracy, AgentsOnly: true},
+		{Name: "Worlds", Cases: standardCases, Check: Check, Report: reportAccuracy, AgentsOnly: true},
 		{Name: "WorldsReplay", Cases: gateCases, Check: Check, Report: reportAccuracy},
 		effortExperiment(),
 	}
 }
-
-// Experiments are TestWorlds, TestWorldsReplay and HalluWorld's part of
-// TestEffort.
-func (Suite) Experiments() []bench.Experiment { return experiments() }
 
 // reportAccuracy logs, per model in the leaderboard's order, the accuracy
 // by world × category with Wilson intervals, the prior's accuracy and
@@ -82,10 +78,10 @@ func rateText(r *hw.Rate) string {
 	return fmt.Sprintf("%d/%d = %.3f [%.3f, %.3f]", r.K, r.N, r.Rate, r.CI95.Lo, r.CI95.Hi)
 }
 
-// Benchmarks is BenchmarkWorlds: per model and world, the skill, accuracy,
+// benchmarkList is BenchmarkWorlds: per model and world, the skill, accuracy,
 // hallucination rate, abstention recall and over-abstention over the
 // world's standard set.
-func (Suite) Benchmarks() []bench.Benchmark {
+func benchmarkList() []bench.Benchmark {
 	return []bench.Benchmark{{
 		Name:    "Worlds",
 		Metrics: []string{"skill", "accuracy", "hallucination-rate", "abstention-recall", "over-abstention"},

@@ -27,12 +27,12 @@ type modelJSON struct {
 	VersusBest *hw.Comparison `json:"versus_best,omitempty"`
 }
 
-// Summarize scores each model's HalluWorld results from their verdicts:
+// summarize scores each model's HalluWorld results from their verdicts:
 // the terminal tables (accuracy by world × category with Wilson
 // intervals, the rates, McNemar against the best model), the "worlds"
 // object of the results JSON, the page's section (a world × category heat
 // table per model) and each probe's view.
-func (Suite) Summarize(rs []results.Result, _ report.Options) (report.Section, error) {
+func summarize(rs []results.Result, _ report.Options) (report.Section, error) {
 	sec := report.Section{Suite: Name, Title: "HalluWorld"}
 	scores, err := scoreChecked(rs)
 	if err != nil {

@@ -101,8 +101,8 @@ func ChanceCorrected(rs []results.Result, cache *mazes.BaselineCache) []Chance {
 			continue
 		}
 		n := float64(c.Cases)
-		c.MEI, c.Score = mean(a.mei), mean(a.score)
-		c.MEIChance, c.ScoreChance = mean(a.mc), mean(a.sc)
+		c.MEI, c.Score = scoring.Mean(a.mei), scoring.Mean(a.score)
+		c.MEIChance, c.ScoreChance = scoring.Mean(a.mc), scoring.Mean(a.sc)
 		c.MEICorrected, c.ScoreCorrected = a.cm/n, a.cs/n
 		// Different baselines are simulated independently; one baseline's
 		// error moves all the cases that share it the same way.
@@ -186,12 +186,4 @@ func BaselineMarkdown(rows []BaselineRow) string {
 			r.Walker, r.Protocol, r.Size, r.Mazes, r.MEI, r.SEMEI, r.Score, r.SEScore, r.SR, r.HC, r.Steps, r.MaxMEI, r.MaxScore)
 	}
 	return b.String()
-}
-
-func mean(x []float64) float64 {
-	s := 0.0
-	for _, v := range x {
-		s += v
-	}
-	return s / float64(len(x))
 }

@@ -110,7 +110,7 @@ func H3Compare(rs []results.Result, metric string, reps int, seed uint64) []H3 {
 				row := H3{Human: h, Model: m, Metric: metric, Group: g, Sizes: sizes}
 				for _, n := range sizes {
 					row.HumanValues = append(row.HumanValues, human[key{h, g, n}])
-					row.ModelValues = append(row.ModelValues, mean(model[key{m, g, n}]))
+					row.ModelValues = append(row.ModelValues, scoring.Mean(model[key{m, g, n}]))
 				}
 				row.Rho, row.P, row.MinP = math.NaN(), math.NaN(), math.NaN()
 				switch rho, ok := scoring.Spearman(row.HumanValues, row.ModelValues); {

@@ -13,8 +13,11 @@ type Episode interface {
 	// and the first observation.
 	Opening() string
 	// Turn takes one reply and returns the world's answer. When the
-	// episode ends, done is true and text is what closes it; the first
-	// question's message begins with it.
+	// episode ends, done is true and text is what closes it: the closing
+	// line, after what the last action showed when that action ended it
+	// (the last of the budget). It is not sent on its own; the first
+	// question's message of ArmInNav begins with it, followed by a blank
+	// line, so that the model reads everything the golds count.
 	Turn(reply string) (text string, done bool)
 	// MaxReplies bounds the replies an episode takes, for a caller's loop
 	// guard.

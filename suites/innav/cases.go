@@ -96,43 +96,50 @@ func NewCase(s Spec, arm string) bench.Case {
 			if err != nil {
 				return bench.Outcome{}, fmt.Errorf("%w: %w", bench.ErrSetup, err)
 			}
+			end := ""
 			if arm == hw.ArmStatic {
 				chat.SetSystem(hw.System(rules))
 			} else {
 				chat.SetSystem(hw.ActSystem(rules))
-				if err := act(ctx, chat, e); err != nil {
+				if end, err = act(ctx, chat, e); err != nil {
 					return bench.Outcome{}, err
 				}
 			}
-			return ask(ctx, chat, e, arm)
+			return ask(ctx, chat, e, arm, end)
 		},
 	}
 }
 
 // act plays the episode: each reply goes to the world, whose answer is
-// the next message.
-func act(ctx context.Context, chat *bench.Chat, e hw.Episode) error {
+// the next message. It returns the world's answer to the reply that
+// ended the episode, which the first question's message opens with.
+func act(ctx context.Context, chat *bench.Chat, e hw.Episode) (string, error) {
 	msg := e.Opening()
 	for range e.MaxReplies() {
 		rep, err := chat.Say(ctx, msg)
 		if err != nil {
-			return err
+			return "", err
 		}
 		text, done := e.Turn(rep.Text)
 		if done {
-			return nil
+			return text, nil
 		}
 		msg = text
 	}
-	return fmt.Errorf("innav: the episode did not end within %d replies", e.MaxReplies())
+	return "", fmt.Errorf("innav: the episode did not end within %d replies", e.MaxReplies())
 }
 
 // ask asks the episode's questions in the conversation and judges each
-// answer against the gold the episode gives it.
-func ask(ctx context.Context, chat *bench.Chat, e hw.Episode, arm string) (bench.Outcome, error) {
+// answer against the gold the episode gives it. end is the message that
+// ended an episode the model acted in: the first question's message must
+// open with it, or the model would never read what the golds count.
+func ask(ctx context.Context, chat *bench.Chat, e hw.Episode, arm, end string) (bench.Outcome, error) {
 	probes, err := e.Questions(arm)
 	if err != nil {
 		return bench.Outcome{}, err
+	}
+	if arm == hw.ArmInNav && !strings.HasPrefix(probes[0].Context, end+"\n\n") {
+		return bench.Outcome{}, fmt.Errorf("innav: %s: the first question does not open with the message that ended the episode", probes[0].ID)
 	}
 	prior := Prior()
 	d := Detail{World: probes[0].World, Arm: arm, Episode: e.Summary()}

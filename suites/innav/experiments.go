@@ -77,54 +77,65 @@ func Check(t *testing.T, r results.Result) {
 // same questions with the same golds, byte for byte. For the static arm
 // the trajectory is the scripted walk's.
 func CheckReplay(s Spec, d Detail) error {
-	var e hw.Episode
-	switch s.World {
-	case hw.Grid:
-		n, err := replayWalk(s, d)
-		if err != nil {
-			return err
-		}
-		e = n
-	case hw.Terminal:
-		t, err := terminal.NewTask(s.Level, s.Seed)
-		if err != nil {
-			return err
-		}
-		var rec terminal.SessionRecord
-		if err := json.Unmarshal(d.Episode.Trajectory, &rec); err != nil {
-			return fmt.Errorf("innav: %s: read the session: %w", s.Name(d.Arm), err)
-		}
-		ses, err := terminal.ReplaySession(t, rec)
-		if err != nil {
-			return err
-		}
-		again, err := json.Marshal(ses.Record())
-		if err != nil {
-			return err
-		}
-		if !bytes.Equal(again, d.Episode.Trajectory) {
-			return fmt.Errorf("innav: %s: the replayed session differs from the recorded one", s.Name(d.Arm))
-		}
-		e = ses
-	default:
-		return fmt.Errorf("innav: no episodes in world %q", s.World)
+	_, err := replayQuestions(s, d)
+	return err
+}
+
+// replayQuestions plays the episode of a result again from its recorded
+// trajectory, holds the result to it (see [CheckReplay]) and returns the
+// replayed episode's questions.
+func replayQuestions(s Spec, d Detail) ([]hw.Probe, error) {
+	e, err := replayEpisode(s, d)
+	if err != nil {
+		return nil, err
 	}
 	probes, err := e.Questions(d.Arm)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if len(probes) != len(d.Verdicts) {
-		return fmt.Errorf("innav: %s: %d questions replayed, %d verdicts", s.Name(d.Arm), len(probes), len(d.Verdicts))
+		return nil, fmt.Errorf("innav: %s: %d questions replayed, %d verdicts", s.Name(d.Arm), len(probes), len(d.Verdicts))
 	}
 	for i, p := range probes {
 		want := hw.MissingVerdict(p)
 		v := d.Verdicts[i]
 		if v.ID != want.ID || v.Gold != want.Gold || v.Answerable != want.Answerable || v.Category != want.Category || v.ProbeType != want.ProbeType {
-			return fmt.Errorf("innav: %s: question %d replays as %s gold %q (%s), the result has %s gold %q (%s)",
+			return nil, fmt.Errorf("innav: %s: question %d replays as %s gold %q (%s), the result has %s gold %q (%s)",
 				s.Name(d.Arm), i, want.ID, want.Gold, want.Category, v.ID, v.Gold, v.Category)
 		}
 	}
-	return nil
+	return probes, nil
+}
+
+// replayEpisode plays the episode of a result again from its recorded
+// trajectory and holds the trajectory to the record, byte for byte.
+func replayEpisode(s Spec, d Detail) (hw.Episode, error) {
+	switch s.World {
+	case hw.Grid:
+		return replayWalk(s, d)
+	case hw.Terminal:
+		t, err := terminal.NewTask(s.Level, s.Seed)
+		if err != nil {
+			return nil, err
+		}
+		var rec terminal.SessionRecord
+		if err := json.Unmarshal(d.Episode.Trajectory, &rec); err != nil {
+			return nil, fmt.Errorf("innav: %s: read the session: %w", s.Name(d.Arm), err)
+		}
+		ses, err := terminal.ReplaySession(t, rec)
+		if err != nil {
+			return nil, err
+		}
+		again, err := json.Marshal(ses.Record())
+		if err != nil {
+			return nil, err
+		}
+		if !bytes.Equal(again, d.Episode.Trajectory) {
+			return nil, fmt.Errorf("innav: %s: the replayed session differs from the recorded one", s.Name(d.Arm))
+		}
+		return ses, nil
+	}
+	return nil, fmt.Errorf("innav: no episodes in world %q", s.World)
 }
 
 // replayWalk plays a grid result's walk again from its record and holds

@@ -2,7 +2,10 @@ package innav
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -14,6 +17,8 @@ import (
 	"github.com/hallumaze/hallumaze/report"
 	"github.com/hallumaze/hallumaze/results"
 	hw "github.com/hallumaze/hallumaze/worlds"
+	"github.com/hallumaze/hallumaze/worlds/grid"
+	"github.com/hallumaze/hallumaze/worlds/terminal"
 )
 
 // agentEnv opens the suite's agents in-process.
@@ -232,4 +237,91 @@ func TestCassettesReplayByteForByte(t *testing.T) {
 			})
 		}
 	}
+}
+
+// played is a result and the episode it played.
+type played struct {
+	spec Spec
+	r    results.Result
+}
+
+// budgetResults are the agents' walks of the gate set's grid episodes with
+// max_steps cut to min_steps, so that every walk ends on its budget, in
+// the innav arm.
+func budgetResults(t *testing.T) []played {
+	t.Helper()
+	env := agentEnv()
+	var out []played
+	for _, s := range gateSpecs {
+		if s.World != hw.Grid {
+			continue
+		}
+		sp, err := s.navSpec()
+		require.NoError(t, err)
+		sp.Config.Params.MaxSteps = sp.Config.Params.MinSteps
+		s.Nav = &sp
+		for _, p := range hw.ActPolicies {
+			m, err := env.Open("agent/" + string(p))
+			require.NoError(t, err)
+			r := bench.Play(t.Context(), m, NewCase(s, hw.ArmInNav))
+			require.Empty(t, r.Error, "%s %s", r.Model, r.Case)
+			out = append(out, played{s, r})
+		}
+	}
+	return out
+}
+
+// TestGoldsFollowTheConversation: every question is asked in the message
+// its record holds, and its gold is what a reader of the conversation the
+// model read derives (the walker's answer, which reads the user's messages
+// and nothing else), in each arm and world, on the standard set and on
+// walks that end on their budget. Such a walk shows its last observation
+// in the first question's message, before the question.
+func TestGoldsFollowTheConversation(t *testing.T) {
+	eps := budgetResults(t)
+	for _, r := range standard(t) {
+		seed, err := strconv.ParseUint(r.Tags["seed"], 10, 64)
+		require.NoError(t, err)
+		eps = append(eps, played{Spec{World: r.Tags["world"], Level: r.Tags["level"], Seed: seed, View: r.Tags["view"]}, r})
+	}
+	walks := grid.NewWalkAgents()
+	budget := 0
+	for _, e := range eps {
+		r := e.r
+		d, err := decode(r.Detail)
+		require.NoError(t, err)
+		probes, err := replayQuestions(e.spec, d)
+		require.NoError(t, err)
+		var conv []string
+		for _, turn := range r.Turns {
+			conv = append(conv, turn.Content)
+		}
+		first := len(conv) - 2*len(probes)
+		require.GreaterOrEqual(t, first, 0, "%s %s: the turns hold the questions", r.Model, r.Case)
+		if d.Arm == hw.ArmInNav && d.Episode.End == "budget" {
+			budget++
+			last := fmt.Sprintf("[Observation %d — Step %d]", d.Episode.Actions+1, d.Episode.Actions)
+			if d.World == hw.Terminal {
+				var rec terminal.SessionRecord
+				require.NoError(t, json.Unmarshal(d.Episode.Trajectory, &rec))
+				last = terminal.Prompt + rec.Steps[len(rec.Steps)-1].Line
+			}
+			before, _, _ := strings.Cut(conv[first], "## Question\n")
+			require.Contains(t, before, last, "%s %s: the last observation before the first question", r.Model, r.Case)
+		}
+		for i, p := range probes {
+			k := first + 2*i
+			require.Equal(t, p.Context, conv[k], "%s %s: question %d is sent as its record holds it", r.Model, r.Case, i)
+			var rep string
+			if d.World == hw.Grid {
+				rep, err = walks.Reply(hw.Walker, conv[:k+1])
+			} else {
+				rep, err = terminal.SessionReply(hw.Walker, conv[:k+1])
+			}
+			require.NoError(t, err, "%s %s", r.Model, r.Case)
+			require.True(t, hw.Judge(p, rep).Right, "%s %s: %q: the conversation gives %q, the gold is %s",
+				r.Model, r.Case, p.Question, rep, p.Gold.Canonical())
+		}
+	}
+	require.GreaterOrEqual(t, budget, 9, "the walks cut to their least actions end on their budget")
 }

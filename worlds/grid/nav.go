@@ -290,12 +290,10 @@ func (n *Nav) Turn(reply string) (text string, done bool) {
 	}
 	a := map[string]Action{"left": TurnLeft, "right": TurnRight, "forward": Forward}[r.Action]
 	n.act(a, r)
-	k := len(n.steps)
-	text = "[You " + actionText(a, n.steps[k-1].Moved) + "]\n\n" + n.block(k)
 	if n.Done() {
-		return text + "\n\n" + n.closing(), true
+		return n.last(), true
 	}
-	return text, false
+	return n.stepText(len(n.steps)), false
 }
 
 // MaxReplies bounds the replies a walk takes, for a caller's loop guard.
@@ -306,6 +304,24 @@ const (
 	noAction  = "No action read. End your reply with one line action=<left|right|forward|done>."
 	earlyDone = "done is accepted after at least %d actions; you have taken %d. End your reply with one line action=<left|right|forward|done>."
 )
+
+// stepText is action k's line and the observation after it, as the walk
+// shows them (k ≥ 1).
+func (n *Nav) stepText(k int) string {
+	return "[You " + actionText(n.steps[k-1].Action, n.steps[k-1].Moved) + "]\n\n" + n.block(k)
+}
+
+// last is the message that ended the walk: on its budget, the last
+// action's line and the observation after it, then the closing line (the
+// action that used the budget up showed what it did); else the closing
+// line alone. The first question's message opens with it, so that the
+// model reads every observation the golds count.
+func (n *Nav) last() string {
+	if n.end == NavBudget && len(n.steps) > 0 {
+		return n.stepText(len(n.steps)) + "\n\n" + n.closing()
+	}
+	return n.closing()
+}
 
 // closing is the line that ends the walk.
 func (n *Nav) closing() string {

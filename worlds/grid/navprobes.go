@@ -300,7 +300,8 @@ func (n *Nav) question(q navQuestion) probe {
 // grid/<level>/s<seed>/<view>/<arm>/q<NN> in the plan's order, the same
 // for both arms. Each record's context is its question message; the first
 // question's message follows the walk (the static arm's whole walk, or
-// the interactive arm's closing line) and holds it.
+// the message that ended the interactive arm's: its closing line, after
+// the last observation when the budget ended it) and holds it.
 func (n *Nav) Questions(arm string) ([]worlds.Probe, error) {
 	if !n.Done() {
 		return nil, fmt.Errorf("grid: the walk of %s has not ended", n.spec.Name)
@@ -317,7 +318,7 @@ func (n *Nav) Questions(arm string) ([]worlds.Probe, error) {
 		schema := worlds.Schema(p.key, p.values)
 		ctx := worlds.QuestionMessage(p.question, schema)
 		if i == 0 {
-			lead := n.closing()
+			lead := n.last()
 			if arm == worlds.ArmStatic {
 				lead = n.Walk()
 			}

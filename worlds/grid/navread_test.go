@@ -2,6 +2,7 @@ package grid
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -116,4 +117,124 @@ func mustWorld(t testing.TB) *World {
 		t.Fatal(err)
 	}
 	return w
+}
+
+// converse plays a walk of sp through Turn as a harness does: the
+// opening, then each reply and the world's answer, until the walk ends.
+// The message that ends the walk is not sent on its own: the first
+// question's message opens with it. It returns the walk, the conversation
+// so far and that message.
+func converse(sp NavSpec, reply func(n *Nav) string) (*Nav, []string, string, error) {
+	n, err := NewNav(sp)
+	if err != nil {
+		return nil, nil, "", err
+	}
+	turns := []string{n.Opening()}
+	for range n.MaxReplies() {
+		rep := reply(n)
+		text, done := n.Turn(rep)
+		turns = append(turns, rep)
+		if done {
+			return n, turns, text, nil
+		}
+		turns = append(turns, text)
+	}
+	return nil, nil, "", fmt.Errorf("the walk did not end within %d replies", n.MaxReplies())
+}
+
+// checkConversation holds the interactive arm's questions to the
+// conversation: each is sent as its record's context (the first after the
+// message that ended the walk), and its gold is what the walker, reading
+// the user's messages alone, answers.
+func checkConversation(t interface {
+	Helper()
+	Fatalf(string, ...any)
+}, n *Nav, turns []string, end string) {
+	t.Helper()
+	probes, err := n.Questions(worlds.ArmInNav)
+	if err != nil {
+		t.Fatalf("%v", err)
+	}
+	agents := NewWalkAgents()
+	for i, p := range probes {
+		msg := worlds.QuestionMessage(p.Question, p.Schema)
+		if i == 0 {
+			msg = end + "\n\n" + msg
+		}
+		if msg != p.Context {
+			t.Fatalf("%s: the message sent is not the record's context", p.ID)
+		}
+		turns = append(turns, msg)
+		rep, err := agents.Reply(worlds.Walker, turns)
+		if err != nil {
+			t.Fatalf("%s: %v", p.ID, err)
+		}
+		if !worlds.Judge(p, rep).Right {
+			t.Fatalf("%s %q: the conversation gives %q, the gold is %s (the walk ended %s)", p.ID, p.Question, rep, p.Gold.Canonical(), n.End())
+		}
+		turns = append(turns, rep)
+	}
+}
+
+// TestBudgetEndShowsLastObservation: a walk that ends on its budget sends
+// the last action's observation with the closing line, before the first
+// question, and the golds count what it shows.
+func TestBudgetEndShowsLastObservation(t *testing.T) {
+	w := mustWorld(t)
+	for _, view := range viewNames {
+		sp, err := w.NavSpec("proc-8", 4, view)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sp.Config.Params.MaxSteps = 6
+		k := 0
+		n, turns, end, err := converse(sp, func(*Nav) string { k++; return []string{"action=forward", "action=left"}[(k-1)%2] })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n.End() != NavBudget {
+			t.Fatalf("%s: the walk ended %s", view, n.End())
+		}
+		want := "[Observation 7 — Step 6]:"
+		if !strings.HasPrefix(end, "[You turned left]\n\n"+want) || !strings.HasSuffix(end, "\n\n[You have taken all 6 actions; the walk is over.]") {
+			t.Fatalf("%s: the walk ends with %q", view, end)
+		}
+		if strings.Contains(strings.Join(turns, "\n"), want) {
+			t.Fatalf("%s: the last observation was sent before the walk ended", view)
+		}
+		checkConversation(t, n, turns, end)
+	}
+}
+
+// TestNavConversationDerivesGolds: for random replies (the contract's
+// strict and lenient forms, unreadable ones, done), on the standard levels
+// and procedural ones at any seed, in any view, the walk ending however it
+// ends, every gold of the interactive arm is what a reader of the
+// conversation the model read derives.
+func TestNavConversationDerivesGolds(t *testing.T) {
+	w := mustWorld(t)
+	levels := w.NavLevels()
+	rapid.Check(t, func(rt *rapid.T) {
+		level := rapid.SampledFrom(levels).Draw(rt, "level")
+		seed := uint64(0)
+		if _, ok := procSize(level); ok {
+			seed = rapid.Uint64Range(1, 1<<20).Draw(rt, "seed")
+		}
+		sp, err := w.NavSpec(level, seed, rapid.SampledFrom(viewNames).Draw(rt, "view"))
+		if err != nil {
+			rt.Fatalf("%v", err)
+		}
+		// A short budget makes walks that end on it common.
+		if rapid.Bool().Draw(rt, "short") {
+			sp.Config.Params.MaxSteps = rapid.IntRange(1, 12).Draw(rt, "max_steps")
+			sp.Config.Params.MinSteps = min(sp.Config.Params.MinSteps, sp.Config.Params.MaxSteps)
+		}
+		replies := []string{"action=left", "action=right", "action=forward", "action=forward", "I turn left.",
+			"Move forward.", "Hmm.", "action=done"}
+		n, turns, end, err := converse(sp, func(*Nav) string { return rapid.SampledFrom(replies).Draw(rt, "reply") })
+		if err != nil {
+			rt.Fatalf("%v", err)
+		}
+		checkConversation(rt, n, turns, end)
+	})
 }

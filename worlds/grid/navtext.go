@@ -100,9 +100,8 @@ func (n *Nav) Walk() string {
 func (n *Nav) History() string {
 	var b strings.Builder
 	b.WriteString(n.block(0))
-	for k, st := range n.steps {
-		b.WriteString("\n\n[You " + actionText(st.Action, st.Moved) + "]\n\n")
-		b.WriteString(n.block(k + 1))
+	for k := range n.steps {
+		b.WriteString("\n\n" + n.stepText(k+1))
 	}
 	if n.Done() {
 		b.WriteString("\n\n" + n.closing())

@@ -191,7 +191,7 @@ func (spec ActionSpec) lenientOption(text string) string {
 
 // statedIn lists the distinct options a line states.
 func (spec ActionSpec) statedIn(line string) []string {
-	l := strings.ToLower(strings.Trim(strings.TrimSpace(line), decoration+" .!;:-#>"))
+	l := strings.ToLower(strings.Trim(strings.TrimSpace(line), decoration+" .!;:-#"))
 	if l == "" {
 		return nil
 	}

@@ -274,13 +274,11 @@ func paired(in, st *armAcc) *Paired {
 		static[questionKey(v.ID)] = v.Right
 	}
 	p := &Paired{}
-	keys := make([]string, 0, len(in.verdicts))
 	for _, v := range in.verdicts {
 		sr, ok := static[questionKey(v.ID)]
 		if !ok {
 			continue
 		}
-		keys = append(keys, v.ID)
 		p.N++
 		switch {
 		case v.Right && sr:
@@ -300,17 +298,6 @@ func paired(in, st *armAcc) *Paired {
 
 // Categories are the categories in the order tables show them.
 var Categories = []hw.Category{"P", "M", "C", "U", "X"}
-
-// byCategory lists the categories an arm's questions have, in order.
-func (s ArmScore) byCategory() []string {
-	var out []string
-	for _, c := range Categories {
-		if _, ok := s.Report.ByCategory[string(c)]; ok {
-			out = append(out, string(c))
-		}
-	}
-	return out
-}
 
 // rateCell is "k/n rate", or "-".
 func rateCell(r *hw.Rate) string {

@@ -376,7 +376,6 @@ func ScriptedSession(t *Task) *Session {
 // complete when the last line it returns has been run. The find task's
 // plan greps the notes one at a time until one holds the word.
 func (t *Task) Plan(outs [][]string) []string {
-	base := baseName(t.File)
 	switch t.Level {
 	case TaskMove:
 		return []string{"ls inbox", "mv " + t.File + " archive/", "ls archive", "ls inbox"}
@@ -392,8 +391,7 @@ func (t *Task) Plan(outs [][]string) []string {
 		plan = append(plan, "grep "+t.Word+" notes/"+name)
 		if 1+i >= len(outs) || len(outs[1+i]) > 0 {
 			if 1+i < len(outs) {
-				base = name
-				return append(plan, "mkdir found", "cp notes/"+base+" found/", "ls found")
+				return append(plan, "mkdir found", "cp notes/"+name+" found/", "ls found")
 			}
 			return plan
 		}

@@ -81,22 +81,28 @@ func TestNavReaderDerivesScriptedGolds(t *testing.T) {
 	t.Logf("%d golds of %d scripted walks in 3 views derived from the text", n, len(specs))
 }
 
+// drawSpec draws a walk's set-up: a standard level, or a procedural one
+// at any seed, in any view.
+func drawSpec(rt *rapid.T, w *World) NavSpec {
+	level := rapid.SampledFrom(w.NavLevels()).Draw(rt, "level")
+	seed := uint64(0)
+	if _, ok := procSize(level); ok {
+		seed = rapid.Uint64Range(1, 1<<20).Draw(rt, "seed")
+	}
+	sp, err := w.NavSpec(level, seed, rapid.SampledFrom(viewNames).Draw(rt, "view"))
+	if err != nil {
+		rt.Fatalf("%v", err)
+	}
+	return sp
+}
+
 // TestNavReaderDerivesRandomWalks: for random action sequences on the
 // standard levels and on procedural levels at any seed, in any view, every
 // gold of both arms is what the reader of the walk's text alone derives.
 func TestNavReaderDerivesRandomWalks(t *testing.T) {
 	w := mustWorld(t)
-	levels := w.NavLevels()
 	rapid.Check(t, func(rt *rapid.T) {
-		level := rapid.SampledFrom(levels).Draw(rt, "level")
-		seed := uint64(0)
-		if _, ok := procSize(level); ok {
-			seed = rapid.Uint64Range(1, 1<<20).Draw(rt, "seed")
-		}
-		sp, err := w.NavSpec(level, seed, rapid.SampledFrom(viewNames).Draw(rt, "view"))
-		if err != nil {
-			rt.Fatalf("%v", err)
-		}
+		sp := drawSpec(rt, w)
 		n, err := NewNav(sp)
 		if err != nil {
 			rt.Fatalf("%v", err)
@@ -213,17 +219,8 @@ func TestBudgetEndShowsLastObservation(t *testing.T) {
 // conversation the model read derives.
 func TestNavConversationDerivesGolds(t *testing.T) {
 	w := mustWorld(t)
-	levels := w.NavLevels()
 	rapid.Check(t, func(rt *rapid.T) {
-		level := rapid.SampledFrom(levels).Draw(rt, "level")
-		seed := uint64(0)
-		if _, ok := procSize(level); ok {
-			seed = rapid.Uint64Range(1, 1<<20).Draw(rt, "seed")
-		}
-		sp, err := w.NavSpec(level, seed, rapid.SampledFrom(viewNames).Draw(rt, "view"))
-		if err != nil {
-			rt.Fatalf("%v", err)
-		}
+		sp := drawSpec(rt, w)
 		// A short budget makes walks that end on it common.
 		if rapid.Bool().Draw(rt, "short") {
 			sp.Config.Params.MaxSteps = rapid.IntRange(1, 12).Draw(rt, "max_steps")

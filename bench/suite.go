@@ -58,6 +58,11 @@ type Suite struct {
 	// error naming the case. Nil: its results show in the CSV and the case
 	// list only.
 	Summarize func(rs []results.Result, opts report.Options) (report.Section, error)
+	// Accumulate, when set, makes the same section reading the results one
+	// at a time (report.Streamer), so that the outputs of a run of any size
+	// hold what the section keeps, not the results. Summarize then reads
+	// through it.
+	Accumulate func(opts report.Options) report.Accumulator
 
 	// NewTally, when set, starts the running summary of one model's results
 	// that hallumaze run prints as the model finishes.

@@ -10,10 +10,22 @@ const visitedBit = 1 << 4
 // START and EXIT at the corners (0,0) and (n−1,n−1), its solution and
 // mirage traps. n must lie in MinSize..MaxSize.
 func Generate(n int, seed uint64, alg Algorithm) (*Maze, error) {
-	if err := checkSize(n); err != nil {
+	if err := CheckGenerate(n, alg); err != nil {
 		return nil, err
 	}
 	return GenerateWithEnds(n, seed, alg, DefaultEnds(n))
+}
+
+// CheckGenerate reports the error Generate would give for a size and an
+// algorithm, without generating: nil when any seed makes a maze.
+func CheckGenerate(n int, alg Algorithm) error {
+	if err := checkSize(n); err != nil {
+		return err
+	}
+	if alg != DFS && alg != Wilson {
+		return fmt.Errorf("unknown algorithm %q (want dfs or wilson)", alg)
+	}
+	return nil
 }
 
 // GenerateWithEnds makes the maze Generate makes for (n, seed, alg), the

@@ -154,7 +154,7 @@ func TestHalluMazeSource(t *testing.T) {
 		metric, id string
 		rs         []results.Result
 	}{{"HRR", "maze/HRR", plain}, {"brier", "maze/brier", plain}, {"lure-rate", "maze/lure-rate", lures}} {
-		es := analysis.Estimates(c.rs, c.metric, 2000, 1)
+		es := analysis.Estimates(analysis.Digests(c.rs), c.metric, 2000, 1)
 		require.NotEmpty(t, es, c.metric)
 		for _, e := range es {
 			sameMean(t, measure(t, got[e.Model], c.id), e.Mean, e.CI, e.OK, e.N, e.Model+" "+c.metric)

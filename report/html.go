@@ -46,6 +46,19 @@ func slug(s string) string {
 // and its transcript. Cases are written one at a time, so memory does not
 // grow with the page.
 func WriteHTML(w io.Writer, rs []results.Result, sections []Section, opts Options) error {
+	return WriteHTMLFrom(w, Results(rs), sections, opts)
+}
+
+// caseRef is a played case of a Source, to sort the cases by.
+type caseRef struct {
+	model, suite, name string
+	i                  int
+}
+
+// WriteHTMLFrom is [WriteHTML] over the results of src, read one at a
+// time: once to list the models and the cases, once more, in the cases'
+// order, to write each.
+func WriteHTMLFrom(w io.Writer, src Source, sections []Section, opts Options) error {
 	bw := bufio.NewWriterSize(w, 128<<10)
 	tmpl := pageTemplate()
 	if opts.Title == "" {
@@ -55,7 +68,8 @@ func WriteHTML(w io.Writer, rs []results.Result, sections []Section, opts Option
 	for i := range sections {
 		bySuite[sections[i].Suite] = &sections[i]
 	}
-	var played, failed []results.Result
+	var played []caseRef
+	var failed []results.Result
 	humans := 0
 	models := map[string]bool{}
 	var order []string
@@ -67,7 +81,11 @@ func WriteHTML(w io.Writer, rs []results.Result, sections []Section, opts Option
 			}
 		}
 	}
-	for _, r := range rs {
+	for i := range src.Len() {
+		r, err := src.At(i)
+		if err != nil {
+			return fmt.Errorf("html: %w", err)
+		}
 		if !models[r.Model] {
 			models[r.Model] = true
 			order = append(order, r.Model)
@@ -76,16 +94,16 @@ func WriteHTML(w io.Writer, rs []results.Result, sections []Section, opts Option
 		case IsHuman(r):
 			humans++
 		case r.Error != "":
-			failed = append(failed, r)
+			failed = append(failed, results.Result{Suite: r.Suite, Model: r.Model, Case: r.Case, Error: r.Error})
 		default:
-			played = append(played, r)
+			played = append(played, caseRef{model: r.Model, suite: r.Suite, name: r.Case, i: i})
 		}
 	}
-	slices.SortStableFunc(played, func(a, b results.Result) int {
-		return cmp.Or(strings.Compare(a.Model, b.Model), strings.Compare(a.Suite, b.Suite), CompareCase(a.Case, b.Case))
+	slices.SortStableFunc(played, func(a, b caseRef) int {
+		return cmp.Or(strings.Compare(a.model, b.model), strings.Compare(a.suite, b.suite), CompareCase(a.name, b.name))
 	})
 	page := pageView{
-		Title: opts.Title, Results: len(rs), Played: len(played), Failed: len(failed), Humans: humans,
+		Title: opts.Title, Results: src.Len(), Played: len(played), Failed: len(failed), Humans: humans,
 		Models: len(order), ModelNames: order, ErrorRows: errorViews(failed),
 	}
 	for _, s := range sections {
@@ -99,7 +117,11 @@ func WriteHTML(w io.Writer, rs []results.Result, sections []Section, opts Option
 	if err := tmpl.ExecuteTemplate(bw, "head", page); err != nil {
 		return fmt.Errorf("html: %w", err)
 	}
-	for _, r := range played {
+	for _, ref := range played {
+		r, err := src.At(ref.i)
+		if err != nil {
+			return fmt.Errorf("html: %w", err)
+		}
 		var view *CaseView
 		if s := bySuite[r.Suite]; s != nil && s.Case != nil {
 			v := s.Case(r)
@@ -179,8 +201,11 @@ func caseView(r results.Result, view *CaseView) caseViewData {
 		cv.Verdict, cv.Badges, cv.Figure, cv.Note = view.Verdict, view.Badges, view.Figure, view.Note
 		cv.Scores = append(cv.Scores, view.Scores...)
 	}
-	cv.Scores = append(cv.Scores, KV{"tokens in/out", fmt.Sprintf("%d / %d", r.Usage.InputTokens, r.Usage.OutputTokens)},
-		KV{"duration", fmt.Sprintf("%.2fs", r.Duration)})
+	cv.Scores = append(cv.Scores, KV{"tokens in/out", fmt.Sprintf("%d / %d", r.Usage.InputTokens, r.Usage.OutputTokens)})
+	if u := r.Usage; u.CachedInputTokens > 0 || u.CacheWriteTokens > 0 {
+		cv.Scores = append(cv.Scores, KV{"input cached/written", fmt.Sprintf("%d / %d", u.CachedInputTokens, u.CacheWriteTokens)})
+	}
+	cv.Scores = append(cv.Scores, KV{"duration", fmt.Sprintf("%.2fs", r.Duration)})
 	if r.SystemBytes > 0 {
 		cv.Scores = append(cv.Scores, KV{"system prompt", cutNote(len(r.System), r.SystemBytes)})
 	}

@@ -41,10 +41,19 @@ func Names(ss []bench.Suite) []string {
 func Summarizers(ss []bench.Suite) []report.Summarizer {
 	out := make([]report.Summarizer, len(ss))
 	for i, s := range ss {
-		out[i] = summarizer{s}
+		if s.Accumulate != nil {
+			out[i] = streamer{summarizer{s}}
+		} else {
+			out[i] = summarizer{s}
+		}
 	}
 	return out
 }
+
+// streamer is a suite that summarizes as it reads, as a [report.Streamer].
+type streamer struct{ summarizer }
+
+func (s streamer) Accumulate(opts report.Options) report.Accumulator { return s.s.Accumulate(opts) }
 
 // summarizer is a suite as a [report.Summarizer]; a suite without a
 // Summarize function has an empty section.

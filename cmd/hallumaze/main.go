@@ -24,6 +24,7 @@ import (
 
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/internal/cli"
+	"github.com/hallumaze/hallumaze/internal/memlimit"
 	"github.com/hallumaze/hallumaze/internal/redact"
 	"github.com/hallumaze/hallumaze/providers"
 	"github.com/hallumaze/hallumaze/suites"
@@ -83,6 +84,9 @@ func (a *app) commands() []cli.Command {
 }
 
 func main() {
+	// The heap's limit follows the live data (GOMEMLIMIT overrides): a run
+	// or report of 100,000 cases stays within a few hundred megabytes.
+	memlimit.Follow()
 	ctx, stop := signalContext()
 	defer stop()
 	a := newApp()

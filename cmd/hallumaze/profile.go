@@ -32,15 +32,20 @@ func (a *app) runProfile(ctx context.Context, args []string, stdout, stderr io.W
 	if len(inputs) == 0 {
 		return cli.Usagef("profile: no results file given (hallumaze profile RESULTS.jsonl [more.jsonl ...])")
 	}
-	sets, err := a.readSets("profile", inputs, stderr)
+	src, closeFiles, err := a.openResults("profile", inputs, "", stderr)
 	if err != nil {
 		return err
 	}
-	rs, err := report.Merge(sets...)
-	if err != nil {
-		return cli.Usagef("profile: %v", err)
+	defer closeFiles()
+	var prof profile.Collector
+	for i := range src.Len() {
+		r, err := src.At(i)
+		if err != nil {
+			return cli.Usagef("profile: %v", err)
+		}
+		prof.Add(r)
 	}
-	all, err := profile.Build(rs, a.profileOptions())
+	all, err := profile.Build(prof.Results(), a.profileOptions())
 	if err != nil {
 		return cli.Usagef("profile: %v", err)
 	}

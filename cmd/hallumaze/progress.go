@@ -65,7 +65,9 @@ func (p *progress) expect(model string, left int) {
 // prior folds in a result finished by an earlier, interrupted run, so that
 // the model's summary covers all its cases.
 func (p *progress) prior(r results.Result) {
-	p.tally(r.Model).add(r, p.suites)
+	if !p.quiet {
+		p.tally(r.Model).add(r, p.suites)
+	}
 }
 
 func (p *progress) tally(model string) *modelTally {
@@ -88,11 +90,11 @@ func (p *progress) add(r results.Result) {
 		p.errors++
 	}
 	t := p.tally(r.Model)
-	t.add(r, p.suites)
 	t.left--
 	if p.quiet {
-		return
+		return // no summary is printed: nothing to tally
 	}
+	t.add(r, p.suites)
 	if p.tty {
 		if t.left == 0 {
 			p.printLocked(t.summary(r.Model, p.suites))

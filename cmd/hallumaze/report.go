@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/hallumaze/hallumaze/internal/cli"
+	"github.com/hallumaze/hallumaze/profile"
 	"github.com/hallumaze/hallumaze/report"
 	"github.com/hallumaze/hallumaze/results"
 	"github.com/hallumaze/hallumaze/suites"
@@ -42,22 +43,12 @@ func (a *app) runReport(ctx context.Context, args []string, stdout, stderr io.Wr
 	if len(inputs) == 0 {
 		return cli.Usagef("report: no results file given (hallumaze report RESULTS.jsonl [-o report.html])")
 	}
-	sets, err := a.readSets("report", inputs, stderr)
+	src, closeFiles, err := a.openResults("report", inputs, *humanPath, stderr)
 	if err != nil {
 		return err
 	}
-	if *humanPath != "" {
-		hs, err := a.readHuman(*humanPath)
-		if err != nil {
-			return cli.Usagef("report: %v", err)
-		}
-		sets = append(sets, hs)
-	}
-	rs, err := report.Merge(sets...)
-	if err != nil {
-		return cli.Usagef("report: %v", err)
-	}
-	if len(rs) == 0 {
+	defer closeFiles()
+	if src.Len() == 0 {
 		return cli.Usagef("report: the results files hold no result")
 	}
 	prices, err := a.priceTable("report", nil, *pricesPath)
@@ -65,11 +56,23 @@ func (a *app) runReport(ctx context.Context, args []string, stdout, stderr io.Wr
 		return err
 	}
 	now := time.Now()
-	opts := report.Options{Title: *title, Generated: now, Timestamp: now, Prices: prices}
-	opts.Korean = koreanResults(rs)
-	sections, err := report.Summarize(rs, suites.Summarizers(a.suites), opts)
+	opts := report.Options{Title: *title, Generated: now, Timestamp: now, Prices: prices, CacheDir: a.cacheDir(), SkipPage: *htmlPath == ""}
+	sum := report.NewSummary(suites.Summarizers(a.suites), opts)
+	var prof profile.Collector
+	for i := range src.Len() {
+		r, err := src.At(i)
+		if err != nil {
+			return cli.Usagef("report: %v", err)
+		}
+		if err := sum.Add(r); err != nil {
+			return cli.Usagef("report: %v", err)
+		}
+		prof.Add(r)
+	}
+	opts.Korean = sum.Korean()
+	sections, err := sum.Sections(opts)
 	if err == nil {
-		sections, err = a.withProfile(sections, rs, inputs...)
+		sections, err = a.withProfile(sections, prof.Results(), inputs...)
 	}
 	if err != nil {
 		return cli.Usagef("report: %v", err)
@@ -78,8 +81,8 @@ func (a *app) runReport(ctx context.Context, args []string, stdout, stderr io.Wr
 		flag, path string
 		write      func(io.Writer) error
 	}{
-		{"-o", *htmlPath, func(w io.Writer) error { return report.WriteHTML(w, rs, sections, opts) }},
-		{"--csv", *csvPath, func(w io.Writer) error { return report.WriteCSVPrices(w, rs, prices) }},
+		{"-o", *htmlPath, func(w io.Writer) error { return report.WriteHTMLFrom(w, src, sections, opts) }},
+		{"--csv", *csvPath, func(w io.Writer) error { return report.WriteCSVFrom(w, sum.Columns(), src, prices) }},
 		{"--json", *jsonPath, func(w io.Writer) error { return report.WriteJSON(w, sections, opts) }},
 	}
 	inputsAndOutputs := append(append([]string{}, inputs...), *humanPath, *pricesPath)
@@ -187,4 +190,50 @@ func (a *app) runIndex(dir, out, title string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "  ✓ index of %d runs saved: %s\n", len(runs), out)
 	return nil
+}
+
+// openResults opens results files for a command that reads them one result
+// at a time: a JSONL file indexed, a results JSON's cases (or the JSONL
+// beside it) and the human groups of humanPath held in memory, merged as
+// report.Merge merges them. A torn last line is said on stderr. close
+// closes the files.
+func (a *app) openResults(cmd string, inputs []string, humanPath string, stderr io.Writer) (src report.Source, close func(), err error) {
+	var files []*results.File
+	closeAll := func() {
+		for _, f := range files {
+			f.Close()
+		}
+	}
+	defer func() {
+		if err != nil {
+			closeAll()
+		}
+	}()
+	var sets [][]results.Result
+	for _, path := range inputs {
+		f, rs, torn, err := a.readResults(path, stderr)
+		if err != nil {
+			return nil, nil, cli.Usagef("%s: %v", cmd, err)
+		}
+		if torn {
+			fmt.Fprintf(stderr, "%s: %s: the last line was torn (an interrupted run) and is skipped\n", cmd, path)
+		}
+		if f != nil {
+			files = append(files, f)
+		} else {
+			sets = append(sets, rs)
+		}
+	}
+	if humanPath != "" {
+		hs, err := a.readHuman(humanPath)
+		if err != nil {
+			return nil, nil, cli.Usagef("%s: %v", cmd, err)
+		}
+		sets = append(sets, hs)
+	}
+	src, err = report.MergeFiles(files, sets...)
+	if err != nil {
+		return nil, nil, cli.Usagef("%s: %v", cmd, err)
+	}
+	return src, closeAll, nil
 }

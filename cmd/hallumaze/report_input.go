@@ -24,9 +24,10 @@ const maxSeedJSONBytes = 256 << 20
 // JSONL file beside it (the same name, .jsonl), which a run writes with
 // it, is the full record and is read instead when it is there; else each
 // suite that can reads its cases back from the JSON (the maze cases'
-// scores), and stderr says what the JSON does not hold. torn reports a
-// JSONL file's torn last line.
-func (a *app) readResults(path string, stderr io.Writer) (rs []results.Result, torn bool, err error) {
+// scores), and stderr says what the JSON does not hold. A JSONL file is
+// indexed (results.Index) and read a result at a time later; a JSON file's
+// cases are read into rs. torn reports a JSONL file's torn last line.
+func (a *app) readResults(path string, stderr io.Writer) (f *results.File, rs []results.Result, torn bool, err error) {
 	if isSeedJSONFile(path) {
 		beside := strings.TrimSuffix(path, filepath.Ext(path)) + ".jsonl"
 		if st, err := os.Stat(beside); err == nil && st.Mode().IsRegular() && beside != path {
@@ -34,30 +35,27 @@ func (a *app) readResults(path string, stderr io.Writer) (rs []results.Result, t
 			path = beside
 		}
 	}
-	f, err := files.Open(path)
+	file, err := files.Open(path)
 	if err != nil {
-		return nil, false, fmt.Errorf("results: %w", err)
+		return nil, nil, false, fmt.Errorf("results: %w", err)
 	}
-	defer f.Close()
-	br := bufio.NewReader(f)
+	defer file.Close()
+	br := bufio.NewReader(file)
 	head, _ := br.Peek(256)
 	if !isSeedJSON(head) {
-		rs, torn, err = results.Read(br)
-		if err != nil {
-			return nil, false, fmt.Errorf("%s: %w", path, err)
-		}
-		return rs, torn, nil
+		f, torn, err = results.Index(path)
+		return f, nil, torn, err
 	}
 	data, err := io.ReadAll(io.LimitReader(br, maxSeedJSONBytes+1))
 	if err != nil {
-		return nil, false, fmt.Errorf("results: %w", err)
+		return nil, nil, false, fmt.Errorf("results: %w", err)
 	}
 	if len(data) > maxSeedJSONBytes {
-		return nil, false, fmt.Errorf("%s: larger than %d bytes", path, maxSeedJSONBytes)
+		return nil, nil, false, fmt.Errorf("%s: larger than %d bytes", path, maxSeedJSONBytes)
 	}
 	var keys map[string]json.RawMessage
 	if err := json.Unmarshal(data, &keys); err != nil {
-		return nil, false, fmt.Errorf("%s: %w", path, err)
+		return nil, nil, false, fmt.Errorf("%s: %w", path, err)
 	}
 	var totalsOnly []string
 	for _, s := range a.suites {
@@ -69,7 +67,7 @@ func (a *app) readResults(path string, stderr io.Writer) (rs []results.Result, t
 		}
 		got, err := s.ReadSeed(data)
 		if err != nil {
-			return nil, false, fmt.Errorf("%s: %w", path, err)
+			return nil, nil, false, fmt.Errorf("%s: %w", path, err)
 		}
 		rs = append(rs, got...)
 	}
@@ -78,7 +76,7 @@ func (a *app) readResults(path string, stderr io.Writer) (rs []results.Result, t
 		fmt.Fprintf(stderr, "; the %s section(s) hold each model's totals, not its cases", strings.Join(totalsOnly, ", "))
 	}
 	fmt.Fprintln(stderr, " (the JSONL results file the run wrote beside it holds everything)")
-	return rs, false, nil
+	return nil, rs, false, nil
 }
 
 // isSeedJSONFile reports whether the file at path is a results JSON file.
@@ -113,21 +111,4 @@ func parseInputs(fs *cli.FlagSet, args []string) (inputs []string, err error) {
 		inputs = append(inputs, fs.Arg(0))
 		rest = fs.Args()[1:]
 	}
-}
-
-// readSets reads each results file (JSONL, or the results JSON a run
-// writes), saying on stderr which ended in a torn line.
-func (a *app) readSets(cmd string, inputs []string, stderr io.Writer) ([][]results.Result, error) {
-	var sets [][]results.Result
-	for _, path := range inputs {
-		rs, torn, err := a.readResults(path, stderr)
-		if err != nil {
-			return nil, cli.Usagef("%s: %v", cmd, err)
-		}
-		if torn {
-			fmt.Fprintf(stderr, "%s: %s: the last line was torn (an interrupted run) and is skipped\n", cmd, path)
-		}
-		sets = append(sets, rs)
-	}
-	return sets, nil
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/internal/cli"
 	"github.com/hallumaze/hallumaze/pricing"
+	"github.com/hallumaze/hallumaze/profile"
 	"github.com/hallumaze/hallumaze/providers"
 	"github.com/hallumaze/hallumaze/report"
 	"github.com/hallumaze/hallumaze/results"
@@ -373,6 +374,13 @@ type sweepOutcome struct {
 	// preambled: the suites' preambles (the maze box) were printed before
 	// the progress, so the tables leave them out.
 	preambled bool
+	// summary reads each result as it is written (the kept ones of a
+	// resumed run first, in the file's order); summaryErr is the first
+	// result it could not read, reported once the sweep is over.
+	summary    *report.Summary
+	summaryErr error
+	// profile keeps what the metacognition profile reads of each result.
+	profile profile.Collector
 }
 
 // sweep plays the cases, streaming each result to the JSONL file.
@@ -406,6 +414,13 @@ func (a *app) sweep(ctx context.Context, o runOptions, p runPlan, stderr io.Writ
 		}
 	}
 	prog := newProgress(stderr, a.suites, o.quiet, tty)
+	out.summary = report.NewSummary(suites.Summarizers(a.suites), a.outputOptions(p, false))
+	summarize := func(r results.Result) {
+		if out.summaryErr == nil {
+			out.summaryErr = out.summary.Add(r)
+		}
+		out.profile.Add(r)
+	}
 	if p.resumed != nil {
 		if err := p.resumed.rewrite(stderr, a.secrets); err != nil {
 			return out, err
@@ -413,6 +428,7 @@ func (a *app) sweep(ctx context.Context, o runOptions, p runPlan, stderr io.Writ
 		done = p.resumed.done()
 		for _, r := range p.resumed.kept {
 			prog.prior(r)
+			summarize(r)
 		}
 	}
 	skip := func(model string, c bench.Case) bool {
@@ -457,12 +473,14 @@ func (a *app) sweep(ctx context.Context, o runOptions, p runPlan, stderr io.Writ
 				}
 				out.setupCases[resultKey(r.Model, r.Suite, r.Case)] = true
 			}
-			if err := sink.Add(r); err != nil {
+			written, err := sink.Written(r)
+			if err != nil {
 				writeErr = err
 				stop() // a result that cannot be kept must not be played
 				return
 			}
 			prog.add(r)
+			summarize(written)
 		},
 	})
 	prog.finish()
@@ -483,20 +501,33 @@ func (a *app) sweep(ctx context.Context, o runOptions, p runPlan, stderr io.Writ
 	return out, nil
 }
 
-// write reads the results back, prints the tables and the failed cases,
-// writes the JSON, CSV and HTML, and says whether the run passes: every
+// outputOptions are the report's options of a run; korean as the results
+// were played.
+func (a *app) outputOptions(p runPlan, preambled bool) report.Options {
+	return report.Options{Timestamp: p.now, Generated: p.now, MaxTokens: cmp.Or(p.cfg.MaxTokens, providers.DefaultMaxTokens),
+		Prices: p.prices, Preambled: preambled, CacheDir: a.cacheDir(), SkipPage: p.paths.html == ""}
+}
+
+// write prints the tables and the failed cases from the summary the sweep
+// made as it went, writes the JSON, CSV and HTML (the last two reading the
+// results back one at a time), and says whether the run passes: every
 // case scored (or the failures within --max-errors), none failed for its
 // set-up, something scored at all.
 func (a *app) write(o runOptions, p runPlan, sw sweepOutcome, stdout, stderr io.Writer) error {
-	all, _, err := results.ReadFile(p.paths.jsonl)
-	if err != nil {
-		return fmt.Errorf("run: read back the results: %w", err)
+	sum := sw.summary
+	if sw.summaryErr != nil {
+		return fmt.Errorf("run: %w", sw.summaryErr)
 	}
-	all = append(all, p.humans...)
-	opts := report.Options{Timestamp: p.now, Generated: p.now, MaxTokens: cmp.Or(p.cfg.MaxTokens, providers.DefaultMaxTokens), Prices: p.prices, Preambled: sw.preambled, Korean: koreanResults(all)}
-	sections, err := report.Summarize(all, suites.Summarizers(a.suites), opts)
+	for _, h := range p.humans {
+		if err := sum.Add(h); err != nil {
+			return fmt.Errorf("run: %w", err)
+		}
+	}
+	opts := a.outputOptions(p, sw.preambled)
+	opts.Korean = sum.Korean()
+	sections, err := sum.Sections(opts)
 	if err == nil {
-		sections, err = a.withProfile(sections, all, p.paths.jsonl)
+		sections, err = a.withProfile(sections, sw.profile.Results(), p.paths.jsonl)
 	}
 	if err != nil {
 		return fmt.Errorf("run: %w", err)
@@ -504,14 +535,27 @@ func (a *app) write(o runOptions, p runPlan, sw sweepOutcome, stdout, stderr io.
 	if err := report.WriteText(stdout, sections); err != nil {
 		return fmt.Errorf("run: %w", err)
 	}
-	failed, scored := reportErrors(stderr, all, p.paths.jsonl, sw.retries)
+	failed, scored := reportErrors(stderr, sum.Failures(), p.paths.jsonl, sw.retries)
+	// The CSV and the page read the results back, a line at a time.
+	var src report.Source
+	if p.paths.csv != "" || p.paths.html != "" {
+		f, torn, err := results.Index(p.paths.jsonl)
+		if err != nil {
+			return fmt.Errorf("run: read back the results: %w", err)
+		}
+		defer f.Close()
+		if torn {
+			return fmt.Errorf("run: read back the results: %s: the last line is torn", p.paths.jsonl)
+		}
+		src = report.Join(f, report.Results(p.humans))
+	}
 	files := []struct {
 		path  string
 		write func(io.Writer) error
 	}{
 		{p.paths.json, func(w io.Writer) error { return report.WriteJSON(w, sections, opts) }},
-		{p.paths.csv, func(w io.Writer) error { return report.WriteCSVPrices(w, all, p.prices) }},
-		{p.paths.html, func(w io.Writer) error { return report.WriteHTML(w, all, sections, opts) }},
+		{p.paths.csv, func(w io.Writer) error { return report.WriteCSVFrom(w, sum.Columns(), src, p.prices) }},
+		{p.paths.html, func(w io.Writer) error { return report.WriteHTMLFrom(w, src, sections, opts) }},
 	}
 	for _, f := range files {
 		if f.path == "" {
@@ -521,7 +565,7 @@ func (a *app) write(o runOptions, p runPlan, sw sweepOutcome, stdout, stderr io.
 			return fmt.Errorf("run: %w", err)
 		}
 	}
-	if koreanResults(all) {
+	if opts.Korean {
 		// The seed's closing line: "✓ JSON 저장: <file>".
 		fmt.Fprintf(stderr, "  ✓ JSON 저장: %s\n  ✓ JSONL 저장: %s\n", p.paths.json, p.paths.jsonl)
 		if p.paths.csv != "" {
@@ -571,42 +615,19 @@ func (a *app) write(o runOptions, p runPlan, sw sweepOutcome, stdout, stderr io.
 // reportErrors lists, apart from the scores, the cases that could not be
 // played: how many per model, and the first error of each. It returns the
 // count of failed cases and of scored ones (human groups aside).
-func reportErrors(stderr io.Writer, all []results.Result, jsonl string, retries int64) (failed, scored int) {
-	type failures struct {
-		n     int
-		first string
-	}
-	var order []string
-	byModel := map[string]*failures{}
-	for _, r := range all {
-		if report.IsHuman(r) {
-			continue
-		}
-		if r.Error == "" {
-			scored++
-			continue
-		}
-		failed++
-		f := byModel[r.Model]
-		if f == nil {
-			f = &failures{first: cli.FirstLine(r.Error)}
-			byModel[r.Model] = f
-			order = append(order, r.Model)
-		}
-		f.n++
-	}
-	if failed == 0 {
-		return failed, scored
+func reportErrors(stderr io.Writer, fails report.Failures, jsonl string, retries int64) (failed, scored int) {
+	if fails.Failed == 0 {
+		return fails.Failed, fails.Scored
 	}
 	after := ""
 	if retries > 0 {
 		after = fmt.Sprintf(" (after %d %s)", retries, report.Plural(int(retries), "retry", "retries"))
 	}
-	fmt.Fprintf(stderr, "%d case(s) could not be played%s: reported apart, not scored; --resume %s plays them again.\n", failed, after, jsonl)
-	for _, m := range order {
-		fmt.Fprintf(stderr, "  %s: %d failed (first: %s)\n", m, byModel[m].n, byModel[m].first)
+	fmt.Fprintf(stderr, "%d case(s) could not be played%s: reported apart, not scored; --resume %s plays them again.\n", fails.Failed, after, jsonl)
+	for _, m := range fails.Models {
+		fmt.Fprintf(stderr, "  %s: %d failed (first: %s)\n", m.Model, m.N, cli.FirstLine(m.First))
 	}
-	return failed, scored
+	return fails.Failed, fails.Scored
 }
 
 // outputPaths derives the JSONL, CSV and HTML paths from the JSON path.

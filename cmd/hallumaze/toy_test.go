@@ -149,7 +149,7 @@ func TestToySuite(t *testing.T) {
 	require.NoError(t, a.runGate(t.Context(), []string{"--suite", "toy", "--base", "agent/parrot", "--cand", "agent/parrot"}, &gate, io.Discard))
 	assert.Contains(t, gate.String(), "| echo | higher | 2 |")
 	require.NoError(t, a.runEstimate(t.Context(), nil, &est, io.Discard))
-	assert.Regexp(t, `(?m)^toy\s+2\s+2\s+6\s+6`, est.String())
+	assert.Regexp(t, `(?m)^toy\s+2\s+2\s+6\s+0\s+6`, est.String())
 }
 
 func mustRead(t *testing.T, path string) []byte {

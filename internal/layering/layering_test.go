@@ -49,6 +49,8 @@ var rules = map[string]rule{
 	"internal/redact":           {},
 	"internal/cli":              {allow: []string{"internal/files"}},
 	"internal/files":            {},
+	"internal/cputime":          {},
+	"internal/memlimit":         {},
 	"internal/golden":           {allow: []string{"github.com/google/go-cmp"}},
 	"internal/hostile":          {},
 	"internal/layering":         {},

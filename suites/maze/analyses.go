@@ -8,7 +8,6 @@ import (
 
 	"github.com/hallumaze/hallumaze/agents"
 	"github.com/hallumaze/hallumaze/mazes"
-	"github.com/hallumaze/hallumaze/results"
 	"github.com/hallumaze/hallumaze/scoring"
 	"github.com/hallumaze/hallumaze/suites/maze/analysis"
 )
@@ -95,17 +94,20 @@ type SignalRow struct {
 
 // analyze computes the analyses of the maze results, the headline board
 // given.
-func analyze(rs []results.Result, headline Board) Analyses {
+func analyze(rs []*analysis.Case, headline Board, cacheDir string) Analyses {
 	base := inCondition(rs, headline.Condition)
 	a := Analyses{Condition: headline.Name}
 	jobs := baselineJobs(base)
 	a.ChanceWalks = chanceWalks(len(jobs))
 	cache := mazes.NewBaselineCache(mazes.BaselineConfig{Walker: "agent/random", Walks: a.ChanceWalks, Sample: agents.RandomScores})
+	if store := newChanceStore(cacheDir); store != nil {
+		cache.WithStore(store)
+	}
 	prefill(cache, jobs)
 	a.Chance = analysis.ChanceCorrected(base, cache)
 	a.Patterns = analysis.ModelPatterns(base)
 	a.Signals = reasoningSignals(base)
-	a.Readings = readings(base, headline, a.Chance, AriadneSummary(rs))
+	a.Readings = readings(base, headline, a.Chance, ariadneSummary(rs))
 	a.H3 = analysis.H3Compare(rs, "HC", bootstrapReps, bootstrapSeed)
 	a.H3Points = analysis.H3PointsCompare(rs, bootstrapReps, bootstrapSeed)
 	if models := modelsOf(rs); len(models) >= 2 {
@@ -116,50 +118,50 @@ func analyze(rs []results.Result, headline Board) Analyses {
 
 // inCondition keeps the maze results of one condition, human groups
 // included.
-func inCondition(rs []results.Result, c Condition) []results.Result {
-	var out []results.Result
+func inCondition(rs []*analysis.Case, c Condition) []*analysis.Case {
+	var out []*analysis.Case
 	for _, r := range rs {
-		if r.Suite == Name && conditionOf(r.Tags) == c {
+		if conditionOf(r.Tag) == c {
 			out = append(out, r)
 		}
 	}
 	return out
 }
 
-func modelsOf(rs []results.Result) []string {
+func modelsOf(rs []*analysis.Case) []string {
 	var out []string
 	for _, r := range rs {
-		if r.Suite == Name && r.Error == "" && !analysis.IsHuman(r) && !slices.Contains(out, r.Model) {
+		if r.Scoreable() && !slices.Contains(out, r.Model) {
 			out = append(out, r.Model)
 		}
 	}
 	return out
 }
 
-// baselineJob is one maze and framing whose chance baseline a run needs.
+// baselineJob is one maze and framing whose chance baseline a run needs:
+// the maze of the case, regenerated when the baseline is simulated, so
+// that the jobs of many mazes hold none.
 type baselineJob struct {
-	m   *mazes.Maze
+	c   *analysis.Case
 	opt mazes.PromptOptions
 }
 
 // baselineJobs lists the mazes and framings of the scored cases of rs,
 // each once.
-func baselineJobs(rs []results.Result) []baselineJob {
+func baselineJobs(rs []*analysis.Case) []baselineJob {
 	var jobs []baselineJob
 	seen := map[string]bool{}
 	for _, r := range rs {
-		if r.Error != "" || analysis.IsHuman(r) {
+		if !r.Scoreable() {
 			continue
 		}
-		opt := analysis.Framing(r)
-		k := analysis.MazeKey(r) + "/" + string(opt.Protocol) + "/" + boolText(opt.Confidence)
+		opt := r.Framing()
+		k := r.MazeKey() + "/" + string(opt.Protocol) + "/" + boolText(opt.Confidence)
 		if seen[k] {
 			continue
 		}
 		seen[k] = true
-		if m, err := analysis.Maze(r); err == nil {
-			jobs = append(jobs, baselineJob{m, opt})
-		}
+		jobs = append(jobs, baselineJob{r, opt})
 	}
 	return jobs
 }
@@ -173,8 +175,11 @@ func prefill(cache *mazes.BaselineCache, jobs []baselineJob) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			pool := analysis.NewPool()
 			for j := range ch {
-				cache.Get(j.m, j.opt)
+				if m, err := pool.MazeOf(j.c); err == nil {
+					cache.Get(m, j.opt)
+				}
 			}
 		}()
 	}
@@ -195,7 +200,7 @@ func boolText(b bool) string {
 // readings reads each model of the headline board by the seed's tables:
 // the chance-corrected Score and MEI, CE, BRS, the Trainability Index when
 // the Ariadne groups were played, and the pattern of its signals.
-func readings(rs []results.Result, b Board, chance []analysis.Chance, ariadne []AriadneEffect) []ModelReadings {
+func readings(rs []*analysis.Case, b Board, chance []analysis.Chance, ariadne []AriadneEffect) []ModelReadings {
 	var out []ModelReadings
 	for _, row := range b.Rows {
 		if row.Human {
@@ -247,9 +252,9 @@ func readings(rs []results.Result, b Board, chance []analysis.Chance, ariadne []
 
 // hallucinated reports whether any scored case of the model made an
 // invalid step.
-func hallucinated(rs []results.Result, model string) bool {
+func hallucinated(rs []*analysis.Case, model string) bool {
 	for _, r := range rs {
-		if r.Model == model && r.Error == "" && r.Metrics["HC"] > 0 {
+		if r.Model == model && r.Error == "" && r.Metric("HC") > 0 {
 			return true
 		}
 	}
@@ -259,27 +264,23 @@ func hallucinated(rs []results.Result, model string) bool {
 // signalsOf reports which of the seed's signals any scored case of the
 // model gave: a DEAD_END line, a backtrack, a LOOP line, a STRATEGY_CHANGE
 // line.
-func signalsOf(rs []results.Result, model string) (dead, back, loop, strat bool) {
+func signalsOf(rs []*analysis.Case, model string) (dead, back, loop, strat bool) {
 	for _, r := range rs {
-		if r.Model != model || r.Error != "" {
+		if r.Model != model || r.Error != "" || r.DetailErr() != nil {
 			continue
 		}
-		d, err := decodeDetail(r)
-		if err != nil {
-			continue
-		}
-		if d == nil {
+		s := r.Scored
+		if s == nil {
 			// a result without its score record (read from a results JSON
 			// file): its metrics say backtracks and loops, not the rest
-			back = back || r.Metrics["BT"] > 0
-			loop = loop || r.Metrics["LT"] > 0
+			back = back || r.Metric("BT") > 0
+			loop = loop || r.Metric("LT") > 0
 			continue
 		}
-		s := d.Scores
 		dead = dead || s.DeadEndLines > 0
 		back = back || s.BT > 0
 		loop = loop || s.LT > 0
-		strat = strat || s.StrategyChanges > 0
+		strat = strat || s.Strategies > 0
 	}
 	return dead, back, loop, strat
 }
@@ -287,17 +288,14 @@ func signalsOf(rs []results.Result, model string) (dead, back, loop, strat bool)
 // reasoningSignals sums, per model, the signals of its replies and of the
 // reasoning returned beside them; models none of whose cases came with
 // reasoning are left out.
-func reasoningSignals(rs []results.Result) []SignalRow {
+func reasoningSignals(rs []*analysis.Case) []SignalRow {
 	by := map[string]*SignalRow{}
 	var order []string
 	for _, r := range rs {
-		if r.Suite != Name || r.Error != "" || analysis.IsHuman(r) {
+		if !r.Scoreable() || r.Walk == nil {
 			continue
 		}
-		reply, reasoning, err := analysis.ResultSignals(r)
-		if err != nil {
-			continue
-		}
+		reply, reasoning := r.Walk.Reply(), r.Walk.Reasoning()
 		row := by[r.Model]
 		if row == nil {
 			row = &SignalRow{Model: r.Model}
@@ -305,7 +303,7 @@ func reasoningSignals(rs []results.Result) []SignalRow {
 			order = append(order, r.Model)
 		}
 		row.Cases++
-		if hasReasoning(r) {
+		if r.HasReasoning() {
 			row.WithReasoning++
 		}
 		addSignals(&row.Reply, reply)
@@ -319,15 +317,6 @@ func reasoningSignals(rs []results.Result) []SignalRow {
 		}
 	}
 	return out
-}
-
-func hasReasoning(r results.Result) bool {
-	for _, t := range r.Turns {
-		if t.Reasoning != "" {
-			return true
-		}
-	}
-	return false
 }
 
 func addSignals(dst *analysis.Signals, s analysis.Signals) {

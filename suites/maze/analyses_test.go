@@ -47,7 +47,7 @@ func TestChanceCorrection(t *testing.T) {
 	}
 	rs := playAgents(t, specs)
 	boards := Boards(rs)
-	a := analyze(rs, boards[0])
+	a := analyze(analysis.Digests(rs), boards[0], "")
 	byModel := map[string]int{}
 	for i, c := range a.Chance {
 		byModel[c.Model] = i
@@ -82,7 +82,7 @@ func TestMazeBoxes(t *testing.T) {
 	for _, seed := range []string{"1", "2", "3", "4", "5"} {
 		rs = append(rs, results.Result{Suite: Name, Model: "m", Case: seed, Tags: map[string]string{"size": "7", "seed": seed, "algorithm": "dfs", "lang": "ko"}})
 	}
-	got := mazeBoxes(rs, 3)
+	got := mazeBoxes(analysis.Digests(rs), 3)
 	assert.Equal(t, 3, strings.Count(got, "미로 생성됨"))
 	assert.Contains(t, got, "… 그 밖에 미로 2개", "the count in the results' language")
 	m, err := mazes.Generate(7, 1, mazes.DFS)

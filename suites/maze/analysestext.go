@@ -8,22 +8,22 @@ import (
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/mazes"
 	"github.com/hallumaze/hallumaze/report"
-	"github.com/hallumaze/hallumaze/results"
 	"github.com/hallumaze/hallumaze/suites/maze/analysis"
 )
 
 // mazeBoxes is the seed's maze box (analysis.MazeBox) of each maze the
 // results were played on, in the order first played, at most max of them
 // and a line counting the rest.
-func mazeBoxes(rs []results.Result, most int) string {
+func mazeBoxes(rs []*analysis.Case, most int) string {
 	var b strings.Builder
 	seen := map[string]bool{}
 	n := 0
+	pool := analysis.NewPool()
 	for _, r := range rs {
-		if r.Suite != Name || analysis.IsHuman(r) || r.Tags["seed"] == "" {
+		if r.Human || r.Tag("seed") == "" {
 			continue
 		}
-		k := analysis.MazeKey(r)
+		k := r.MazeKey()
 		if seen[k] {
 			continue
 		}
@@ -32,12 +32,12 @@ func mazeBoxes(rs []results.Result, most int) string {
 		if n > most {
 			continue
 		}
-		m, err := analysis.Maze(r)
+		m, err := pool.MazeOf(r)
 		if err != nil {
 			continue
 		}
 		lang := mazes.English
-		if r.Tags["lang"] == string(mazes.Korean) {
+		if r.Tag("lang") == string(mazes.Korean) {
 			lang = mazes.Korean
 		}
 		b.WriteString(analysis.MazeBox(m, lang))
@@ -59,13 +59,13 @@ func mazeBoxes(rs []results.Result, most int) string {
 // most three, and a line counting the rest), which the terminal shows
 // before the run's progress, as the seed prints it before its results.
 func preamble(cases []bench.Case) string {
-	var rs []results.Result
+	var cs []*analysis.Case
 	for _, c := range cases {
 		if c.Suite == Name {
-			rs = append(rs, results.Result{Suite: Name, Case: c.Name, Tags: c.Tags})
+			cs = append(cs, analysis.Unplayed(c.Name, c.Tags))
 		}
 	}
-	return mazeBoxes(rs, 3)
+	return mazeBoxes(cs, 3)
 }
 
 // analysesText writes the analyses as terminal boxes: chance-corrected

@@ -29,10 +29,10 @@ var Base = Condition{Protocol: "oneshot", Group: "A", Lang: "en", Mirage: "on", 
 
 // conditionOf reads a result's condition from its tags; a human group's
 // (which has only its group) is the base condition of that group.
-func conditionOf(t map[string]string) Condition {
+func conditionOf(t func(string) string) Condition {
 	c := Base
 	set := func(dst *string, key string) {
-		if v := t[key]; v != "" {
+		if v := t(key); v != "" {
 			*dst = v
 		}
 	}
@@ -42,7 +42,7 @@ func conditionOf(t map[string]string) Condition {
 	set(&c.Mirage, "mirage")
 	set(&c.Confidence, "confidence")
 	set(&c.Algorithm, "algorithm")
-	if t["human"] == "true" && c.Group != "A" {
+	if t("human") == "true" && c.Group != "A" {
 		c.Protocol = "interactive"
 	}
 	return c
@@ -169,14 +169,13 @@ const TieAlpha = 0.05
 // scoring.PairedClusterBootstrap, whole mazes flipped, p ≥ TieAlpha) or
 // when they share fewer mazes than the test needs (scoring.MinClusters);
 // the next group's rank is its position (=1, =1, 3).
-func Boards(rs []results.Result) []Board {
-	byCond := map[Condition][]results.Result{}
+func Boards(rs []results.Result) []Board { return boards(analysis.Digests(rs)) }
+
+func boards(cs []*analysis.Case) []Board {
+	byCond := map[Condition][]*analysis.Case{}
 	var conds []Condition
-	for _, r := range rs {
-		if r.Suite != Name {
-			continue
-		}
-		c := conditionOf(r.Tags)
+	for _, r := range cs {
+		c := conditionOf(r.Tag)
 		if _, ok := byCond[c]; !ok {
 			conds = append(conds, c)
 		}
@@ -201,15 +200,15 @@ func Boards(rs []results.Result) []Board {
 	return out
 }
 
-func boardOf(c Condition, rs []results.Result) Board {
-	b := Board{Condition: c, Name: c.String(), Filter: c.Filter(), Rows: Leaderboard(rs), Sizes: map[string][]int{}}
+func boardOf(c Condition, rs []*analysis.Case) Board {
+	b := Board{Condition: c, Name: c.String(), Filter: c.Filter(), Rows: leaderboard(rs), Sizes: map[string][]int{}}
 	for _, r := range rs {
-		if n, err := strconv.Atoi(r.Tags["size"]); err == nil && !slices.Contains(b.Sizes[r.Model], n) {
+		if n, err := strconv.Atoi(r.Tag("size")); err == nil && !slices.Contains(b.Sizes[r.Model], n) {
 			b.Sizes[r.Model] = append(b.Sizes[r.Model], n)
 		}
 	}
 	tied := func(a, c string) bool {
-		d := analysis.Compare(rs, a, c, "score", bootstrapReps, bootstrapSeed)
+		d := analysis.CompareP(rs, a, c, "score", bootstrapReps, bootstrapSeed)
 		return !d.OK || !(d.P < TieAlpha)
 	}
 	for _, s := range b.Sizes {

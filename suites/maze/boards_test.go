@@ -113,7 +113,7 @@ func TestConditionString(t *testing.T) {
 		{map[string]string{"protocol": "interactive", "group": "C", "confidence": "off", "algorithm": "wilson"}, "interactive · group C · no confidence asked · wilson"},
 		{map[string]string{"human": "true", "group": "B"}, "interactive · group B"},
 	} {
-		assert.Equal(t, tc.want, conditionOf(tc.tags).String(), "%v", tc.tags)
+		assert.Equal(t, tc.want, conditionOf(func(k string) string { return tc.tags[k] }).String(), "%v", tc.tags)
 	}
 }
 

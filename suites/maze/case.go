@@ -9,6 +9,7 @@ import (
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/mazes"
 	"github.com/hallumaze/hallumaze/results"
+	"github.com/hallumaze/hallumaze/suites/maze/analysis"
 )
 
 // Spec is one HalluMaze case: a maze and a framing.
@@ -75,11 +76,14 @@ func (s Spec) Name() string {
 	if len(f) > 0 {
 		framing = strings.Join(f, "+")
 	}
-	name := fmt.Sprintf("size=%d/seed=%d/%s", s.Size, s.Seed, framing)
+	name := make([]byte, 0, 32+len(framing))
+	name = strconv.AppendInt(append(name, "size="...), int64(s.Size), 10)
+	name = strconv.AppendUint(append(name, "/seed="...), s.Seed, 10)
+	name = append(append(name, '/'), framing...)
 	if s.Run > 0 {
-		name += fmt.Sprintf("/run=%d", s.Run)
+		name = strconv.AppendInt(append(name, "/run="...), int64(s.Run), 10)
 	}
-	return name
+	return string(name)
 }
 
 // Tags describe the case for summaries.
@@ -113,22 +117,24 @@ func NewCase(spec Spec) (bench.Case, error) {
 	if _, err := ParseGroup(spec.Group); err != nil {
 		return bench.Case{}, fmt.Errorf("maze case %s: %w", spec.Name(), err)
 	}
-	m, err := mazes.Generate(spec.Size, spec.Seed, spec.Algorithm)
-	if err != nil {
+	// The maze is generated when the case is played: a run walks its
+	// cases several times (to count them, to check their cassettes) before
+	// it plays each once.
+	if err := mazes.CheckGenerate(spec.Size, spec.Algorithm); err != nil {
 		return bench.Case{}, fmt.Errorf("maze case %s: %w", spec.Name(), err)
 	}
 	opt := mazes.PromptOptions{Lang: spec.Lang, Mirage: !spec.NoMirage, Confidence: !spec.NoConf, Protocol: spec.Protocol}
 	c := bench.Case{Suite: Name, Name: spec.Name(), Tags: spec.Tags()}
-	if spec.Protocol == mazes.Interactive {
-		c.Play = func(ctx context.Context, chat *bench.Chat) (bench.Outcome, error) {
-			seedRun(chat, spec)
+	c.Play = func(ctx context.Context, chat *bench.Chat) (bench.Outcome, error) {
+		m, err := mazes.Generate(spec.Size, spec.Seed, spec.Algorithm)
+		if err != nil {
+			return bench.Outcome{}, fmt.Errorf("maze case %s: %w", spec.Name(), err)
+		}
+		seedRun(chat, spec)
+		if spec.Protocol == mazes.Interactive {
 			return playInteractive(ctx, chat, m, opt, spec)
 		}
-	} else {
-		c.Play = func(ctx context.Context, chat *bench.Chat) (bench.Outcome, error) {
-			seedRun(chat, spec)
-			return playOneShot(ctx, chat, m, opt)
-		}
+		return playOneShot(ctx, chat, m, opt)
 	}
 	return c, nil
 }
@@ -156,6 +162,9 @@ type Detail struct {
 	ConfLog  []mazes.LogEntry     `json:"confidence_log,omitempty"`
 	Solution int                  `json:"solution_length"`
 	Lenient  *mazes.LenientScores `json:"lenient,omitempty"`
+	// walk is the walk as the case played it, for the summary of the same
+	// run (results.Result.Record), which would replay it otherwise.
+	walk *analysis.Replay
 }
 
 func playOneShot(ctx context.Context, chat *bench.Chat, m *mazes.Maze, opt mazes.PromptOptions) (bench.Outcome, error) {
@@ -165,12 +174,11 @@ func playOneShot(ctx context.Context, chat *bench.Chat, m *mazes.Maze, opt mazes
 	if err != nil {
 		return bench.Outcome{}, err
 	}
-	tr := mazes.ParseReply(rep.Text)
-	s := mazes.Score(m, tr)
-	ls := mazes.ScoreLenient(m, rep.Text)
+	tr, s, ls := mazes.ScoreReply(m, rep.Text)
 	metrics := caseMetrics(s)
 	addLenient(metrics, ls)
-	out := bench.Outcome{Metrics: metrics, Detail: Detail{Scores: s, ConfLog: tr.ConfidenceLog, Solution: len(m.Solution()), Lenient: &ls}}
+	out := bench.Outcome{Metrics: metrics, Detail: Detail{Scores: s, ConfLog: tr.ConfidenceLog, Solution: len(m.Solution()), Lenient: &ls,
+		walk: &analysis.Replay{Transcript: tr, Walk: mazes.Verify(m, tr.Steps), OK: true}}}
 	if rep.StopReason == "max_tokens" {
 		out.Metrics["cut-by-max-tokens"] = 1
 	}
@@ -183,6 +191,7 @@ func playInteractive(ctx context.Context, chat *bench.Chat, m *mazes.Maze, opt m
 	thread := NewAriadne(m, group, spec.Lang)
 	p := e.Opening()
 	chat.SetSystem(p.System)
+	chat.SetCache(true)
 	msg := p.User
 	for turn := 0; turn < e.MaxReplies(); turn++ {
 		rep, err := chat.Say(ctx, msg)
@@ -214,7 +223,8 @@ func playInteractive(ctx context.Context, chat *bench.Chat, m *mazes.Maze, opt m
 		metrics["hint-ignore"] = ar.IgnoreRate
 	}
 	tr := e.Transcript()
-	return bench.Outcome{Metrics: metrics, Detail: Detail{Scores: s, Episode: &stats, Ariadne: &ar, ConfLog: tr.ConfidenceLog, Solution: len(m.Solution()), Lenient: &ls}}, nil
+	return bench.Outcome{Metrics: metrics, Detail: Detail{Scores: s, Episode: &stats, Ariadne: &ar, ConfLog: tr.ConfidenceLog, Solution: len(m.Solution()), Lenient: &ls,
+		walk: &analysis.Replay{Transcript: tr, Walk: e.Walk(), OK: true}}}, nil
 }
 
 // LenientSuffix marks the lenient tier's metrics: "SR-lenient" is SR

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/hallumaze/hallumaze/report"
-	"github.com/hallumaze/hallumaze/results"
 	"github.com/hallumaze/hallumaze/scoring"
 	"github.com/hallumaze/hallumaze/suites/maze/analysis"
 )
@@ -67,7 +66,7 @@ func emptyChart(id, title string) template.HTML {
 
 // byTagSeries is the mean of a metric per model and value of a tag, with
 // its interval, and the tag's values in natural order.
-func byTagSeries(rs []results.Result, tag, metric string, colors map[string]string, order []string) ([]string, []chartSeries) {
+func byTagSeries(rs []*analysis.Case, tag, metric string, colors map[string]string, order []string) ([]string, []chartSeries) {
 	type key struct{ model, value string }
 	type values struct {
 		x  []float64
@@ -77,30 +76,41 @@ func byTagSeries(rs []results.Result, tag, metric string, colors map[string]stri
 	valueSet := map[string]bool{}
 	human := map[string]bool{}
 	for _, r := range rs {
-		v, ok := r.Metrics[metric]
-		if r.Suite != Name || r.Error != "" || !ok || r.Tags[tag] == "" {
+		v, ok := r.Lookup(metric)
+		if r.Error != "" || !ok || r.Tag(tag) == "" {
 			continue
 		}
-		k := key{r.Model, r.Tags[tag]}
+		k := key{r.Model, r.Tag(tag)}
 		if vals[k] == nil {
 			vals[k] = &values{}
 		}
 		vals[k].x = append(vals[k].x, v)
-		vals[k].cl = append(vals[k].cl, analysis.MazeKey(r))
-		valueSet[r.Tags[tag]] = true
-		human[r.Model] = human[r.Model] || report.IsHuman(r)
+		vals[k].cl = append(vals[k].cl, r.MazeKey())
+		valueSet[r.Tag(tag)] = true
+		human[r.Model] = human[r.Model] || r.Human
 	}
 	xs := report.SortedKeys(valueSet)
 	slices.SortFunc(xs, report.CompareNatural)
 	var out []chartSeries
+	var jobs []statJob
+	stats := map[key]*Stat{}
+	for _, model := range order {
+		for _, x := range xs {
+			if v := vals[key{model, x}]; v != nil {
+				st := &Stat{}
+				stats[key{model, x}] = st
+				jobs = append(jobs, statJob{metric: metric, x: v.x, cl: v.cl, human: human[model], out: st})
+			}
+		}
+	}
+	statsOf(jobs)
 	for _, model := range order {
 		s := chartSeries{name: model, color: colors[model], dashed: human[model]}
 		for i, x := range xs {
-			v := vals[key{model, x}]
-			if v == nil {
+			st := stats[key{model, x}]
+			if st == nil {
 				continue
 			}
-			st := statOf(metric, v.x, v.cl, human[model])
 			s.pts = append(s.pts, chartPoint{x: i, mean: st.Mean, lo: st.CI.Lo, hi: st.CI.Hi, n: st.N})
 		}
 		if len(s.pts) > 0 {
@@ -211,11 +221,11 @@ func legend(b *svgBuf, x, y int, ss []chartSeries) {
 	}
 }
 
-// calibration pools the stated confidences and step verdicts of one model.
+// calibration pools the stated confidences and step verdicts of one model,
+// into the reliability diagram's bins as they come.
 type calibration struct {
-	model   string
-	conf    []float64
-	correct []bool
+	model string
+	bins  *scoring.Reliability
 }
 
 // reliabilityChart is the reliability diagram: per model, the accuracy of
@@ -226,15 +236,15 @@ func reliabilityChart(id string, cals []calibration, colors map[string]string) t
 	var ss []chartSeries
 	bins := map[string][]scoring.Bin{}
 	for _, c := range cals {
-		if len(c.conf) == 0 {
+		if c.bins.N() == 0 {
 			continue
 		}
-		bs := scoring.ReliabilityBins(c.conf, c.correct, 10)
+		bs := c.bins.Bins()
 		if bs == nil {
 			continue
 		}
 		bins[c.model] = bs
-		note := fmt.Sprintf("ECE %.3f · %d steps", scoring.ECE(c.conf, c.correct, 10), len(c.conf))
+		note := fmt.Sprintf("ECE %.3f · %d steps", c.bins.ECE(), c.bins.N())
 		ss = append(ss, chartSeries{name: c.model, note: note, color: colors[c.model]})
 	}
 	if len(ss) == 0 {

@@ -44,39 +44,41 @@ type MirageEffect struct {
 
 // Mirage pairs each model's results with and without lures (same maze,
 // same framing otherwise) and measures the effect.
-func Mirage(rs []results.Result) []MirageEffect {
+func Mirage(rs []results.Result) []MirageEffect { return mirage(analysis.Digests(rs)) }
+
+func mirage(cs []*analysis.Case) []MirageEffect {
 	type key struct{ model, maze string }
-	on, off := map[key]results.Result{}, map[key]results.Result{}
-	for _, r := range rs {
-		if r.Suite != "maze" || r.Error != "" || r.Tags["protocol"] != "oneshot" {
+	on, off := map[key]*analysis.Case{}, map[key]*analysis.Case{}
+	for _, r := range cs {
+		if r.Error != "" || r.Tag("protocol") != "oneshot" {
 			continue
 		}
-		k := key{r.Model, pairKey(r.Tags)}
-		if r.Tags["mirage"] == "on" {
+		k := key{r.Model, pairKey(r.Tag)}
+		if r.Tag("mirage") == "on" {
 			on[k] = r
 		} else {
 			off[k] = r
 		}
 	}
-	byModel := map[string][][2]results.Result{}
+	byModel := map[string][][2]*analysis.Case{}
 	for k, a := range on {
 		if b, ok := off[k]; ok {
-			byModel[k.model] = append(byModel[k.model], [2]results.Result{a, b})
+			byModel[k.model] = append(byModel[k.model], [2]*analysis.Case{a, b})
 		}
 	}
 	var out []MirageEffect
 	for model, pairs := range byModel {
-		slices.SortFunc(pairs, func(x, y [2]results.Result) int { return strings.Compare(x[0].Case, y[0].Case) })
+		slices.SortFunc(pairs, func(x, y [2]*analysis.Case) int { return strings.Compare(x[0].Name, y[0].Name) })
 		var meiOn, meiOff, brsOn, brsOff, lureOn, lureOff []float64
 		var clusters []string
 		for _, p := range pairs {
-			clusters = append(clusters, analysis.MazeKey(p[0]))
-			meiOn, meiOff = append(meiOn, p[0].Metrics["MEI"]), append(meiOff, p[1].Metrics["MEI"])
-			brsOn, brsOff = append(brsOn, p[0].Metrics["BRS"]), append(brsOff, p[1].Metrics["BRS"])
-			if v, ok := p[0].Metrics["lure-rate"]; ok {
+			clusters = append(clusters, p[0].MazeKey())
+			meiOn, meiOff = append(meiOn, p[0].Metric("MEI")), append(meiOff, p[1].Metric("MEI"))
+			brsOn, brsOff = append(brsOn, p[0].Metric("BRS")), append(brsOff, p[1].Metric("BRS"))
+			if v, ok := p[0].Lookup("lure-rate"); ok {
 				lureOn = append(lureOn, v)
 			}
-			if v, ok := p[1].Metrics["lure-rate"]; ok {
+			if v, ok := p[1].Lookup("lure-rate"); ok {
 				lureOff = append(lureOff, v)
 			}
 		}
@@ -92,8 +94,8 @@ func Mirage(rs []results.Result) []MirageEffect {
 }
 
 // pairKey identifies a maze and every framing but the lures and group.
-func pairKey(t map[string]string) string {
-	return strings.Join([]string{t["size"], t["seed"], t["algorithm"], t["lang"], t["confidence"], t["protocol"], t["run"]}, "|")
+func pairKey(t func(string) string) string {
+	return strings.Join([]string{t("size"), t("seed"), t("algorithm"), t("lang"), t("confidence"), t("protocol"), t("run")}, "|")
 }
 
 // AriadneEffect summarises the intervention groups of one model.
@@ -116,6 +118,10 @@ type AriadneEffect struct {
 
 // Ariadne summarises groups A, B and C per model.
 func AriadneSummary(rs []results.Result) []AriadneEffect {
+	return ariadneSummary(analysis.Digests(rs))
+}
+
+func ariadneSummary(cs []*analysis.Case) []AriadneEffect {
 	type acc struct {
 		mei, sr  map[string][]float64
 		nrsSum   float64
@@ -124,8 +130,8 @@ func AriadneSummary(rs []results.Result) []AriadneEffect {
 		hintsC   int
 	}
 	byModel := map[string]*acc{}
-	for _, r := range rs {
-		if r.Suite != "maze" || r.Error != "" || r.Tags["protocol"] != "interactive" {
+	for _, r := range cs {
+		if r.Error != "" || r.Tag("protocol") != "interactive" {
 			continue
 		}
 		a := byModel[r.Model]
@@ -133,16 +139,16 @@ func AriadneSummary(rs []results.Result) []AriadneEffect {
 			a = &acc{mei: map[string][]float64{}, sr: map[string][]float64{}}
 			byModel[r.Model] = a
 		}
-		g := r.Tags["group"]
-		a.mei[g] = append(a.mei[g], r.Metrics["MEI"])
-		a.sr[g] = append(a.sr[g], r.Metrics["SR"])
-		h := r.Metrics["hints"]
+		g := r.Tag("group")
+		a.mei[g] = append(a.mei[g], r.Metric("MEI"))
+		a.sr[g] = append(a.sr[g], r.Metric("SR"))
+		h := r.Metric("hints")
 		switch g {
 		case "B":
-			a.nrsSum += r.Metrics["NRS"] * h
+			a.nrsSum += r.Metric("NRS") * h
 			a.hintsB += int(h)
 		case "C":
-			a.ignoredC += r.Metrics["hint-ignore"] * h
+			a.ignoredC += r.Metric("hint-ignore") * h
 			a.hintsC += int(h)
 		}
 	}

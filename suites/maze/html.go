@@ -2,7 +2,6 @@ package maze
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"html/template"
 	"math"
@@ -57,32 +56,20 @@ type header struct{ Text, Tip string }
 
 // htmlSection renders the leaderboard, the charts (MEI and SR by size, the
 // reliability diagram, the Linguistic Mirage effect, the Ariadne's Thread
-// groups) and the human control groups; walks are the replayed walk of each
-// played case, for the reliability diagram.
-func htmlSection(rs []results.Result, rows []Row, boards []Board, chance []analysis.Chance, walks map[string]*walk, tiers []tierRow) (template.HTML, error) {
+// groups) and the human control groups; calByModel pools each model's
+// stated confidences over the walks of its played cases, for the
+// reliability diagram.
+func htmlSection(rs []*analysis.Case, rows []Row, boards []Board, chance []analysis.Chance, calByModel map[string]*calibration, tiers []tierRow) (template.HTML, error) {
 	order, colors := make([]string, 0, len(rows)), map[string]string{}
 	for i, r := range rows {
 		order = append(order, r.Model)
 		colors[r.Model] = palette[i%len(palette)]
 	}
-	calByModel := map[string]*calibration{}
-	var humans []results.Result
+	var humans []*analysis.Case
 	for _, r := range rs {
-		if report.IsHuman(r) {
+		if r.Human {
 			humans = append(humans, r)
-			continue
 		}
-		w := walks[report.CaseID(r)]
-		if w == nil {
-			continue
-		}
-		c := calByModel[r.Model]
-		if c == nil {
-			c = &calibration{model: r.Model}
-			calByModel[r.Model] = c
-		}
-		c.conf = append(c.conf, w.conf...)
-		c.correct = append(c.correct, w.correct...)
 	}
 	var cals []calibration
 	for _, m := range order {
@@ -92,7 +79,7 @@ func htmlSection(rs []results.Result, rows []Row, boards []Board, chance []analy
 	}
 	sizes, meiSeries := byTagSeries(rs, "size", "MEI", colors, order)
 	srSizes, srSeries := byTagSeries(rs, "size", "SR", colors, order)
-	mirage, ariadne := Mirage(rs), AriadneSummary(rs)
+	mirage, ariadne := mirage(rs), ariadneSummary(rs)
 	page := pageData{
 		Boards:      boardViews(boards, chance),
 		Glossary:    Glossary,
@@ -200,12 +187,12 @@ func ariadneViews(es []AriadneEffect) [][]string {
 	return out
 }
 
-func humanViews(rs []results.Result) [][]string {
+func humanViews(rs []*analysis.Case) [][]string {
 	var out [][]string
 	for _, r := range rs {
-		row := []string{r.Model, r.Tags["size"], r.Tags["group"]}
+		row := []string{r.Model, r.Tag("size"), r.Tag("group")}
 		for _, k := range []string{"SR", "MEI", "HC", "BT", "CE", "BRS", "score"} {
-			if v, ok := r.Metrics[k]; ok {
+			if v, ok := r.Lookup(k); ok {
 				row = append(row, report.FormatNum(v))
 			} else {
 				row = append(row, "-")
@@ -312,19 +299,6 @@ func detailScores(d Detail) []report.KV {
 		out = append(out, report.KV{K: "Ariadne group " + string(a.Group), V: fmt.Sprintf("%d triggers, %d hints, %d followed, %d ignored", a.Triggers, a.Hints, a.Followed, a.Ignored)})
 	}
 	return out
-}
-
-// decodeDetail reads a maze result's score record; a result without one
-// (a human group, an error) has none.
-func decodeDetail(r results.Result) (*Detail, error) {
-	if len(r.Detail) == 0 {
-		return nil, nil
-	}
-	var d Detail
-	if err := json.Unmarshal(r.Detail, &d); err != nil {
-		return nil, fmt.Errorf("%s of %s: read the score record: %w", r.Case, r.Model, err)
-	}
-	return &d, nil
 }
 
 // headers are the leaderboard's columns with their glossary tooltips;

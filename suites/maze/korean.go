@@ -2,7 +2,7 @@ package maze
 
 import (
 	"github.com/hallumaze/hallumaze/mazes"
-	"github.com/hallumaze/hallumaze/results"
+	"github.com/hallumaze/hallumaze/suites/maze/analysis"
 )
 
 // words is the language of the terminal text: English, or Korean when the
@@ -112,16 +112,13 @@ func (k words) plural(n int, one, many string) string {
 
 // wordsOf is the language of the results: Korean when every maze result
 // that was played with a language was played in Korean.
-func wordsOf(rs []results.Result) words {
+func wordsOf(rs []*analysis.Case) words {
 	seen := false
 	for _, r := range rs {
-		if r.Suite != Name {
+		if !r.HasTag("lang") {
 			continue
 		}
-		lang, ok := r.Tags["lang"]
-		if !ok {
-			continue
-		}
+		lang := r.Tag("lang")
 		if lang != string(mazes.Korean) {
 			return false
 		}

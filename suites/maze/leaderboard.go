@@ -2,13 +2,11 @@ package maze
 
 import (
 	"cmp"
-	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
 	"strings"
 
-	"github.com/hallumaze/hallumaze/report"
 	"github.com/hallumaze/hallumaze/results"
 	"github.com/hallumaze/hallumaze/scoring"
 	"github.com/hallumaze/hallumaze/suites/maze/analysis"
@@ -63,17 +61,28 @@ type Row struct {
 // Leaderboard ranks the models of the maze-suite results by mean Score
 // (ties by MEI, then name). Human groups are placed by their Score among
 // the models but not ranked; models without a scored case come last.
-func Leaderboard(rs []results.Result) []Row {
-	byModel := map[string][]results.Result{}
-	for _, r := range rs {
-		if r.Suite == Name {
-			byModel[r.Model] = append(byModel[r.Model], r)
-		}
+func Leaderboard(rs []results.Result) []Row { return leaderboard(analysis.Digests(rs)) }
+
+func leaderboard(cs []*analysis.Case) []Row { return leaderboardOf(cs, true) }
+
+// leaderboardOf is the leaderboard, with the rows' intervals or, without,
+// their means alone (which rank them).
+func leaderboardOf(cs []*analysis.Case, intervals bool) []Row {
+	byModel := map[string][]*analysis.Case{}
+	for _, r := range cs {
+		byModel[r.Model] = append(byModel[r.Model], r)
 	}
 	rows := make([]Row, 0, len(byModel))
+	var vals []*rowValues
 	for model, rs := range byModel {
-		rows = append(rows, rowOf(model, rs))
+		rows = append(rows, Row{Model: model})
+		vals = append(vals, fillRow(&rows[len(rows)-1], rs))
 	}
+	var jobs []statJob
+	for i := range rows {
+		jobs = append(jobs, rowJobs(&rows[i], vals[i], intervals)...)
+	}
+	statsOf(jobs)
 	slices.SortFunc(rows, func(a, b Row) int {
 		if c := cmp.Compare(boolInt(b.Score.Defined()), boolInt(a.Score.Defined())); c != 0 {
 			return c
@@ -96,40 +105,86 @@ func Leaderboard(rs []results.Result) []Row {
 	return rows
 }
 
-func rowOf(model string, rs []results.Result) Row {
+// rowOf is a model's row over its cases; with intervals false only the
+// means (the summary lines), without their bootstrap.
+func rowOf(model string, rs []*analysis.Case, intervals bool) Row {
 	row := Row{Model: model}
-	type values struct {
-		x  []float64
-		cl []string
-	}
-	keys := []string{"SR", "MEI", "CE", "BRS", "HC", "BT", "score"}
-	vals := map[string]*values{}
-	for _, k := range keys {
-		vals[k] = &values{}
-	}
-	var dur []float64
+	v := fillRow(&row, rs)
+	statsOf(rowJobs(&row, v, intervals))
+	return row
+}
+
+// rowKeys are the metrics a row shows, in the order of rowJobs.
+var rowKeys = [...]string{"SR", "MEI", "CE", "BRS", "HC", "BT", "score"}
+
+// rowValues are a row's values of each metric and their mazes.
+type rowValues struct {
+	x  [len(rowKeys)][]float64
+	cl [len(rowKeys)][]string
+}
+
+// fillRow counts a model's cases and gathers its values. The metrics
+// that every played case has share one slice of mazes, the case's cluster:
+// a row over many cases keeps one copy of it, not one per metric.
+func fillRow(row *Row, rs []*analysis.Case) *rowValues {
+	v := &rowValues{}
+	played := 0
 	for _, r := range rs {
-		row.Human = row.Human || report.IsHuman(r)
+		if r.Error == "" {
+			played++
+		}
+	}
+	for i := range v.x {
+		v.x[i] = make([]float64, 0, played)
+	}
+	shared := make([]string, 0, played)
+	// own[i] is set once metric i missed a played case: from then on it
+	// keeps its own mazes.
+	var own [len(rowKeys)]bool
+	durations := 0.0
+	for _, r := range rs {
+		row.Human = row.Human || r.Human
 		if r.Error != "" {
 			row.Errors++
 			continue
 		}
 		row.Cases++
-		dur = append(dur, r.Duration)
-		for _, k := range keys {
-			if v, ok := r.Metrics[k]; ok && !math.IsNaN(v) {
-				vals[k].x = append(vals[k].x, v)
-				vals[k].cl = append(vals[k].cl, analysis.MazeKey(r))
+		durations += r.Duration
+		key := r.MazeKey()
+		shared = append(shared, key)
+		for i, k := range rowKeys {
+			x, ok := r.Lookup(k)
+			ok = ok && !math.IsNaN(x)
+			if !ok && !own[i] {
+				own[i] = true
+				v.cl[i] = slices.Clone(shared[:len(v.x[i])])
+			}
+			if ok {
+				v.x[i] = append(v.x[i], x)
+				if own[i] {
+					v.cl[i] = append(v.cl[i], key)
+				}
 			}
 		}
 	}
-	st := func(k string) Stat { return statOf(k, vals[k].x, vals[k].cl, row.Human) }
-	row.SR, row.MEI, row.CE, row.BRS = st("SR"), st("MEI"), st("CE"), st("BRS")
-	row.HC, row.BT, row.Score = st("HC"), st("BT"), st("score")
-	if len(dur) > 0 {
-		row.Latency = scoring.Mean(dur)
+	for i := range v.cl {
+		if !own[i] {
+			v.cl[i] = shared
+		}
 	}
-	return row
+	if row.Cases > 0 {
+		row.Latency = durations / float64(row.Cases)
+	}
+	return v
+}
+
+// rowJobs are the row's statistics to compute, each writing its Stat.
+func rowJobs(row *Row, v *rowValues, intervals bool) []statJob {
+	out := make([]statJob, 0, len(rowKeys))
+	for i, dst := range []*Stat{&row.SR, &row.MEI, &row.CE, &row.BRS, &row.HC, &row.BT, &row.Score} {
+		out = append(out, statJob{metric: rowKeys[i], x: v.x[i], cl: v.cl[i], human: row.Human, meansOnly: !intervals, out: dst})
+	}
+	return out
 }
 
 // Bootstrap settings of the leaderboard's intervals: fixed, so the same
@@ -152,28 +207,86 @@ const (
 //     shows n instead;
 //   - a human group's values are group means entered by hand: no interval.
 func statOf(metric string, x []float64, clusters []string, human bool) Stat {
+	var s Stat
+	statsOf([]statJob{{metric: metric, x: x, cl: clusters, human: human, out: &s}})
+	return s
+}
+
+// statJob is one statOf to compute, into out; meansOnly leaves the
+// interval out (no bootstrap).
+type statJob struct {
+	metric    string
+	x         []float64
+	cl        []string
+	human     bool
+	meansOnly bool
+	out       *Stat
+}
+
+// statsOf computes the jobs as statOf, the bootstraps in one batch
+// (scoring.BoundedMeanCIs: the same numbers as one at a time).
+func statsOf(jobs []statJob) {
+	var boot []scoring.ClusterMeanJob
+	var into []*Stat
+	// A row's metrics mostly share one slice of mazes (fillRow): count its
+	// distinct mazes once.
+	type slice struct {
+		first *string
+		n     int
+	}
+	distinct := map[slice]int{}
+	clusters := func(cl []string) int {
+		if len(cl) == 0 {
+			return 0
+		}
+		k := slice{&cl[0], len(cl)}
+		n, ok := distinct[k]
+		if !ok {
+			n = distinctCount(cl)
+			distinct[k] = n
+		}
+		return n
+	}
+	for _, j := range jobs {
+		if j.meansOnly {
+			*j.out = meanStat(j.x)
+			continue
+		}
+		if len(j.x) == 0 {
+			*j.out = Stat{Mean: math.NaN(), CI: noInterval()}
+			continue
+		}
+		s := Stat{Mean: scoring.Mean(j.x), CI: noInterval(), N: len(j.x), Clusters: clusters(j.cl)}
+		switch {
+		case j.human:
+		case j.metric == "SR" && zeroOne(j.x) && s.Clusters == len(j.x) && len(j.x) >= 2:
+			k := 0
+			for _, v := range j.x {
+				if v == 1 {
+					k++
+				}
+			}
+			s.CI, s.Wilson = scoring.Wilson(k, len(j.x)), true
+		default:
+			lo, hi := analysis.Bounds(j.metric)
+			boot = append(boot, scoring.ClusterMeanJob{X: j.x, Clusters: j.cl, Lo: lo, Hi: hi})
+			into = append(into, j.out)
+		}
+		*j.out = s
+	}
+	for i, r := range scoring.BoundedMeanCIs(boot, bootstrapReps, bootstrapSeed) {
+		if r.OK {
+			into[i].Mean, into[i].CI = r.Mean, r.CI
+		}
+	}
+}
+
+// meanStat is a Stat with the mean and count only, no interval.
+func meanStat(x []float64) Stat {
 	if len(x) == 0 {
 		return Stat{Mean: math.NaN(), CI: noInterval()}
 	}
-	s := Stat{Mean: scoring.Mean(x), CI: noInterval(), N: len(x), Clusters: distinctCount(clusters)}
-	if human {
-		return s
-	}
-	if metric == "SR" && zeroOne(x) && s.Clusters == len(x) && len(x) >= 2 {
-		k := 0
-		for _, v := range x {
-			if v == 1 {
-				k++
-			}
-		}
-		s.CI, s.Wilson = scoring.Wilson(k, len(x)), true
-		return s
-	}
-	lo, hi := analysis.Bounds(metric)
-	if m, ci, ok := scoring.BoundedMeanCI(x, clusters, lo, hi, bootstrapReps, bootstrapSeed); ok {
-		s.Mean, s.CI = m, ci
-	}
-	return s
+	return Stat{Mean: scoring.Mean(x), CI: noInterval(), N: len(x)}
 }
 
 func noInterval() scoring.Interval { return scoring.Interval{Lo: math.NaN(), Hi: math.NaN()} }
@@ -188,9 +301,9 @@ func zeroOne(x []float64) bool {
 }
 
 func distinctCount(xs []string) int {
-	seen := map[string]bool{}
+	seen := make(map[string]struct{}, min(len(xs), 1024))
 	for _, x := range xs {
-		seen[x] = true
+		seen[x] = struct{}{}
 	}
 	return len(seen)
 }
@@ -241,10 +354,14 @@ func Best(rows []Row) (Row, bool) {
 // loop detected (LT > 0), strategy_change (a STRATEGY_CHANGE line). The
 // lines carry no indentation and no final newline.
 func SummaryLine(model string, rs []results.Result) string {
-	var scored []results.Result
+	return summaryLineOf(model, analysis.Digests(rs))
+}
+
+func summaryLineOf(model string, cs []*analysis.Case) string {
+	var scored []*analysis.Case
 	d := lineData{}
-	for _, r := range rs {
-		if r.Model != model || r.Suite != Name {
+	for _, r := range cs {
+		if r.Model != model {
 			continue
 		}
 		if r.Error != "" {
@@ -255,10 +372,10 @@ func SummaryLine(model string, rs []results.Result) string {
 	}
 	d.cases = len(scored)
 	if d.cases > 0 {
-		row := rowOf(model, scored)
+		row := rowOf(model, scored, false)
 		d.sr, d.mei, d.ce, d.brs, d.hc, d.bt, d.score = row.SR.Mean, row.MEI.Mean, row.CE.Mean, row.BRS.Mean, row.HC.Mean, row.BT.Mean, row.Score.Mean
 		d.latency = row.Latency
-		for _, s := range Signals(scored) {
+		for _, s := range signalList(scored) {
 			switch s {
 			case "dead end":
 				d.deadEnd = true
@@ -269,7 +386,7 @@ func SummaryLine(model string, rs []results.Result) string {
 			}
 		}
 	}
-	return summaryLine(model, d, wordsOf(rs))
+	return summaryLine(model, d, wordsOf(cs))
 }
 
 // lineData is what the summary lines show: means over the scored cases,
@@ -315,19 +432,20 @@ func summaryLine(model string, d lineData, k words) string {
 // Signals lists the seed's metacognitive signals any of the results gave,
 // in the seed's order: "dead end", "backtracking", "loop detected",
 // "strategy_change".
-func Signals(rs []results.Result) []string {
+func Signals(rs []results.Result) []string { return signalList(analysis.Digests(rs)) }
+
+func signalList(cs []*analysis.Case) []string {
 	var deadEnd, backtrack, loop, strategy bool
-	for _, r := range rs {
+	for _, r := range cs {
 		if r.Error != "" {
 			continue
 		}
-		var d Detail
-		if len(r.Detail) > 0 && json.Unmarshal(r.Detail, &d) == nil {
-			deadEnd = deadEnd || d.Scores.DeadEndLines > 0
-			strategy = strategy || d.Scores.StrategyChanges > 0
+		if d := r.Scored; d != nil {
+			deadEnd = deadEnd || d.DeadEndLines > 0
+			strategy = strategy || d.Strategies > 0
 		}
-		backtrack = backtrack || r.Metrics["BT"] > 0
-		loop = loop || r.Metrics["LT"] > 0
+		backtrack = backtrack || r.Metric("BT") > 0
+		loop = loop || r.Metric("LT") > 0
 	}
 	return signalNames(deadEnd, backtrack, loop, strategy)
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/hallumaze/hallumaze/mazes"
 	"github.com/hallumaze/hallumaze/report"
 	"github.com/hallumaze/hallumaze/results"
+	"github.com/hallumaze/hallumaze/suites/maze/analysis"
 )
 
 // SeedFile is the seed's JSON output (its section 11), extended to hold
@@ -181,95 +182,305 @@ type SeedHuman struct {
 // order of size, seed, algorithm, then framing; results within a run by
 // model. maxTokens is the reply budget the models had (0: 2500).
 func SeedJSON(rs []results.Result, maxTokens int) (SeedFile, error) {
-	f := SeedFile{Runs: []SeedRun{}}
+	sr := newSeedRuns(maxTokens, analysis.NewPool())
+	defer sr.close()
+	for _, r := range rs {
+		if r.Suite != Name {
+			continue
+		}
+		var d *Detail
+		if r.Error == "" && !report.IsHuman(r) && len(r.Detail) > 0 {
+			var err error
+			if d, err = seedDetail(r); err != nil {
+				return SeedFile{}, err
+			}
+		}
+		if err := sr.add(r, d, r.Case); err != nil {
+			return SeedFile{}, err
+		}
+	}
+	return sr.file()
+}
+
+// seedDetail reads a result's score record, as the seed file needs it.
+func seedDetail(r results.Result) (*Detail, error) {
+	var d Detail
+	if err := json.Unmarshal(r.Detail, &d); err != nil {
+		return nil, fmt.Errorf("seed json: %s of %s: read detail: %w", r.Case, r.Model, err)
+	}
+	return &d, nil
+}
+
+// seedRuns gathers the seed file's runs as the results come: each run's
+// maze and framing, and each result's entry, written as JSON at once and
+// kept in a Spill until the file is written, so that a file of any number
+// of results is written holding one run at a time.
+type seedRuns struct {
+	maxTokens int
+	pool      *analysis.Pool
+	runs      map[seedRunKey]*seedGroup
+	keys      []seedRunKey
+	human     []SeedHuman
+	spill     *report.Spill
+	buf       bytes.Buffer
+	enc       *json.Encoder
+}
+
+type seedRunKey struct {
+	maze   mazeKey
+	config SeedConfig
+}
+
+// seedGroup is one run: its results' entries (kept in the spill) and the
+// cases that could not be played.
+type seedGroup struct {
+	results []seedEntry
+	errors  []SeedError
+}
+
+// seedEntry is a result's entry in the spill, with what its run sorts it
+// by: its model as "provider/model" and its case.
+type seedEntry struct {
+	model, name string
+	ref         report.SpillRef
+}
+
+func newSeedRuns(maxTokens int, pool *analysis.Pool) *seedRuns {
 	if maxTokens <= 0 {
 		maxTokens = 2500
 	}
-	type runKey struct {
-		maze   mazeKey
-		config SeedConfig
+	s := &seedRuns{maxTokens: maxTokens, pool: pool, runs: map[seedRunKey]*seedGroup{}, spill: &report.Spill{}}
+	s.enc = json.NewEncoder(&s.buf)
+	s.enc.SetEscapeHTML(false)
+	return s
+}
+
+// add files a maze result under its run; d is its score record, nil when
+// it has none; name is r.Case, as the caller keeps it (shared with other
+// records).
+func (s *seedRuns) add(r results.Result, d *Detail, name string) error {
+	if report.IsHuman(r) {
+		s.human = append(s.human, seedHuman(r))
+		return nil
 	}
-	runs := map[runKey]*SeedRun{}
-	var keys []runKey
-	mc := mazeCache{}
-	for _, r := range rs {
-		if r.Suite != "maze" {
-			continue
-		}
-		if report.IsHuman(r) {
-			f.Human = append(f.Human, seedHuman(r))
-			continue
-		}
-		m, err := mc.mazeOf(r.Tags)
-		if err != nil {
-			return SeedFile{}, fmt.Errorf("seed json: %s of %s: %w", r.Case, r.Model, err)
-		}
-		k := runKey{mazeKey{m.Size(), m.Seed(), m.Algorithm()}, configOf(r.Tags, maxTokens)}
-		run := runs[k]
-		if run == nil {
-			run = &SeedRun{Maze: seedMaze(m), Config: k.config, Results: []SeedResult{}}
-			runs[k] = run
-			keys = append(keys, k)
-		}
-		provider, model := report.SplitModel(r.Model)
-		if r.Error != "" {
-			run.Errors = append(run.Errors, SeedError{provider, model, r.Case, r.Error})
-			continue
-		}
-		res, err := seedResult(r)
-		if err != nil {
-			return SeedFile{}, err
-		}
-		run.Results = append(run.Results, res)
+	k, err := parseMazeTags(r.Tags)
+	if err == nil {
+		_, err = s.pool.Maze(k.size, k.seed, k.alg)
 	}
-	slices.SortFunc(keys, func(a, b runKey) int {
+	if err != nil {
+		return fmt.Errorf("seed json: %s of %s: %w", r.Case, r.Model, err)
+	}
+	key := seedRunKey{k, configOf(r.Tags, s.maxTokens)}
+	run := s.runs[key]
+	if run == nil {
+		run = &seedGroup{}
+		s.runs[key] = run
+		s.keys = append(s.keys, key)
+	}
+	provider, model := report.SplitModel(r.Model)
+	if r.Error != "" {
+		run.errors = append(run.errors, SeedError{provider, model, r.Case, r.Error})
+		return nil
+	}
+	res := seedResultOf(r, d)
+	entry, err := s.encode(res)
+	if err != nil {
+		return fmt.Errorf("seed json: %s of %s: %w", r.Case, r.Model, err)
+	}
+	full := r.Model
+	if res.Provider+"/"+res.Model != full {
+		full = res.Provider + "/" + res.Model
+	}
+	run.results = append(run.results, seedEntry{model: full, name: name, ref: s.spill.Put(entry)})
+	return nil
+}
+
+// encode writes v as the file's compact JSON (HTML escaping off).
+func (s *seedRuns) encode(v any) ([]byte, error) {
+	s.buf.Reset()
+	if err := s.enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(s.buf.Bytes(), []byte("\n")), nil
+}
+
+// sorted orders the runs by size, seed, algorithm, then framing, and each
+// run's results by model and case.
+func (s *seedRuns) sorted() []seedRunKey {
+	keys := slices.Clone(s.keys)
+	slices.SortFunc(keys, func(a, b seedRunKey) int {
 		return report.CompareKeys(
 			[]string{strconv.Itoa(a.maze.size), strconv.FormatUint(a.maze.seed, 10), string(a.maze.alg), protocolOrder(a.config.Protocol), a.config.Lang, onOff(!a.config.UseMirage), onOff(!a.config.UseConfidence), a.config.AriadneMode},
 			[]string{strconv.Itoa(b.maze.size), strconv.FormatUint(b.maze.seed, 10), string(b.maze.alg), protocolOrder(b.config.Protocol), b.config.Lang, onOff(!b.config.UseMirage), onOff(!b.config.UseConfidence), b.config.AriadneMode})
 	})
-	mazesSeen := map[mazeKey]bool{}
 	for _, k := range keys {
-		run := runs[k]
-		slices.SortFunc(run.Results, func(a, b SeedResult) int {
-			return strings.Compare(a.Provider+"/"+a.Model+"\x00"+a.Case, b.Provider+"/"+b.Model+"\x00"+b.Case)
+		// as "provider/model\x00case" compare: the model, then the case
+		slices.SortFunc(s.runs[k].results, func(a, b seedEntry) int {
+			if c := strings.Compare(a.model, b.model); c != 0 {
+				return c
+			}
+			return strings.Compare(a.name, b.name)
 		})
-		f.Runs = append(f.Runs, *run)
-		mazesSeen[k.maze] = true
 	}
-	if len(f.Runs) == 0 {
-		return f, nil
+	return keys
+}
+
+// seedMazeOf is a run's maze as the seed describes it.
+func (s *seedRuns) seedMazeOf(k mazeKey) (SeedMaze, error) {
+	m, err := s.pool.Maze(k.size, k.seed, k.alg)
+	if err != nil {
+		return SeedMaze{}, fmt.Errorf("seed json: %w", err)
 	}
-	if len(mazesSeen) == 1 {
-		m := f.Runs[0].Maze
-		f.Maze = &m
+	return seedMaze(m), nil
+}
+
+// members are the file's keys this suite writes (SeedFile.members): the
+// runs and the results written a run, a result at a time.
+func (s *seedRuns) members() ([]report.Member, error) {
+	keys := s.sorted()
+	f := SeedFile{Human: s.human}
+	var out []report.Member
+	runsMember := report.Member{Key: "runs", Value: report.Elements{N: len(keys), At: func(i int) ([]byte, error) { return s.runJSON(keys[i]) }}}
+	if len(keys) == 0 {
+		out = append(out, report.Member{Key: "runs", Value: []SeedRun{}})
+		if len(f.Human) > 0 {
+			out = append(out, report.Member{Key: "human_results", Value: f.Human})
+		}
+		return out, nil
 	}
-	if len(f.Runs) == 1 {
-		c := f.Runs[0].Config
-		f.Config, f.Results = &c, f.Runs[0].Results
-		return f, nil
-	}
+	mazesSeen := map[mazeKey]bool{}
 	var ms, cs []any
-	seenMaze := map[mazeKey]bool{}
-	for i, run := range f.Runs {
-		f.Results = append(f.Results, run.Results...)
-		cs = append(cs, run.Config)
-		if k := keys[i].maze; !seenMaze[k] {
-			seenMaze[k] = true
-			ms = append(ms, run.Maze)
+	for _, k := range keys {
+		cs = append(cs, k.config)
+		if !mazesSeen[k.maze] {
+			mazesSeen[k.maze] = true
+			sm, err := s.seedMazeOf(k.maze)
+			if err != nil {
+				return nil, err
+			}
+			ms = append(ms, sm)
 		}
 	}
-	var err error
-	if f.Maze == nil {
-		if f.SharedMaze, err = shared(ms); err != nil {
+	switch {
+	case len(ms) == 1:
+		m := ms[0].(SeedMaze)
+		out = append(out, report.Member{Key: "maze", Value: &m})
+	default:
+		shared, err := shared(ms)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, report.Member{Key: "maze", Value: append(shared, SeedKey{Key: "mazes", Value: json.RawMessage(strconv.Itoa(len(ms)))})})
+	}
+	if len(keys) == 1 {
+		c := keys[0].config
+		out = append(out, report.Member{Key: "config", Value: &c})
+	} else {
+		shared, err := shared(cs)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, report.Member{Key: "config", Value: shared})
+	}
+	var all []seedEntry
+	for _, k := range keys {
+		all = append(all, s.runs[k].results...)
+	}
+	if len(all) > 0 {
+		var buf []byte
+		out = append(out, report.Member{Key: "results", Value: report.Elements{N: len(all), At: func(i int) ([]byte, error) {
+			var err error
+			buf, err = s.spill.Get(all[i].ref, buf)
+			return buf, err
+		}}})
+	}
+	out = append(out, runsMember)
+	if len(f.Human) > 0 {
+		out = append(out, report.Member{Key: "human_results", Value: f.Human})
+	}
+	return out, nil
+}
+
+// runJSON is one run's object: its maze, its framing, its results from the
+// spill and its errors.
+func (s *seedRuns) runJSON(k seedRunKey) ([]byte, error) {
+	run := s.runs[k]
+	sm, err := s.seedMazeOf(k.maze)
+	if err != nil {
+		return nil, err
+	}
+	b := []byte(`{"maze":`)
+	part, err := s.encode(sm)
+	if err != nil {
+		return nil, err
+	}
+	b = append(b, part...)
+	b = append(b, `,"config":`...)
+	if part, err = s.encode(k.config); err != nil {
+		return nil, err
+	}
+	b = append(b, part...)
+	b = append(b, `,"results":[`...)
+	var buf []byte
+	for i, e := range run.results {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		if buf, err = s.spill.Get(e.ref, buf); err != nil {
+			return nil, err
+		}
+		b = append(b, buf...)
+	}
+	b = append(b, ']')
+	if len(run.errors) > 0 {
+		b = append(b, `,"errors":`...)
+		if part, err = s.encode(run.errors); err != nil {
+			return nil, err
+		}
+		b = append(b, part...)
+	}
+	return append(b, '}'), nil
+}
+
+// file is the whole seed file in memory, as SeedJSON returns it.
+func (s *seedRuns) file() (SeedFile, error) {
+	f := SeedFile{Runs: []SeedRun{}, Human: s.human}
+	members, err := s.members()
+	if err != nil {
+		return SeedFile{}, err
+	}
+	for _, m := range members {
+		data, err := json.Marshal(m.Value)
+		if err != nil {
 			return SeedFile{}, err
 		}
-		f.SharedMaze = append(f.SharedMaze, SeedKey{Key: "mazes", Value: json.RawMessage(strconv.Itoa(len(ms)))})
-	}
-	if f.SharedConfig, err = shared(cs); err != nil {
-		return SeedFile{}, err
+		switch m.Key {
+		case "maze":
+			if v, ok := m.Value.(SeedShared); ok {
+				f.SharedMaze = v
+			} else if err := json.Unmarshal(data, &f.Maze); err != nil {
+				return SeedFile{}, err
+			}
+		case "config":
+			if v, ok := m.Value.(SeedShared); ok {
+				f.SharedConfig = v
+			} else if err := json.Unmarshal(data, &f.Config); err != nil {
+				return SeedFile{}, err
+			}
+		case "results":
+			if err := json.Unmarshal(data, &f.Results); err != nil {
+				return SeedFile{}, err
+			}
+		case "runs":
+			if err := json.Unmarshal(data, &f.Runs); err != nil {
+				return SeedFile{}, err
+			}
+		}
 	}
 	return f, nil
 }
+
+func (s *seedRuns) close() { s.spill.Close() }
 
 // SeedShared is a JSON object whose keys keep their order: what several
 // mazes or framings have in common.
@@ -394,12 +605,11 @@ func configOf(t map[string]string, maxTokens int) SeedConfig {
 	return c
 }
 
-func seedResult(r results.Result) (SeedResult, error) {
-	var d Detail
-	if len(r.Detail) > 0 {
-		if err := json.Unmarshal(r.Detail, &d); err != nil {
-			return SeedResult{}, fmt.Errorf("seed json: %s of %s: read detail: %w", r.Case, r.Model, err)
-		}
+// seedResultOf is a result's entry: its score record's scores (d), or its
+// metrics when it has none (a result read back from a results JSON file).
+func seedResultOf(r results.Result, d *Detail) SeedResult {
+	if d == nil {
+		d = &Detail{}
 	}
 	provider, model := report.SplitModel(r.Model)
 	s := d.Scores
@@ -408,7 +618,7 @@ func seedResult(r results.Result) (SeedResult, error) {
 		SR: s.SR, MEI: report.Round6(s.MEI), CE: report.Round6p(s.CE), BRS: report.Round6(s.BRS), Score: report.Round6(s.Score),
 		HallucinationCount: s.HC, BacktrackCount: s.BT, LoopCount: s.LT, HRR: report.Round6(s.HRR),
 		FirstHallucinationStep: s.FHR, PathValid: s.PathValid,
-		MetacogSignals: resultSignals(r, d), ConfidenceLog: []SeedConf{},
+		MetacogSignals: resultSignals(r, *d), ConfidenceLog: []SeedConf{},
 		LatencyS: math.Round(r.Duration*1000) / 1000,
 	}
 	if len(r.Detail) == 0 { // a result without its score record: the metrics
@@ -432,7 +642,7 @@ func seedResult(r results.Result) (SeedResult, error) {
 			SR: ls.SR, MEI: report.Round6(ls.MEI), CE: report.Round6p(ls.CE), BRS: report.Round6(ls.BRS), Score: report.Round6(ls.Score),
 			HallucinationCount: ls.HC, BacktrackCount: ls.BT, PathValid: ls.PathValid}
 	}
-	return out, nil
+	return out
 }
 
 func seedHuman(r results.Result) SeedHuman {

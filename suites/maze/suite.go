@@ -33,6 +33,7 @@ func New() bench.Suite {
 		Benchmarks:  benchmarks(),
 		Gate:        gateFile(),
 		Summarize:   summarize,
+		Accumulate:  accumulate,
 		NewTally:    newTally,
 		Status:      caseStatus,
 		Preamble:    preamble,

@@ -79,7 +79,10 @@ func (s *tally) Add(r results.Result) {
 			}
 		}
 	}
-	if len(r.Detail) > 0 && (!s.deadEnd || !s.strategy) && !quietDetail(r.Detail) {
+	if rec, ok := r.Record.(Detail); ok {
+		s.deadEnd = s.deadEnd || rec.Scores.DeadEndLines > 0
+		s.strategy = s.strategy || rec.Scores.StrategyChanges > 0
+	} else if len(r.Detail) > 0 && (!s.deadEnd || !s.strategy) && !quietDetail(r.Detail) {
 		var d struct {
 			Scores struct {
 				DeadEndLines    int `json:"dead_end_lines"`

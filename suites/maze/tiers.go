@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/hallumaze/hallumaze/report"
-	"github.com/hallumaze/hallumaze/results"
+	"github.com/hallumaze/hallumaze/suites/maze/analysis"
 )
 
 // tierRow compares one model's scores under the two readings of its
@@ -21,7 +21,7 @@ type tierRow struct {
 
 // tierRows are the models whose results carry the lenient tier, in the
 // order of rows (the leaderboard's), human groups aside.
-func tierRows(rs []results.Result, rows []Row) []tierRow {
+func tierRows(rs []*analysis.Case, rows []Row) []tierRow {
 	type acc struct {
 		n                             int
 		comp                          float64
@@ -29,8 +29,8 @@ func tierRows(rs []results.Result, rows []Row) []tierRow {
 	}
 	by := map[string]*acc{}
 	for _, r := range rs {
-		c, ok := r.Metrics["format-compliance"]
-		if !ok || r.Error != "" || report.IsHuman(r) {
+		c, ok := r.Lookup("format-compliance")
+		if !ok || !r.Scoreable() {
 			continue
 		}
 		a := by[r.Model]
@@ -40,12 +40,12 @@ func tierRows(rs []results.Result, rows []Row) []tierRow {
 		}
 		a.n++
 		a.comp += c
-		a.sr += r.Metrics["SR"]
-		a.mei += r.Metrics["MEI"]
-		a.score += r.Metrics["score"]
-		a.lsr += r.Metrics["SR"+LenientSuffix]
-		a.lmei += r.Metrics["MEI"+LenientSuffix]
-		a.ls += r.Metrics["score"+LenientSuffix]
+		a.sr += r.Metric("SR")
+		a.mei += r.Metric("MEI")
+		a.score += r.Metric("score")
+		a.lsr += r.Metric("SR" + LenientSuffix)
+		a.lmei += r.Metric("MEI" + LenientSuffix)
+		a.ls += r.Metric("score" + LenientSuffix)
 	}
 	var out []tierRow
 	for _, row := range rows {

@@ -40,13 +40,13 @@ func IsHuman(r results.Result) bool {
 	return strings.HasPrefix(r.Model, "human/") || r.Tags["human"] == "true"
 }
 
-// scored keeps the maze-suite results of models that were played and
-// scored: no error, no human group.
-func scored(rs []results.Result) []results.Result {
-	var out []results.Result
-	for _, r := range rs {
-		if r.Suite == suiteName && r.Error == "" && !IsHuman(r) {
-			out = append(out, r)
+// scored keeps the cases of models that were played and scored: no
+// error, no human group.
+func scored(cs []*Case) []*Case {
+	var out []*Case
+	for _, c := range cs {
+		if c.Scoreable() {
+			out = append(out, c)
 		}
 	}
 	return out
@@ -88,16 +88,21 @@ func Maze(r results.Result) (*mazes.Maze, error) {
 
 // Framing is the prompt options a result was played with, from its tags.
 func Framing(r results.Result) mazes.PromptOptions {
+	return framingOf(func(k string) string { return r.Tags[k] })
+}
+
+// framingOf reads the framing from the tags tag gives.
+func framingOf(tag func(string) string) mazes.PromptOptions {
 	opt := mazes.PromptOptions{
-		Lang:       mazes.Lang(r.Tags["lang"]),
-		Mirage:     r.Tags["mirage"] != "off",
-		Confidence: r.Tags["confidence"] != "off",
+		Lang:       mazes.Lang(tag("lang")),
+		Mirage:     tag("mirage") != "off",
+		Confidence: tag("confidence") != "off",
 		Protocol:   mazes.OneShot,
 	}
 	if opt.Lang == "" {
 		opt.Lang = mazes.English
 	}
-	if r.Tags["protocol"] == string(mazes.Interactive) {
+	if tag("protocol") == string(mazes.Interactive) {
 		opt.Protocol = mazes.Interactive
 	}
 	return opt
@@ -113,36 +118,45 @@ func Walk(r results.Result) (*mazes.Maze, mazes.Transcript, mazes.Walk, error) {
 	if err != nil {
 		return nil, mazes.Transcript{}, mazes.Walk{}, err
 	}
-	var replies []string
-	for _, t := range r.Turns {
-		if t.Role == results.Assistant {
-			replies = append(replies, t.Content)
-		}
-	}
 	opt := Framing(r)
+	var budget int
+	var lenient bool
+	if opt.Protocol == mazes.Interactive {
+		d, err := decodeDetail(r)
+		if err != nil {
+			return nil, mazes.Transcript{}, mazes.Walk{}, err
+		}
+		budget, lenient = budgetOf(d), len(d.Lenient) > 0 && string(d.Lenient) != "null"
+	}
+	tr, w := walkOf(m, opt, r, budget, lenient)
+	return m, tr, w, nil
+}
+
+// walkOf replays a result's replies on its maze: a one-shot reply parsed
+// and verified, an interactive one played on an episode of the given
+// budget and tier.
+func walkOf(m *mazes.Maze, opt mazes.PromptOptions, r results.Result, budget int, lenient bool) (mazes.Transcript, mazes.Walk) {
 	if opt.Protocol != mazes.Interactive {
 		var tr mazes.Transcript
-		if len(replies) > 0 {
-			tr = mazes.ParseReply(replies[0])
+		for _, t := range r.Turns {
+			if t.Role == results.Assistant {
+				tr = mazes.ParseReply(t.Content)
+				break
+			}
 		}
-		return m, tr, mazes.Verify(m, tr.Steps), nil
-	}
-	d, err := decodeDetail(r)
-	if err != nil {
-		return nil, mazes.Transcript{}, mazes.Walk{}, err
-	}
-	budget := 0
-	if d.Episode != nil {
-		budget = d.Episode.Budget
+		return tr, mazes.Verify(m, tr.Steps)
 	}
 	e := mazes.NewEpisode(m, opt, budget)
-	if len(d.Lenient) > 0 && string(d.Lenient) != "null" {
+	if lenient {
 		e = mazes.NewLenientEpisode(m, opt, budget)
 	}
-	for _, reply := range replies {
-		if _, _, done := e.Turn(reply); done {
+	for _, t := range r.Turns {
+		if t.Role != results.Assistant {
+			continue
+		}
+		if _, _, done := e.Turn(t.Content); done {
 			break
 		}
 	}
-	return m, e.Transcript(), e.Walk(), nil
+	return e.Transcript(), e.Walk()
 }

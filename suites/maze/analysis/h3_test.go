@@ -42,7 +42,7 @@ func h3Results() []results.Result {
 }
 
 func TestH3Compare(t *testing.T) {
-	rows := analysis.H3Compare(h3Results(), "HC", 0, 1)
+	rows := analysis.H3Compare(analysis.Digests(h3Results()), "HC", 0, 1)
 	require.Len(t, rows, 2)
 	same, other := rows[1], rows[0]
 	require.Equal(t, "m/same", same.Model)
@@ -68,7 +68,7 @@ func TestH3TooFewSizes(t *testing.T) {
 		fake("m", "7", "1", nil, map[string]float64{"HC": 4}),
 		fake("m", "9", "1", nil, map[string]float64{"HC": 5}),
 	}
-	rows := analysis.H3Compare(rs, "HC", 0, 1)
+	rows := analysis.H3Compare(analysis.Digests(rs), "HC", 0, 1)
 	require.Len(t, rows, 1)
 	assert.False(t, rows[0].OK)
 	assert.Equal(t, "too few sizes: 2 sizes shared (3 needed)", rows[0].Note)
@@ -87,7 +87,7 @@ func TestH3HumanFile(t *testing.T) {
 		Tags: map[string]string{"human": "true", "group": "A", "size": "9"}, Metrics: map[string]float64{"HC": 3.5}})
 	rs, err := play(t.Context(), []string{"lured"}, []maze.Spec{{Size: 5, Seed: 1}, {Size: 7, Seed: 1}, {Size: 9, Seed: 1}})
 	require.NoError(t, err)
-	rows := analysis.H3Compare(append(human, rs...), "HC", 0, 1)
+	rows := analysis.H3Compare(analysis.Digests(append(human, rs...)), "HC", 0, 1)
 	require.Len(t, rows, 1)
 	r := rows[0]
 	assert.Equal(t, "human/undergraduate_group_n30", r.Human)

@@ -11,47 +11,12 @@ import (
 // the walk and the verdicts.
 func playNav(t testing.TB, agents *WalkAgents, policy worlds.Policy, sp NavSpec) (*Nav, []worlds.Verdict) {
 	t.Helper()
-	n, err := NewNav(sp)
+	reply := func(turns []string) (string, error) { return agents.Reply(policy, turns) }
+	n, turns, end, err := converse(sp, reply)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%s: %v", policy, err)
 	}
-	turns := []string{n.Opening()}
-	var text string
-	for range n.MaxReplies() {
-		rep, err := agents.Reply(policy, turns)
-		if err != nil {
-			t.Fatalf("%s %s: %v", policy, sp.Name, err)
-		}
-		var done bool
-		text, done = n.Turn(rep)
-		turns = append(turns, rep)
-		if done {
-			break
-		}
-		turns = append(turns, text)
-	}
-	probes, err := n.Questions(worlds.ArmInNav)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []worlds.Verdict
-	for i, p := range probes {
-		msg := worlds.QuestionMessage(p.Question, p.Schema)
-		if i == 0 {
-			msg = text + "\n\n" + msg
-		}
-		if msg != p.Context {
-			t.Fatalf("%s: the message sent is not the record's context", p.ID)
-		}
-		turns = append(turns, msg)
-		rep, err := agents.Reply(policy, turns)
-		if err != nil {
-			t.Fatalf("%s %s: %v", policy, p.ID, err)
-		}
-		turns = append(turns, rep)
-		out = append(out, worlds.Judge(p, rep))
-	}
-	return n, out
+	return n, askAll(t, n, turns, end, reply)
 }
 
 func TestNavAgents(t *testing.T) {

@@ -130,14 +130,17 @@ func mustWorld(t testing.TB) *World {
 // The message that ends the walk is not sent on its own: the first
 // question's message opens with it. It returns the walk, the conversation
 // so far and that message.
-func converse(sp NavSpec, reply func(n *Nav) string) (*Nav, []string, string, error) {
+func converse(sp NavSpec, reply func(turns []string) (string, error)) (*Nav, []string, string, error) {
 	n, err := NewNav(sp)
 	if err != nil {
 		return nil, nil, "", err
 	}
 	turns := []string{n.Opening()}
 	for range n.MaxReplies() {
-		rep := reply(n)
+		rep, err := reply(turns)
+		if err != nil {
+			return nil, nil, "", fmt.Errorf("%s: %w", sp.Name, err)
+		}
 		text, done := n.Turn(rep)
 		turns = append(turns, rep)
 		if done {
@@ -145,23 +148,22 @@ func converse(sp NavSpec, reply func(n *Nav) string) (*Nav, []string, string, er
 		}
 		turns = append(turns, text)
 	}
-	return nil, nil, "", fmt.Errorf("the walk did not end within %d replies", n.MaxReplies())
+	return nil, nil, "", fmt.Errorf("%s: the walk did not end within %d replies", sp.Name, n.MaxReplies())
 }
 
-// checkConversation holds the interactive arm's questions to the
-// conversation: each is sent as its record's context (the first after the
-// message that ended the walk), and its gold is what the walker, reading
-// the user's messages alone, answers.
-func checkConversation(t interface {
+// askAll asks the interactive arm's questions after the conversation of
+// a walk that ended with the message end, each sent as its record's
+// context (the first after end), and judges each answer.
+func askAll(t interface {
 	Helper()
 	Fatalf(string, ...any)
-}, n *Nav, turns []string, end string) {
+}, n *Nav, turns []string, end string, answer func(turns []string) (string, error)) []worlds.Verdict {
 	t.Helper()
 	probes, err := n.Questions(worlds.ArmInNav)
 	if err != nil {
 		t.Fatalf("%v", err)
 	}
-	agents := NewWalkAgents()
+	var out []worlds.Verdict
 	for i, p := range probes {
 		msg := worlds.QuestionMessage(p.Question, p.Schema)
 		if i == 0 {
@@ -171,14 +173,29 @@ func checkConversation(t interface {
 			t.Fatalf("%s: the message sent is not the record's context", p.ID)
 		}
 		turns = append(turns, msg)
-		rep, err := agents.Reply(worlds.Walker, turns)
+		rep, err := answer(turns)
 		if err != nil {
 			t.Fatalf("%s: %v", p.ID, err)
 		}
-		if !worlds.Judge(p, rep).Right {
-			t.Fatalf("%s %q: the conversation gives %q, the gold is %s (the walk ended %s)", p.ID, p.Question, rep, p.Gold.Canonical(), n.End())
-		}
 		turns = append(turns, rep)
+		out = append(out, worlds.Judge(p, rep))
+	}
+	return out
+}
+
+// checkConversation holds the interactive arm's questions to the
+// conversation: each is sent as its record's context, and its gold is what
+// the walker, reading the user's messages alone, answers.
+func checkConversation(t interface {
+	Helper()
+	Fatalf(string, ...any)
+}, n *Nav, turns []string, end string) {
+	t.Helper()
+	agents := NewWalkAgents()
+	for _, v := range askAll(t, n, turns, end, func(turns []string) (string, error) { return agents.Reply(worlds.Walker, turns) }) {
+		if !v.Right {
+			t.Fatalf("%s: the conversation gives %q, the gold is %s (the walk ended %s)", v.ID, v.Value, v.Gold, n.End())
+		}
 	}
 }
 
@@ -194,7 +211,10 @@ func TestBudgetEndShowsLastObservation(t *testing.T) {
 		}
 		sp.Config.Params.MaxSteps = 6
 		k := 0
-		n, turns, end, err := converse(sp, func(*Nav) string { k++; return []string{"action=forward", "action=left"}[(k-1)%2] })
+		n, turns, end, err := converse(sp, func([]string) (string, error) {
+			k++
+			return []string{"action=forward", "action=left"}[(k-1)%2], nil
+		})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -228,7 +248,9 @@ func TestNavConversationDerivesGolds(t *testing.T) {
 		}
 		replies := []string{"action=left", "action=right", "action=forward", "action=forward", "I turn left.",
 			"Move forward.", "Hmm.", "action=done"}
-		n, turns, end, err := converse(sp, func(*Nav) string { return rapid.SampledFrom(replies).Draw(rt, "reply") })
+		n, turns, end, err := converse(sp, func([]string) (string, error) {
+			return rapid.SampledFrom(replies).Draw(rt, "reply"), nil
+		})
 		if err != nil {
 			rt.Fatalf("%v", err)
 		}

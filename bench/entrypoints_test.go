@@ -12,7 +12,10 @@ func TestEffort(t *testing.T)       { experimentPerSuite(t, "Effort") }
 func TestAbstain(t *testing.T)      { experiment(t, "Abstain") }
 func TestWorlds(t *testing.T)       { experiment(t, "Worlds") }
 func TestWorldsReplay(t *testing.T) { experiment(t, "WorldsReplay") }
+func TestInNav(t *testing.T)        { experiment(t, "InNav") }
+func TestInNavReplay(t *testing.T)  { experiment(t, "InNavReplay") }
 
 func BenchmarkMaze(b *testing.B)    { benchmark(b, "Maze") }
 func BenchmarkAbstain(b *testing.B) { benchmark(b, "Abstain") }
 func BenchmarkWorlds(b *testing.B)  { benchmark(b, "Worlds") }
+func BenchmarkInNav(b *testing.B)   { benchmark(b, "InNav") }

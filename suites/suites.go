@@ -16,6 +16,7 @@ import (
 	"github.com/hallumaze/hallumaze/report"
 	"github.com/hallumaze/hallumaze/results"
 	"github.com/hallumaze/hallumaze/suites/abstain"
+	"github.com/hallumaze/hallumaze/suites/innav"
 	"github.com/hallumaze/hallumaze/suites/maze"
 	"github.com/hallumaze/hallumaze/suites/worlds"
 )
@@ -24,7 +25,7 @@ import (
 // is one more value here: its flags, cases, agents, experiments, gate
 // rules, report section and commands all come from it.
 func All() []bench.Suite {
-	return []bench.Suite{maze.New(), abstain.New(), worlds.New()}
+	return []bench.Suite{maze.New(), abstain.New(), worlds.New(), innav.New()}
 }
 
 // Names lists the suites' names.

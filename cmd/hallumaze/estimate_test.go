@@ -67,9 +67,9 @@ func TestEstimateCaching(t *testing.T) {
 	for _, line := range strings.Split(stdout, "\n") {
 		f := strings.Fields(line)
 		switch {
-		case len(f) == 7 && f[0] == "maze":
-			cacheable, _ = strconv.Atoi(f[4])
-			in, _ = strconv.Atoi(f[3])
+		case len(f) == 6 && f[0] == "total": // every suite's interactive cases
+			cacheable, _ = strconv.Atoi(f[3])
+			in, _ = strconv.Atoi(f[2])
 		case len(f) == 7 && f[0] == "openai/gpt-x":
 			gpt, _ = strconv.ParseFloat(strings.TrimPrefix(f[4], "$"), 64)
 			gptSaved, _ = strconv.ParseFloat(strings.TrimPrefix(f[5], "$"), 64)

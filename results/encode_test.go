@@ -27,7 +27,7 @@ func text(t *rapid.T, label string) string {
 }
 
 func number(t *rapid.T, label string) float64 {
-	return rapid.OneOf(rapid.Float64(), rapid.SampledFrom([]float64{0, -0.0, 1, 0.8999999999999999, 1e-7, 1e-6, 1e21, 1e20, 123456789e-15, -2.5e-10, math.MaxFloat64, math.SmallestNonzeroFloat64})).Draw(t, label)
+	return rapid.OneOf(rapid.Float64(), rapid.SampledFrom([]float64{0, math.Copysign(0, -1), 1, 0.8999999999999999, 1e-7, 1e-6, 1e21, 1e20, 123456789e-15, -2.5e-10, math.MaxFloat64, math.SmallestNonzeroFloat64})).Draw(t, label)
 }
 
 func genResult(t *rapid.T) Result {

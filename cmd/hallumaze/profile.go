@@ -14,7 +14,6 @@ import (
 	"github.com/hallumaze/hallumaze/profile"
 	"github.com/hallumaze/hallumaze/profile/page"
 	"github.com/hallumaze/hallumaze/report"
-	"github.com/hallumaze/hallumaze/results"
 	"github.com/hallumaze/hallumaze/suites"
 )
 
@@ -45,7 +44,7 @@ func (a *app) runProfile(ctx context.Context, args []string, stdout, stderr io.W
 		}
 		prof.Add(r)
 	}
-	all, err := profile.Build(prof.Results(), a.profileOptions())
+	all, err := prof.Build(a.profileOptions())
 	if err != nil {
 		return cli.Usagef("profile: %v", err)
 	}
@@ -98,7 +97,7 @@ func cardOf(cards []profile.Card, model string) (profile.Card, bool) {
 // last (the cost of the run): the short block on the terminal, the cards in
 // the JSON and the card figure on the page. inputs are the results files
 // the full cards are printed from.
-func (a *app) withProfile(sections []report.Section, rs []results.Result, inputs ...string) ([]report.Section, error) {
+func (a *app) withProfile(sections []report.Section, prof *profile.Collector, inputs ...string) ([]report.Section, error) {
 	full := a.selfName() + " profile"
 	for _, in := range inputs {
 		// A results JSON names its JSONL beside it, the file the cards
@@ -108,7 +107,11 @@ func (a *app) withProfile(sections []report.Section, rs []results.Result, inputs
 		}
 		full += " " + suites.ShellQuote(in)
 	}
-	sec, err := page.Section(rs, a.profileOptions(), full)
+	cards, err := prof.Build(a.profileOptions())
+	if err != nil {
+		return nil, err
+	}
+	sec, err := page.CardsSection(cards, full)
 	if err != nil {
 		return nil, err
 	}

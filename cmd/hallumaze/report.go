@@ -72,7 +72,7 @@ func (a *app) runReport(ctx context.Context, args []string, stdout, stderr io.Wr
 	opts.Korean = sum.Korean()
 	sections, err := sum.Sections(opts)
 	if err == nil {
-		sections, err = a.withProfile(sections, prof.Results(), inputs...)
+		sections, err = a.withProfile(sections, &prof, inputs...)
 	}
 	if err != nil {
 		return cli.Usagef("report: %v", err)

@@ -527,7 +527,7 @@ func (a *app) write(o runOptions, p runPlan, sw sweepOutcome, stdout, stderr io.
 	opts.Korean = sum.Korean()
 	sections, err := sum.Sections(opts)
 	if err == nil {
-		sections, err = a.withProfile(sections, sw.profile.Results(), p.paths.jsonl)
+		sections, err = a.withProfile(sections, &sw.profile, p.paths.jsonl)
 	}
 	if err != nil {
 		return fmt.Errorf("run: %w", err)

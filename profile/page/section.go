@@ -21,10 +21,18 @@ const ID = "profile"
 // result of a suite the profile reads. full is the command that prints the
 // whole cards ("hallumaze profile r.jsonl"), shown under the short block.
 func Section(rs []results.Result, opts profile.Options, full string) (report.Section, error) {
-	sec := report.Section{Suite: ID, Title: "Metacognition profile"}
 	cards, err := profile.Build(rs, opts)
-	if err != nil || len(cards) == 0 {
-		return sec, err
+	if err != nil {
+		return report.Section{Suite: ID, Title: "Metacognition profile"}, err
+	}
+	return CardsSection(cards, full)
+}
+
+// CardsSection is Section of cards already made (profile.Collector.Build).
+func CardsSection(cards []profile.Card, full string) (report.Section, error) {
+	sec := report.Section{Suite: ID, Title: "Metacognition profile"}
+	if len(cards) == 0 {
+		return sec, nil
 	}
 	var text strings.Builder
 	if err := profile.WriteShort(&text, cards, full); err != nil {

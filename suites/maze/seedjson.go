@@ -45,32 +45,6 @@ type SeedFile struct {
 	Human []SeedHuman `json:"human_results,omitempty"`
 }
 
-// members are the file's top-level keys this suite writes, in the seed's
-// order: maze, config and results, runs, and human_results.
-func (f SeedFile) members() []report.Member {
-	var out []report.Member
-	switch {
-	case f.Maze != nil:
-		out = append(out, report.Member{Key: "maze", Value: f.Maze})
-	case f.SharedMaze != nil:
-		out = append(out, report.Member{Key: "maze", Value: f.SharedMaze})
-	}
-	switch {
-	case f.Config != nil:
-		out = append(out, report.Member{Key: "config", Value: f.Config})
-	case f.SharedConfig != nil:
-		out = append(out, report.Member{Key: "config", Value: f.SharedConfig})
-	}
-	if len(f.Results) > 0 {
-		out = append(out, report.Member{Key: "results", Value: f.Results})
-	}
-	out = append(out, report.Member{Key: "runs", Value: f.Runs})
-	if len(f.Human) > 0 {
-		out = append(out, report.Member{Key: "human_results", Value: f.Human})
-	}
-	return out
-}
-
 // SeedRun is one maze under one framing, and every model's result on it.
 type SeedRun struct {
 	Maze    SeedMaze     `json:"maze"`

@@ -256,7 +256,8 @@ func (a *app) otherSuiteFlag(err error, selected []bench.Suite) error {
 	name := msg[i+len(undefined):]
 	for _, s := range a.suites {
 		for _, f := range suites.FlagNames(s) {
-			if f == name || suites.Prefixed(s.Name, f) == name {
+			bare, _ := strings.CutPrefix(f, s.Name+"-")
+			if f == name || bare == name || suites.Prefixed(s.Name, f) == name {
 				return cli.Usagef("run: --%s belongs to --suite %s (or all)", name, s.Name)
 			}
 		}

@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hallumaze/hallumaze/suites/maze/record"
+
 	maze "github.com/hallumaze/hallumaze/suites/maze"
 
 	"github.com/google/go-cmp/cmp"
@@ -99,7 +101,7 @@ func withoutLenient(t *testing.T, r results.Result) results.Result {
 			delete(r.Metrics, k)
 		}
 	}
-	var d maze.Detail
+	var d record.Detail
 	if err := json.Unmarshal(r.Detail, &d); err != nil {
 		t.Fatal(err)
 	}

@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	maze "github.com/hallumaze/hallumaze/suites/maze"
+	"github.com/hallumaze/hallumaze/suites/maze/mazereport"
 
 	"github.com/hallumaze/hallumaze/report"
 	mpsuite "github.com/hallumaze/hallumaze/suites/abstain"
@@ -302,14 +302,14 @@ func TestAbstainHTML(t *testing.T) {
 
 func TestLeaderboardIgnoresAbstain(t *testing.T) {
 	mz := append(fixtureResults(t), humanFixture(t)...)
-	with := maze.Leaderboard(append(slices.Clone(mz), abstainFixture(t)...))
-	if diff := cmp.Diff(maze.Leaderboard(mz), with, cmpopts.EquateNaNs()); diff != "" {
+	with := mazereport.Leaderboard(append(slices.Clone(mz), abstainFixture(t)...))
+	if diff := cmp.Diff(mazereport.Leaderboard(mz), with, cmpopts.EquateNaNs()); diff != "" {
 		t.Errorf("abstain results changed the leaderboard (-maze only +with abstain):\n%s", diff)
 	}
 	for _, r := range with {
 		assert.NotEqual(t, "google/gemini-2.5-pro", r.Model, "an abstain-only model has no maze columns")
 	}
-	assert.Empty(t, maze.Leaderboard(abstainFixture(t)))
+	assert.Empty(t, mazereport.Leaderboard(abstainFixture(t)))
 }
 
 func TestSeedJSONAbstain(t *testing.T) {

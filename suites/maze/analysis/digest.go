@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hallumaze/hallumaze/suites/maze/record"
+
 	"github.com/hallumaze/hallumaze/mazes"
 	"github.com/hallumaze/hallumaze/results"
 )
@@ -301,11 +303,7 @@ func Digests(rs []results.Result) []*Case {
 // which a replay gives again) reads it instead of replaying the walk, and
 // otherwise fills it with the walk it replayed, for a caller that reads
 // more of it than the Case keeps.
-type Replay struct {
-	Transcript mazes.Transcript
-	Walk       mazes.Walk
-	OK         bool
-}
+type Replay = record.Replay
 
 // Digest makes the Case of a maze result. d is its score record already
 // read, when the caller has read it; nil reads it from the result. A

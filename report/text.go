@@ -9,14 +9,7 @@ import (
 	"unicode"
 
 	"github.com/hallumaze/hallumaze/modelname"
-	"github.com/hallumaze/hallumaze/results"
 )
-
-// IsHuman reports whether a result is a human control group's: its model is
-// "human/…" or it is tagged human=true.
-func IsHuman(r results.Result) bool {
-	return strings.HasPrefix(r.Model, "human/") || r.Tags["human"] == "true"
-}
 
 // DisplayWidth approximates the columns a terminal gives s: two for emoji
 // and East Asian wide characters, none for combining marks, one otherwise.

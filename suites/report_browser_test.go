@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hallumaze/hallumaze/results"
 	"github.com/hallumaze/hallumaze/suites/maze/mazereport"
 
 	"github.com/hallumaze/hallumaze/report"
@@ -85,7 +86,7 @@ func TestHTMLInBrowser(t *testing.T) {
 	}
 	played, mazeCases := 0, 0
 	for _, r := range rs {
-		if !report.IsHuman(r) && r.Error == "" {
+		if !results.IsHuman(r) && r.Error == "" {
 			played++
 			if r.Suite == "maze" {
 				mazeCases++

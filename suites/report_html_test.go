@@ -32,7 +32,7 @@ func TestHTMLStructure(t *testing.T) {
 	var played, mazes, failed int
 	for _, r := range rs {
 		switch {
-		case report.IsHuman(r):
+		case results.IsHuman(r):
 		case r.Error != "":
 			failed++
 		default:
@@ -44,7 +44,7 @@ func TestHTMLStructure(t *testing.T) {
 	}
 	t.Run("one details block per played case and one maze per maze case", func(t *testing.T) {
 		for _, r := range rs {
-			if report.IsHuman(r) || r.Error != "" {
+			if results.IsHuman(r) || r.Error != "" {
 				continue
 			}
 			assert.Contains(t, page, `<details class="case `, r.Case)

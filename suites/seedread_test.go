@@ -39,7 +39,7 @@ func TestSeedJSONReadsBack(t *testing.T) {
 		require.True(t, ok, "%s %s not read back", r.Model, r.Case)
 		n++
 		assert.Equal(t, r.Error, g.Error)
-		if report.IsHuman(r) || r.Error != "" {
+		if results.IsHuman(r) || r.Error != "" {
 			continue
 		}
 		for _, k := range []string{"size", "seed", "algorithm", "mirage", "confidence", "group", "lang", "protocol"} {

@@ -80,7 +80,7 @@ func abstainSection(rs []results.Result) *abstainView {
 	}
 	byModel := map[string][]results.Result{}
 	for _, r := range rs {
-		if r.Suite == "abstain" && r.Error == "" && !report.IsHuman(r) {
+		if r.Suite == "abstain" && r.Error == "" && !results.IsHuman(r) {
 			byModel[r.Model] = append(byModel[r.Model], r)
 		}
 	}

@@ -44,7 +44,7 @@ func AbstainModels(rs []results.Result) []AbstainModel {
 	byModel := map[string][]results.Result{}
 	var order []string
 	for _, r := range rs {
-		if r.Suite != Name || report.IsHuman(r) {
+		if r.Suite != Name || results.IsHuman(r) {
 			continue
 		}
 		if _, ok := byModel[r.Model]; !ok {

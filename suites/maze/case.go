@@ -25,7 +25,7 @@ func NewCase(spec Spec) (bench.Case, error) {
 	if err := mazes.CheckGenerate(spec.Size, spec.Algorithm); err != nil {
 		return bench.Case{}, fmt.Errorf("maze case %s: %w", spec.Name(), err)
 	}
-	opt := mazes.PromptOptions{Lang: spec.Lang, Mirage: !spec.NoMirage, Confidence: !spec.NoConf, Protocol: spec.Protocol}
+	opt := spec.Prompt()
 	c := bench.Case{Suite: Name, Name: spec.Name(), Tags: spec.Tags()}
 	c.Play = func(ctx context.Context, chat *bench.Chat) (bench.Outcome, error) {
 		m, err := mazes.Generate(spec.Size, spec.Seed, spec.Algorithm)
@@ -36,7 +36,7 @@ func NewCase(spec Spec) (bench.Case, error) {
 		if spec.Protocol == mazes.Interactive {
 			return playInteractive(ctx, chat, m, opt, spec)
 		}
-		return playOneShot(ctx, chat, m, opt)
+		return playOneShot(ctx, chat, m, opt, spec)
 	}
 	return c, nil
 }
@@ -53,7 +53,7 @@ func seedRun(chat *bench.Chat, spec Spec) {
 	}
 }
 
-func playOneShot(ctx context.Context, chat *bench.Chat, m *mazes.Maze, opt mazes.PromptOptions) (bench.Outcome, error) {
+func playOneShot(ctx context.Context, chat *bench.Chat, m *mazes.Maze, opt mazes.PromptOptions, spec Spec) (bench.Outcome, error) {
 	p := mazes.BuildPrompt(m, opt)
 	chat.SetSystem(p.System)
 	rep, err := chat.Say(ctx, p.User)
@@ -63,7 +63,7 @@ func playOneShot(ctx context.Context, chat *bench.Chat, m *mazes.Maze, opt mazes
 	tr, s, ls := mazes.ScoreReply(m, rep.Text)
 	metrics := caseMetrics(s)
 	addLenient(metrics, ls)
-	out := bench.Outcome{Metrics: metrics, Detail: record.Detail{Scores: s, ConfLog: tr.ConfidenceLog, Solution: len(m.Solution()), Lenient: &ls,
+	out := bench.Outcome{Metrics: metrics, Detail: record.Detail{Spec: &spec, Scores: s, ConfLog: tr.ConfidenceLog, Solution: len(m.Solution()), Lenient: &ls,
 		Played: &record.Replay{Transcript: tr, Walk: mazes.Verify(m, tr.Steps), OK: true}}}
 	if rep.StopReason == "max_tokens" {
 		out.Metrics["cut-by-max-tokens"] = 1
@@ -109,7 +109,7 @@ func playInteractive(ctx context.Context, chat *bench.Chat, m *mazes.Maze, opt m
 		metrics["hint-ignore"] = ar.IgnoreRate
 	}
 	tr := e.Transcript()
-	return bench.Outcome{Metrics: metrics, Detail: record.Detail{Scores: s, Episode: &stats, Ariadne: &ar, ConfLog: tr.ConfidenceLog, Solution: len(m.Solution()), Lenient: &ls,
+	return bench.Outcome{Metrics: metrics, Detail: record.Detail{Spec: &spec, Scores: s, Episode: &stats, Ariadne: &ar, ConfLog: tr.ConfidenceLog, Solution: len(m.Solution()), Lenient: &ls,
 		Played: &record.Replay{Transcript: tr, Walk: e.Walk(), OK: true}}}, nil
 }
 

@@ -1,7 +1,6 @@
 package maze
 
 import (
-	"encoding/json"
 	"fmt"
 	"testing"
 
@@ -17,11 +16,17 @@ import (
 // each other.
 func Check(t *testing.T, r results.Result) {
 	t.Helper()
-	var d record.Detail
-	if err := json.Unmarshal(r.Detail, &d); err != nil {
-		t.Fatalf("decode scores: %v", err)
+	rd, err := record.Read(r)
+	if err != nil {
+		t.Fatal(err)
 	}
-	s := d.Scores
+	if rd.Detail == nil {
+		t.Fatalf("%s of %s: no score record", r.Case, r.Model)
+	}
+	if rd.SpecErr != nil {
+		t.Fatal(rd.SpecErr)
+	}
+	s := rd.Detail.Scores
 	if len(r.Turns) == 0 {
 		t.Fatal("no conversation")
 	}

@@ -3,6 +3,7 @@ package analysis
 import (
 	"github.com/hallumaze/hallumaze/mazes"
 	"github.com/hallumaze/hallumaze/results"
+	"github.com/hallumaze/hallumaze/suites/maze/record"
 )
 
 // The tests are in package analysis_test, since they play cases through
@@ -14,6 +15,9 @@ var (
 
 // DetailScores are the scores a result's detail holds.
 func DetailScores(r results.Result) (mazes.Scores, error) {
-	d, err := decodeDetail(r)
-	return d.Scores, err
+	rd, err := record.Read(r)
+	if err != nil || rd.Detail == nil {
+		return mazes.Scores{}, err
+	}
+	return rd.Detail.Scores, nil
 }

@@ -9,7 +9,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/hallumaze/hallumaze/mazes"
-	"github.com/hallumaze/hallumaze/report"
 	"github.com/hallumaze/hallumaze/results"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -84,7 +83,7 @@ func TestHumanExampleFile(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, hs, 2)
 	for _, h := range hs {
-		assert.True(t, report.IsHuman(h))
+		assert.True(t, results.IsHuman(h))
 		assert.Equal(t, "human/undergraduate_group_n30", h.Model)
 	}
 }
@@ -101,7 +100,7 @@ func FuzzReadHuman(f *testing.F) {
 			return
 		}
 		for _, r := range rs {
-			if !report.IsHuman(r) || r.Suite != "maze" || !strings.HasPrefix(r.Model, "human/") {
+			if !results.IsHuman(r) || r.Suite != "maze" || !strings.HasPrefix(r.Model, "human/") {
 				t.Fatalf("not a human result: %+v", r)
 			}
 			for k, v := range r.Metrics {

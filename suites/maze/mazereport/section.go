@@ -1,8 +1,6 @@
 package mazereport
 
 import (
-	"encoding/json"
-	"fmt"
 	"strings"
 
 	"github.com/hallumaze/hallumaze/report"
@@ -54,31 +52,17 @@ type summary struct {
 
 // Add reads one maze result.
 func (s *summary) Add(r results.Result) error {
-	human := report.IsHuman(r)
-	var d *record.Detail
+	rd, err := record.Read(r)
+	if err != nil {
+		return err
+	}
+	human := results.IsHuman(r)
 	var rp analysis.Replay
-	if rec, ok := r.Record.(record.Detail); ok && r.Error == "" && !human {
-		// played by this process: the record and the walk as played
-		d = &rec
-		if rec.Played != nil {
-			rp = *rec.Played
-		}
-	} else if r.Error == "" && !human && len(r.Detail) > 0 {
-		var err error
-		if d, err = seedDetail(r); err != nil {
-			return err
-		}
+	if rd.Detail != nil && rd.Detail.Played != nil {
+		rp = *rd.Detail.Played // played by this process: the walk as played
 	}
-	var scored *analysis.Scored
-	if d != nil {
-		budget := 0
-		if d.Episode != nil {
-			budget = d.Episode.Budget
-		}
-		scored = analysis.ScoredOf(d.Scores, budget, d.Lenient != nil)
-	}
-	c := s.pool.Digest(r, scored, &rp)
-	if err := s.seed.add(r, d, c.Name); err != nil {
+	c := s.pool.Digest(r, &rd, &rp)
+	if err := s.seed.add(r, rd, c.Name); err != nil {
 		return err
 	}
 	s.cases = append(s.cases, c)
@@ -159,25 +143,15 @@ func (s *summary) Section(opts report.Options) (report.Section, error) {
 	}
 	mc := mazeCache{}
 	sec.Case = func(r results.Result) report.CaseView {
-		d, _ := decodeDetail(r)
-		w, werr := replayWalk(r, mc)
+		rd, err := record.Read(r)
+		if err != nil {
+			return caseView(r, nil, nil, err)
+		}
+		w, werr := replayWalk(r, rd, mc)
 		if len(mc) > 256 {
 			clear(mc) // the page's cases come model by model: keep a few mazes
 		}
-		return caseView(r, d, w, werr)
+		return caseView(r, rd.Detail, w, werr)
 	}
 	return sec, nil
-}
-
-// decodeDetail reads a maze result's score record; a result without one
-// (a human group, an error) has none.
-func decodeDetail(r results.Result) (*record.Detail, error) {
-	if len(r.Detail) == 0 {
-		return nil, nil
-	}
-	var d record.Detail
-	if err := json.Unmarshal(r.Detail, &d); err != nil {
-		return nil, fmt.Errorf("%s of %s: read the score record: %w", r.Case, r.Model, err)
-	}
-	return &d, nil
 }

@@ -189,27 +189,15 @@ func SeedJSON(rs []results.Result, maxTokens int) (SeedFile, error) {
 		if r.Suite != record.Name {
 			continue
 		}
-		var d *record.Detail
-		if r.Error == "" && !report.IsHuman(r) && len(r.Detail) > 0 {
-			var err error
-			if d, err = seedDetail(r); err != nil {
-				return SeedFile{}, err
-			}
+		rd, err := record.Read(r)
+		if err != nil {
+			return SeedFile{}, fmt.Errorf("seed json: %w", err)
 		}
-		if err := sr.add(r, d, r.Case); err != nil {
+		if err := sr.add(r, rd, r.Case); err != nil {
 			return SeedFile{}, err
 		}
 	}
 	return sr.file()
-}
-
-// seedDetail reads a result's score record, as the seed file needs it.
-func seedDetail(r results.Result) (*record.Detail, error) {
-	var d record.Detail
-	if err := json.Unmarshal(r.Detail, &d); err != nil {
-		return nil, fmt.Errorf("seed json: %s of %s: read detail: %w", r.Case, r.Model, err)
-	}
-	return &d, nil
 }
 
 // seedRuns gathers the seed file's runs as the results come: each run's
@@ -256,15 +244,14 @@ func newSeedRuns(maxTokens int, pool *analysis.Pool) *seedRuns {
 	return s
 }
 
-// add files a maze result under its run; d is its score record, nil when
-// it has none; name is r.Case, as the caller keeps it (shared with other
+// add files a maze result under its run, as record.Read read it; name is r.Case, as the caller keeps it (shared with other
 // records).
-func (s *seedRuns) add(r results.Result, d *record.Detail, name string) error {
-	if report.IsHuman(r) {
+func (s *seedRuns) add(r results.Result, rd record.Reading, name string) error {
+	if results.IsHuman(r) {
 		s.human = append(s.human, seedHuman(r))
 		return nil
 	}
-	k, err := parseMazeTags(r.Tags)
+	k, err := mazeKey{rd.Spec.Size, rd.Spec.Seed, rd.Spec.Algorithm}, rd.SpecErr
 	if err == nil {
 		_, err = s.pool.Maze(k.size, k.seed, k.alg)
 	}
@@ -283,7 +270,7 @@ func (s *seedRuns) add(r results.Result, d *record.Detail, name string) error {
 		run.errors = append(run.errors, SeedError{provider, model, r.Case, r.Error})
 		return nil
 	}
-	res := seedResultOf(r, d)
+	res := seedResultOf(r, rd.Detail)
 	entry, err := s.encode(res)
 	if err != nil {
 		return fmt.Errorf("seed json: %s of %s: %w", r.Case, r.Model, err)

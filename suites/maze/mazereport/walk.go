@@ -1,9 +1,7 @@
 package mazereport
 
 import (
-	"encoding/json"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/hallumaze/hallumaze/mazes"
@@ -59,13 +57,9 @@ type mazeCache map[mazeKey]*mazes.Maze
 // weigh megabytes per case.
 const maxDrawnSize = 64
 
-// mazeOf regenerates the maze a maze-suite result was played on, from its
-// tags.
-func (mc mazeCache) mazeOf(tags map[string]string) (*mazes.Maze, error) {
-	k, err := parseMazeTags(tags)
-	if err != nil {
-		return nil, err
-	}
+// mazeOf regenerates the maze of a spec.
+func (mc mazeCache) mazeOf(spec record.Spec) (*mazes.Maze, error) {
+	k := mazeKey{spec.Size, spec.Seed, spec.Normal().Algorithm}
 	if m, ok := mc[k]; ok {
 		return m, nil
 	}
@@ -77,35 +71,20 @@ func (mc mazeCache) mazeOf(tags map[string]string) (*mazes.Maze, error) {
 	return m, nil
 }
 
-func parseMazeTags(tags map[string]string) (mazeKey, error) {
-	size, err := strconv.Atoi(tags["size"])
-	if err != nil {
-		return mazeKey{}, fmt.Errorf("maze tags: size %q is not a number", tags["size"])
-	}
-	seed, err := strconv.ParseUint(tags["seed"], 10, 64)
-	if err != nil {
-		return mazeKey{}, fmt.Errorf("maze tags: seed %q is not a number", tags["seed"])
-	}
-	alg := mazes.DFS
-	if s := tags["algorithm"]; s != "" {
-		if alg, err = mazes.ParseAlgorithm(s); err != nil {
-			return mazeKey{}, fmt.Errorf("maze tags: %w", err)
-		}
-	}
-	return mazeKey{size, seed, alg}, nil
-}
-
 // replayWalk recomputes the walk of a maze-suite result: a one-shot reply
 // is parsed and verified against the regenerated maze; an interactive
 // episode is replayed reply by reply.
-func replayWalk(r results.Result, mc mazeCache) (*walk, error) {
-	m, err := mc.mazeOf(r.Tags)
+func replayWalk(r results.Result, rd record.Reading, mc mazeCache) (*walk, error) {
+	if rd.SpecErr != nil {
+		return nil, rd.SpecErr
+	}
+	m, err := mc.mazeOf(rd.Spec)
 	if err != nil {
 		return nil, err
 	}
 	w := &walk{maze: m}
 	lures := map[mazes.Cell]mazes.Dir{}
-	if r.Tags["mirage"] != "off" {
+	if !rd.Spec.NoMirage {
 		for _, t := range m.Traps() {
 			lures[t.Cell] |= t.Dir
 		}
@@ -119,9 +98,9 @@ func replayWalk(r results.Result, mc mazeCache) (*walk, error) {
 	var tr mazes.Transcript
 	var checks []mazes.Check
 	starts := []mazes.Cell{} // where the walk stood before each step
-	if r.Tags["protocol"] == string(mazes.Interactive) {
+	if rd.Spec.Protocol == mazes.Interactive {
 		var after []int
-		tr, checks, starts, after = replayEpisode(m, r, replies)
+		tr, checks, starts, after = replayEpisode(m, r, rd, replies)
 		w.hints = hintSteps(r, after)
 	} else {
 		if len(replies) > 0 {
@@ -138,7 +117,7 @@ func replayWalk(r results.Result, mc mazeCache) (*walk, error) {
 	for i, st := range tr.Steps {
 		ch, pos := checks[i], starts[i]
 		origin := st.From
-		if r.Tags["protocol"] == string(mazes.Interactive) {
+		if rd.Spec.Protocol == mazes.Interactive {
 			origin = pos // the world moves from where the walk really is
 		}
 		if ch.Teleport {
@@ -211,16 +190,10 @@ func confidenceDrops(tr mazes.Transcript) []int {
 // replayEpisode feeds the replies of an interactive case to a fresh
 // episode and returns the transcript, the verdict on each move and where
 // the walk stood before it.
-func replayEpisode(m *mazes.Maze, r results.Result, replies []string) (mazes.Transcript, []mazes.Check, []mazes.Cell, []int) {
-	budget := 0
-	var d record.Detail
-	if len(r.Detail) > 0 && json.Unmarshal(r.Detail, &d) == nil && d.Episode != nil {
-		budget = d.Episode.Budget
-	}
-	lang := mazes.Lang(r.Tags["lang"])
-	opt := mazes.PromptOptions{Lang: lang, Mirage: r.Tags["mirage"] != "off", Confidence: r.Tags["confidence"] != "off"}
+func replayEpisode(m *mazes.Maze, r results.Result, rd record.Reading, replies []string) (mazes.Transcript, []mazes.Check, []mazes.Cell, []int) {
+	opt, budget := rd.Spec.Prompt(), rd.Detail.Budget()
 	e := mazes.NewEpisode(m, opt, budget)
-	if d.Lenient != nil {
+	if rd.Detail != nil && rd.Detail.Lenient != nil {
 		// Played by the lenient tier: replay it so, reply for reply.
 		e = mazes.NewLenientEpisode(m, opt, budget)
 	}

@@ -39,7 +39,9 @@ func TestReplayedWalkMatchesScores(t *testing.T) {
 			continue
 		}
 		t.Run(r.Model+"/"+r.Case, func(t *testing.T) {
-			w, err := replayWalk(r, mc)
+			rd, err := record.Read(r)
+			require.NoError(t, err)
+			w, err := replayWalk(r, rd, mc)
 			require.NoError(t, err)
 			c := w.counts()
 			invalid := 0

@@ -19,6 +19,7 @@ import (
 	mpsuite "github.com/hallumaze/hallumaze/suites/abstain"
 
 	"github.com/hallumaze/hallumaze/internal/golden"
+	"github.com/hallumaze/hallumaze/internal/textfmt"
 	"github.com/hallumaze/hallumaze/results"
 
 	"github.com/google/go-cmp/cmp"
@@ -176,10 +177,10 @@ func TestAbstainTableGolden(t *testing.T) {
 	for _, line := range strings.Split(b.String(), "\n") {
 		switch {
 		case strings.HasPrefix(line, "┌"):
-			widths = []int{report.DisplayWidth(line)}
+			widths = []int{textfmt.Width(line)}
 		case strings.HasPrefix(line, "│"), strings.HasPrefix(line, "├"), strings.HasPrefix(line, "└"):
 			require.NotEmpty(t, widths)
-			assert.Equal(t, widths[0], report.DisplayWidth(line), "every line of a box has the same width:\n%s", b.String())
+			assert.Equal(t, widths[0], textfmt.Width(line), "every line of a box has the same width:\n%s", b.String())
 		}
 	}
 	var empty bytes.Buffer

@@ -7,9 +7,8 @@ import (
 
 	"github.com/hallumaze/hallumaze/suites/maze/mazereport"
 
-	"github.com/hallumaze/hallumaze/report"
-
 	"github.com/hallumaze/hallumaze/internal/golden"
+	"github.com/hallumaze/hallumaze/internal/textfmt"
 	"github.com/hallumaze/hallumaze/results"
 
 	"github.com/stretchr/testify/assert"
@@ -130,7 +129,7 @@ func TestDisplayWidth(t *testing.T) {
 		s    string
 		want int
 	}{{"ascii", "gpt-4o", 6}, {"medal", "🥇", 2}, {"hangul", "미로", 4}, {"box", "│─", 2}, {"star", "MEI★", 4}} {
-		t.Run(tc.name, func(t *testing.T) { assert.Equal(t, tc.want, report.DisplayWidth(tc.s)) })
+		t.Run(tc.name, func(t *testing.T) { assert.Equal(t, tc.want, textfmt.Width(tc.s)) })
 	}
 }
 
@@ -140,7 +139,7 @@ func TestTableAligned(t *testing.T) {
 	var widths []int
 	for _, line := range strings.Split(b.String(), "\n") {
 		if strings.HasPrefix(line, "│") || strings.HasPrefix(line, "┌") || strings.HasPrefix(line, "└") || strings.HasPrefix(line, "├") {
-			widths = append(widths, report.DisplayWidth(line))
+			widths = append(widths, textfmt.Width(line))
 		}
 	}
 	require.NotEmpty(t, widths)

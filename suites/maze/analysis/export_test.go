@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"github.com/hallumaze/hallumaze/internal/textfmt"
 	"github.com/hallumaze/hallumaze/mazes"
 	"github.com/hallumaze/hallumaze/results"
 	"github.com/hallumaze/hallumaze/suites/maze/record"
@@ -9,7 +10,7 @@ import (
 // The tests are in package analysis_test, since they play cases through
 // suites/maze, which imports this package; these expose what they check.
 var (
-	DisplayWidth = displayWidth
+	DisplayWidth = textfmt.Width
 	ProseSignals = proseSignals
 )
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/hallumaze/hallumaze/bench"
+	"github.com/hallumaze/hallumaze/internal/textfmt"
 	"github.com/hallumaze/hallumaze/mazes"
 	"github.com/hallumaze/hallumaze/report"
 	"github.com/hallumaze/hallumaze/suites/maze/analysis"
@@ -47,7 +48,7 @@ func mazeBoxes(rs []*analysis.Case, most int) string {
 		if wordsOf(rs) {
 			fmt.Fprintf(&b, "… 그 밖에 미로 %d개\n", n-most)
 		} else {
-			fmt.Fprintf(&b, "… and %d more %s\n", n-most, report.Plural(n-most, "maze", "mazes"))
+			fmt.Fprintf(&b, "… and %d more %s\n", n-most, textfmt.Plural(n-most, "maze", "mazes"))
 		}
 	}
 	if b.Len() > 0 {

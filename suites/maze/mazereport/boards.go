@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/hallumaze/hallumaze/report"
+	"github.com/hallumaze/hallumaze/internal/textfmt"
 	"github.com/hallumaze/hallumaze/results"
 	"github.com/hallumaze/hallumaze/scoring"
 	"github.com/hallumaze/hallumaze/suites/maze/analysis"
@@ -262,7 +262,7 @@ func sizesText(sizes []int) string {
 func conditionsLine(boards []Board) string {
 	var names []string
 	for _, bd := range boards {
-		names = append(names, fmt.Sprintf("%s (%d %s)", bd.Name, len(bd.Rows), report.Plural(len(bd.Rows), "row", "rows")))
+		names = append(names, fmt.Sprintf("%s (%d %s)", bd.Name, len(bd.Rows), textfmt.Plural(len(bd.Rows), "row", "rows")))
 	}
 	return fmt.Sprintf("The results span %d conditions, each ranked in its own table: %s.", len(boards), strings.Join(names, "; "))
 }

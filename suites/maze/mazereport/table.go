@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/hallumaze/hallumaze/report"
+	"github.com/hallumaze/hallumaze/internal/textfmt"
 )
 
 // tableTitle is the caption in the top border of the table.
@@ -33,7 +33,7 @@ func writeTableTitled(w io.Writer, rows []Row, title string, k words) error {
 	widths := make([]int, len(header))
 	for _, row := range cells {
 		for i, c := range row {
-			widths[i] = max(widths[i], report.DisplayWidth(c))
+			widths[i] = max(widths[i], textfmt.Width(c))
 		}
 	}
 	lines := make([]string, len(cells))
@@ -44,18 +44,18 @@ func writeTableTitled(w io.Writer, rows []Row, title string, k words) error {
 		for j, c := range row {
 			b.WriteString(c)
 			if j < len(row)-1 {
-				b.WriteString(strings.Repeat(" ", widths[j]-report.DisplayWidth(c)+2))
+				b.WriteString(strings.Repeat(" ", widths[j]-textfmt.Width(c)+2))
 			}
 		}
 		lines[i] = b.String()
-		inner = max(inner, report.DisplayWidth(lines[i])+2)
+		inner = max(inner, textfmt.Width(lines[i])+2)
 	}
-	inner = max(inner, report.DisplayWidth(title)+4)
+	inner = max(inner, textfmt.Width(title)+4)
 	var b strings.Builder
-	left := (inner - report.DisplayWidth(title)) / 2
-	b.WriteString("┌" + strings.Repeat("─", left) + title + strings.Repeat("─", inner-left-report.DisplayWidth(title)) + "┐\n")
+	left := (inner - textfmt.Width(title)) / 2
+	b.WriteString("┌" + strings.Repeat("─", left) + title + strings.Repeat("─", inner-left-textfmt.Width(title)) + "┐\n")
 	for i, l := range lines {
-		b.WriteString("│" + l + strings.Repeat(" ", inner-report.DisplayWidth(l)) + "│\n")
+		b.WriteString("│" + l + strings.Repeat(" ", inner-textfmt.Width(l)) + "│\n")
 		if i == 0 {
 			b.WriteString("├" + strings.Repeat("─", inner) + "┤\n")
 		}
@@ -73,7 +73,7 @@ func writeTableTitled(w io.Writer, rows []Row, title string, k words) error {
 		}
 	}
 	if total > 0 {
-		isAre := report.Plural(total, "is", "are")
+		isAre := textfmt.Plural(total, "is", "are")
 		if k {
 			isAre = ""
 		}

@@ -5,6 +5,9 @@ import (
 	"math"
 	"testing"
 
+	"github.com/hallumaze/hallumaze/suites/maze/mazereport"
+	"github.com/hallumaze/hallumaze/suites/maze/record"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -12,7 +15,6 @@ import (
 	"github.com/hallumaze/hallumaze/results"
 	"github.com/hallumaze/hallumaze/scoring"
 	sa "github.com/hallumaze/hallumaze/suites/abstain"
-	"github.com/hallumaze/hallumaze/suites/maze"
 	"github.com/hallumaze/hallumaze/suites/maze/analysis"
 	sw "github.com/hallumaze/hallumaze/suites/worlds"
 )
@@ -144,10 +146,10 @@ func TestHalluMazeSource(t *testing.T) {
 	got := cards(t, rs)
 	plain := only(rs, groupA)
 	lures := only(plain, func(t map[string]string) bool { return t["mirage"] != "off" })
-	for _, row := range maze.Leaderboard(plain) {
+	for _, row := range mazereport.Leaderboard(plain) {
 		sameMean(t, measure(t, got[row.Model], "maze/CE"), row.CE.Mean, row.CE.CI, row.CE.HasCI(), row.CE.N, row.Model+" CE")
 	}
-	for _, row := range maze.Leaderboard(lures) {
+	for _, row := range mazereport.Leaderboard(lures) {
 		sameMean(t, measure(t, got[row.Model], "maze/BRS"), row.BRS.Mean, row.BRS.CI, row.BRS.HasCI(), row.BRS.N, row.Model+" BRS")
 	}
 	for _, c := range []struct {
@@ -169,7 +171,7 @@ func TestHalluMazeSource(t *testing.T) {
 				if r.Model != model {
 					continue
 				}
-				var d maze.Detail
+				var d record.Detail
 				require.NoError(t, json.Unmarshal(r.Detail, &d))
 				var v *float64
 				switch key {
@@ -198,7 +200,7 @@ func TestHalluMazeSource(t *testing.T) {
 		}
 	}
 	// Ariadne: NRS of group B and TI.
-	effects := maze.AriadneSummary(rs)
+	effects := mazereport.AriadneSummary(rs)
 	require.NotEmpty(t, effects)
 	for _, e := range effects {
 		nrs, ti := measure(t, got[e.Model], "maze/NRS"), measure(t, got[e.Model], "maze/TI")

@@ -52,7 +52,7 @@ func Costs(rs []results.Result, prices pricing.Table) []ModelCost {
 // CaseCost is what one result cost at the table: false for a human group's
 // and for a model without a price.
 func CaseCost(r results.Result, prices pricing.Table) (float64, bool) {
-	if IsHuman(r) {
+	if results.IsHuman(r) {
 		return 0, false
 	}
 	p, ok := prices.Lookup(r.Model)

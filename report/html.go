@@ -91,7 +91,7 @@ func WriteHTMLFrom(w io.Writer, src Source, sections []Section, opts Options) er
 			order = append(order, r.Model)
 		}
 		switch {
-		case IsHuman(r):
+		case results.IsHuman(r):
 			humans++
 		case r.Error != "":
 			failed = append(failed, results.Result{Suite: r.Suite, Model: r.Model, Case: r.Case, Error: r.Error})

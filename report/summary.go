@@ -147,7 +147,7 @@ type ModelFailures struct {
 }
 
 func (f *Failures) add(r results.Result) {
-	if IsHuman(r) {
+	if results.IsHuman(r) {
 		return
 	}
 	if r.Error == "" {
@@ -170,7 +170,7 @@ type costs struct {
 }
 
 func (c *costs) add(r results.Result) {
-	if IsHuman(r) {
+	if results.IsHuman(r) {
 		return
 	}
 	if c.by == nil {

@@ -2,6 +2,7 @@ package results
 
 import (
 	"encoding/json"
+	"strings"
 
 	"github.com/hallumaze/hallumaze/modelname"
 )
@@ -136,4 +137,10 @@ func OfSuite(rs []Result, suite string) []Result {
 		}
 	}
 	return out
+}
+
+// IsHuman reports whether a result is a human control group's: its model is
+// "human/…" or it is tagged human=true.
+func IsHuman(r Result) bool {
+	return strings.HasPrefix(r.Model, "human/") || r.Tags["human"] == "true"
 }

@@ -13,9 +13,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hallumaze/hallumaze/results"
+	"github.com/hallumaze/hallumaze/suites/maze/mazereport"
+
 	"github.com/hallumaze/hallumaze/report"
 	mpsuite "github.com/hallumaze/hallumaze/suites/abstain"
-	maze "github.com/hallumaze/hallumaze/suites/maze"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -75,7 +77,7 @@ func TestHTMLInBrowser(t *testing.T) {
 	require.NotEmpty(t, dom)
 	assert.Regexp(t, `<body data-ready="1"`, dom, "the inline script ran")
 	rows := 0
-	for _, b := range maze.Boards(rs) {
+	for _, b := range mazereport.Boards(rs) {
 		rows += len(b.Rows)
 	}
 	assert.Equal(t, rows, strings.Count(dom, `<tr class="row`), "leaderboard rows")
@@ -84,7 +86,7 @@ func TestHTMLInBrowser(t *testing.T) {
 	}
 	played, mazeCases := 0, 0
 	for _, r := range rs {
-		if !report.IsHuman(r) && r.Error == "" {
+		if !results.IsHuman(r) && r.Error == "" {
 			played++
 			if r.Suite == "maze" {
 				mazeCases++

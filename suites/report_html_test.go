@@ -8,8 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hallumaze/hallumaze/suites/maze/mazereport"
+
 	"github.com/hallumaze/hallumaze/report"
-	maze "github.com/hallumaze/hallumaze/suites/maze"
 
 	"github.com/hallumaze/hallumaze/results"
 	"github.com/stretchr/testify/assert"
@@ -31,7 +32,7 @@ func TestHTMLStructure(t *testing.T) {
 	var played, mazes, failed int
 	for _, r := range rs {
 		switch {
-		case report.IsHuman(r):
+		case results.IsHuman(r):
 		case r.Error != "":
 			failed++
 		default:
@@ -43,7 +44,7 @@ func TestHTMLStructure(t *testing.T) {
 	}
 	t.Run("one details block per played case and one maze per maze case", func(t *testing.T) {
 		for _, r := range rs {
-			if report.IsHuman(r) || r.Error != "" {
+			if results.IsHuman(r) || r.Error != "" {
 				continue
 			}
 			assert.Contains(t, page, `<details class="case `, r.Case)
@@ -53,7 +54,7 @@ func TestHTMLStructure(t *testing.T) {
 		assert.Equal(t, mazes, strings.Count(page, `class="maze"`))
 	})
 	t.Run("walk overlays", func(t *testing.T) {
-		for _, class := range []string{maze.ClassValid, maze.ClassWall, maze.ClassTeleport, maze.ClassOffGrid, maze.ClassLure} {
+		for _, class := range []string{mazereport.ClassValid, mazereport.ClassWall, mazereport.ClassTeleport, mazereport.ClassOffGrid, mazereport.ClassLure} {
 			assert.Regexp(t, `<line class="`+class+`" data-step="[0-9]+" x1="[0-9]+" y1="[0-9]+" x2="-?[0-9]+" y2="-?[0-9]+" stroke-opacity="[0-9.]+"><title>`, page, class)
 		}
 		assert.Contains(t, page, `class="solution"`, "the solution, faint")
@@ -69,7 +70,7 @@ func TestHTMLStructure(t *testing.T) {
 		assert.NotContains(t, page, `class="chart chart-empty"`, "every chart has data")
 	})
 	t.Run("leaderboard, humans and errors", func(t *testing.T) {
-		boards := maze.Boards(rs)
+		boards := mazereport.Boards(rs)
 		rows := 0
 		for _, b := range boards {
 			rows += len(b.Rows)

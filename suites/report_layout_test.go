@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hallumaze/hallumaze/report"
+	"github.com/hallumaze/hallumaze/results"
 )
 
 // layoutCheck runs in the page after it loaded and writes what it found
@@ -80,7 +81,7 @@ func TestHTMLLayout(t *testing.T) {
 	page, rs := renderFixture(t)
 	opened := 0
 	for _, r := range rs {
-		if report.IsHuman(r) || r.Error != "" || opened >= 6 {
+		if results.IsHuman(r) || r.Error != "" || opened >= 6 {
 			continue
 		}
 		id := `id="` + report.CaseID(r) + `"`

@@ -19,6 +19,7 @@ import (
 
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/internal/cli"
+	"github.com/hallumaze/hallumaze/internal/textfmt"
 	"github.com/hallumaze/hallumaze/pricing"
 	"github.com/hallumaze/hallumaze/profile"
 	"github.com/hallumaze/hallumaze/providers"
@@ -621,7 +622,7 @@ func reportErrors(stderr io.Writer, fails report.Failures, jsonl string, retries
 	}
 	after := ""
 	if retries > 0 {
-		after = fmt.Sprintf(" (after %d %s)", retries, report.Plural(int(retries), "retry", "retries"))
+		after = fmt.Sprintf(" (after %d %s)", retries, textfmt.Plural(int(retries), "retry", "retries"))
 	}
 	fmt.Fprintf(stderr, "%d case(s) could not be played%s: reported apart, not scored; --resume %s plays them again.\n", fails.Failed, after, jsonl)
 	for _, m := range fails.Models {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	mp "github.com/hallumaze/hallumaze/abstain"
+	"github.com/hallumaze/hallumaze/internal/textfmt"
 	"github.com/hallumaze/hallumaze/report"
 	"github.com/hallumaze/hallumaze/results"
 )
@@ -80,7 +81,7 @@ func abstainSection(rs []results.Result) *abstainView {
 	}
 	byModel := map[string][]results.Result{}
 	for _, r := range rs {
-		if r.Suite == "abstain" && r.Error == "" && !report.IsHuman(r) {
+		if r.Suite == "abstain" && r.Error == "" && !results.IsHuman(r) {
 			byModel[r.Model] = append(byModel[r.Model], r)
 		}
 	}
@@ -121,10 +122,10 @@ func abstainModelViewOf(m AbstainModel, rs []results.Result) abstainModelView {
 		mv.McNote = "As many pairs of each kind."
 	}
 	if m.Errors > 0 {
-		mv.Warnings = append(mv.Warnings, fmt.Sprintf("%d %s could not be played and %s not scored.", m.Errors, report.Plural(m.Errors, "case", "cases"), report.Plural(m.Errors, "is", "are")))
+		mv.Warnings = append(mv.Warnings, fmt.Sprintf("%d %s could not be played and %s not scored.", m.Errors, textfmt.Plural(m.Errors, "case", "cases"), textfmt.Plural(m.Errors, "is", "are")))
 	}
 	if n := len(m.Incomplete); n > 0 {
-		mv.Warnings = append(mv.Warnings, fmt.Sprintf("%d incomplete %s (one member has no result), counted in the item rates only: %s.", n, report.Plural(n, "pair", "pairs"), strings.Join(m.Incomplete, ", ")))
+		mv.Warnings = append(mv.Warnings, fmt.Sprintf("%d incomplete %s (one member has no result), counted in the item rates only: %s.", n, textfmt.Plural(n, "pair", "pairs"), strings.Join(m.Incomplete, ", ")))
 	}
 	defects, domains := abstainAxes(m.Records)
 	mv.Domains = domains

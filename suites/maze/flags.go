@@ -52,7 +52,7 @@ func declareFlags(fs *flag.FlagSet) func() (iter.Seq[bench.Case], error) {
 			}
 			p.seedGiven = true
 		}
-		if _, err := ParseGroup(group); err != nil {
+		if _, err := mazes.ParseAriadneGroup(group); err != nil {
 			return nil, fmt.Errorf("--group: %v", err)
 		}
 		s := Spec{Group: group, NoMirage: noMirage, NoConf: noConf}

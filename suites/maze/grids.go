@@ -62,7 +62,7 @@ func MiragePairs() [][2]Spec {
 // mazes.
 func AriadneGrid() []Spec {
 	var out []Spec
-	for _, g := range []Group{GroupA, GroupB, GroupC} {
+	for _, g := range []mazes.AriadneGroup{mazes.AriadneGroupA, mazes.AriadneGroupB, mazes.AriadneGroupC} {
 		for _, n := range InteractiveSizes {
 			for _, seed := range MazeSeeds {
 				out = append(out, Spec{Size: n, Seed: seed, Protocol: mazes.Interactive, Group: string(g)})

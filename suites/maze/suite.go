@@ -1,10 +1,9 @@
 // Package maze is the HalluMaze suite: the harness's view of the mazes
 // package. It turns mazes and framings into cases (one-shot or
 // interactive, with the Ariadne's Thread hints), declares the suite's
-// metrics, flags, reference agents, experiments and gate rules, and lays
-// out the suite's part of the reports: the leaderboard, the seed's JSON
-// file, the charts and each case's maze with the verified walk drawn over
-// it.
+// metrics, flags, reference agents, experiments, gate rules and commands,
+// and hands the results to mazereport, which lays out the suite's part of
+// the reports.
 package maze
 
 import (
@@ -14,6 +13,7 @@ import (
 	"github.com/hallumaze/hallumaze/agents"
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/results"
+	"github.com/hallumaze/hallumaze/suites/maze/mazereport"
 )
 
 // Name is the suite's name: the --suite value, the results' Suite and the
@@ -32,15 +32,15 @@ func New() bench.Suite {
 		Experiments: experiments(),
 		Benchmarks:  benchmarks(),
 		Gate:        gateFile(),
-		Summarize:   summarize,
-		Accumulate:  accumulate,
-		NewTally:    newTally,
-		Status:      caseStatus,
-		Preamble:    preamble,
+		Summarize:   mazereport.Summarize,
+		Accumulate:  mazereport.Accumulate,
+		NewTally:    mazereport.NewTally,
+		Status:      mazereport.Status,
+		Preamble:    mazereport.Preamble,
 		Asks:        []bench.Ask{{Flag: "size", Prompt: "Maze size (5, 7, 9, 11)"}, {Flag: "runs", Prompt: "Runs per model"}},
 		Commands:    commands(),
-		ReadSeed:    ReadSeed,
-		ReadHuman:   ReadHuman,
+		ReadSeed:    mazereport.ReadSeed,
+		ReadHuman:   mazereport.ReadHuman,
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hallumaze/hallumaze/internal/textfmt"
 	"github.com/hallumaze/hallumaze/report"
 	"github.com/hallumaze/hallumaze/results"
 	hw "github.com/hallumaze/hallumaze/worlds"
@@ -114,7 +115,7 @@ func text(scores []ModelScore, versus map[string]*hw.Comparison) string {
 		}
 		report.WriteBox(&b, " HalluWorld: "+m.Model+" ", cells, footer)
 		if m.Errors > 0 {
-			fmt.Fprintf(&b, "  ⚠ %d %s could not be played and %s not scored\n", m.Errors, report.Plural(m.Errors, "case", "cases"), report.Plural(m.Errors, "is", "are"))
+			fmt.Fprintf(&b, "  ⚠ %d %s could not be played and %s not scored\n", m.Errors, textfmt.Plural(m.Errors, "case", "cases"), textfmt.Plural(m.Errors, "is", "are"))
 		}
 		b.WriteString("\n")
 	}

@@ -4,8 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
+
+	"github.com/hallumaze/hallumaze/suites/maze/record"
 
 	"github.com/hallumaze/hallumaze/mazes"
 	"github.com/hallumaze/hallumaze/results"
@@ -301,39 +302,43 @@ func Digests(rs []results.Result) []*Case {
 // which a replay gives again) reads it instead of replaying the walk, and
 // otherwise fills it with the walk it replayed, for a caller that reads
 // more of it than the Case keeps.
-type Replay struct {
-	Transcript mazes.Transcript
-	Walk       mazes.Walk
-	OK         bool
-}
+type Replay = record.Replay
 
-// Digest makes the Case of a maze result. d is its score record already
-// read, when the caller has read it; nil reads it from the result. A
-// detail that does not read leaves Scored nil and sets DetailErr; a walk
-// that cannot be replayed leaves Walk nil and sets WalkErr: each analysis
+// Digest makes the Case of a maze result. rd is the result already read
+// (record.Read), when the caller has read it; nil reads it here. A detail
+// that does not read leaves Scored nil and sets DetailErr; a walk that
+// cannot be replayed leaves Walk nil and sets WalkErr: each analysis
 // leaves such a case out where it needs them, as it did reading the
 // result.
-func (p *Pool) Digest(r results.Result, d *Scored, rp *Replay) *Case {
-	c := &Case{Model: p.str(r.Model), Name: p.str(r.Case), Human: IsHuman(r), Error: r.Error, Duration: r.Duration}
+func (p *Pool) Digest(r results.Result, rd *record.Reading, rp *Replay) *Case {
+	c := &Case{Model: p.str(r.Model), Name: p.str(r.Case), Human: results.IsHuman(r), Error: r.Error, Duration: r.Duration}
 	c.tags = p.tagSet(r.Tags)
 	c.metrics = metricsOf(r.Metrics)
-	c.mazeKey = p.str(MazeKey(r))
-	spec, err := specOf(r)
-	if err != nil {
-		c.rarePart().specErr = err
+	if rd == nil {
+		read, err := record.Read(r)
+		if err != nil {
+			c.rarePart().detailErr = err
+			read.Spec, read.SpecErr = record.SpecOfTags(r.Tags)
+		}
+		rd = &read
+	}
+	spec := mazeSpec{rd.Spec.Size, rd.Spec.Seed, rd.Spec.Algorithm}
+	if rd.SpecErr != nil {
+		c.rarePart().specErr = fmt.Errorf("result %s: %w", r.Case, rd.SpecErr)
+		c.mazeKey = p.str(MazeKey(r))
+	} else {
+		c.mazeKey = p.str(rd.Spec.MazeKey())
 	}
 	c.reasoning = hasReasoning(r)
 	if c.Human {
 		p.digestHuman(c, spec, r)
 		return c
 	}
-	if d == nil && len(r.Detail) > 0 {
-		if d, err = ReadScored(r); err != nil {
-			c.rarePart().detailErr = err
-		}
+	if d := rd.Detail; d != nil {
+		c.Scored = ScoredOf(d.Scores, d.Budget(), d.Lenient != nil)
 	}
-	c.Scored = d
 	if c.Error == "" {
+		var err error
 		if c.Walk, err = p.replay(c, spec, r, rp); err != nil {
 			c.rarePart().walkErr = err
 		}
@@ -354,11 +359,15 @@ func Unplayed(name string, tags map[string]string) *Case {
 
 // ReadScored reads the part of a maze result's detail the analyses use.
 func ReadScored(r results.Result) (*Scored, error) {
-	dt, err := decodeDetail(r)
+	rd, err := record.Read(r)
 	if err != nil {
 		return nil, err
 	}
-	return ScoredOf(dt.Scores, budgetOf(dt), len(dt.Lenient) > 0 && string(dt.Lenient) != "null"), nil
+	d := rd.Detail
+	if d == nil {
+		return nil, fmt.Errorf("result %s of %s has no detail", r.Case, r.Model)
+	}
+	return ScoredOf(d.Scores, d.Budget(), d.Lenient != nil), nil
 }
 
 // ScoredOf is the analyses' part of a score record: the strict scores, the
@@ -367,13 +376,6 @@ func ScoredOf(s mazes.Scores, budget int, lenient bool) *Scored {
 	return &Scored{MEI: s.MEI, Score: s.Score, BRS: s.BRS, HRR: s.HRR, EarlyError: s.EarlyError, LoopEscape: s.LoopEscape,
 		HC: int32(s.HC), BT: int32(s.BT), LT: int32(s.LT), DeadEndLines: int32(s.DeadEndLines), Strategies: int32(s.StrategyChanges),
 		Budget: int32(budget), Lenient: lenient}
-}
-
-func budgetOf(d detail) int {
-	if d.Episode != nil {
-		return d.Episode.Budget
-	}
-	return 0
 }
 
 // digestHuman reads a human group's walks, when its detail holds them.
@@ -593,21 +595,11 @@ func (p *Pool) tagSet(t map[string]string) *tagSet {
 // specOf reads the maze a result was played on from its tags, as Maze
 // does, without generating it.
 func specOf(r results.Result) (mazeSpec, error) {
-	size, err := strconv.Atoi(r.Tags["size"])
+	s, err := record.SpecOfTags(r.Tags)
 	if err != nil {
-		return mazeSpec{}, fmt.Errorf("result %s: size tag %q is not a number", r.Case, r.Tags["size"])
+		return mazeSpec{}, fmt.Errorf("result %s: %w", r.Case, err)
 	}
-	seed, err := strconv.ParseUint(r.Tags["seed"], 10, 64)
-	if err != nil {
-		return mazeSpec{}, fmt.Errorf("result %s: seed tag %q is not a number", r.Case, r.Tags["seed"])
-	}
-	alg := mazes.DFS
-	if s := r.Tags["algorithm"]; s != "" {
-		if alg, err = mazes.ParseAlgorithm(s); err != nil {
-			return mazeSpec{}, fmt.Errorf("result %s: %w", r.Case, err)
-		}
-	}
-	return mazeSpec{size, seed, alg}, nil
+	return mazeSpec{s.Size, s.Seed, s.Algorithm}, nil
 }
 
 // MazeOf regenerates the case's maze (once while the pool keeps it), as

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/hallumaze/hallumaze/internal/textfmt"
 	"github.com/hallumaze/hallumaze/scoring"
 )
 
@@ -114,7 +115,7 @@ func H3Compare(cs []*Case, metric string, reps int, seed uint64) []H3 {
 				row.Rho, row.P, row.MinP = math.NaN(), math.NaN(), math.NaN()
 				switch rho, ok := scoring.Spearman(row.HumanValues, row.ModelValues); {
 				case len(sizes) < H3Min:
-					row.Note = "too few sizes: " + plural(len(sizes), "size", "sizes") + " shared (" + itoa(H3Min) + " needed)"
+					row.Note = "too few sizes: " + textfmt.Count(len(sizes), "size", "sizes") + " shared (" + itoa(H3Min) + " needed)"
 				case !ok:
 					row.Note = "a series is constant across sizes: no rank correlation"
 				default:

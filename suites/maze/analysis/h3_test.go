@@ -6,13 +6,15 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/hallumaze/hallumaze/suites/maze"
+
 	"github.com/hallumaze/hallumaze/suites/maze/analysis"
+	"github.com/hallumaze/hallumaze/suites/maze/mazereport"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/hallumaze/hallumaze/results"
-	maze "github.com/hallumaze/hallumaze/suites/maze"
 )
 
 // h3Results: a human group with HC means at sizes 5, 7, 9 and 11 (group
@@ -78,10 +80,10 @@ func TestH3TooFewSizes(t *testing.T) {
 // TestH3HumanFile: the human file format read by the maze suite, against
 // the agents' results of the same sizes.
 func TestH3HumanFile(t *testing.T) {
-	f, err := os.Open("../testdata/human.example.json")
+	f, err := os.Open("../mazereport/testdata/human.example.json")
 	require.NoError(t, err)
 	defer f.Close()
-	human, err := maze.ReadHuman(f)
+	human, err := mazereport.ReadHuman(f)
 	require.NoError(t, err)
 	human = append(human, results.Result{Suite: "maze", Model: "human/undergraduate_group_n30", Case: "size=9/group=A",
 		Tags: map[string]string{"human": "true", "group": "A", "size": "9"}, Metrics: map[string]float64{"HC": 3.5}})

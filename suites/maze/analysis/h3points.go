@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/hallumaze/hallumaze/internal/textfmt"
 	"github.com/hallumaze/hallumaze/mazes"
 	"github.com/hallumaze/hallumaze/scoring"
 )
@@ -159,7 +160,7 @@ func H3PointsCompare(cs []*Case, reps int, seed uint64) []H3Points {
 			row.Power = H3Power(row.Points, 0.3)
 			switch rho, ok := scoring.Spearman(row.HumanRate, row.ModelRate); {
 			case row.Points < H3PointsMin:
-				row.Note = "too few decision points: " + plural(row.Points, "point", "points") + " walked by both (" + itoa(H3PointsMin) + " needed)"
+				row.Note = "too few decision points: " + textfmt.Count(row.Points, "point", "points") + " walked by both (" + itoa(H3PointsMin) + " needed)"
 			case !ok:
 				row.Note = "the humans' or the model's error rate is the same at every point: no rank correlation"
 			default:

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hallumaze/hallumaze/internal/textfmt"
 	"github.com/hallumaze/hallumaze/results"
 	"github.com/hallumaze/hallumaze/scoring"
 )
@@ -171,7 +172,7 @@ func compare(cs []*Case, a, b, metric string, reps int, seed uint64, interval bo
 }
 
 func tooFew(clusters int) string {
-	return "n too small: " + plural(clusters, "maze", "mazes") + " (" + itoa(scoring.MinClusters) + " needed)"
+	return "n too small: " + textfmt.Count(clusters, "maze", "mazes") + " (" + itoa(scoring.MinClusters) + " needed)"
 }
 
 func distinct(xs []string) int {

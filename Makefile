@@ -125,11 +125,14 @@ bench:
 # module's own requirements stay as they are. It also runs shellcheck on
 # the workflows' scripts where shellcheck is installed.
 ACTIONLINT ?= $(GO) run github.com/rhysd/actionlint/cmd/actionlint@v1.7.12
+# staticcheck, pinned and built the same way.
+STATICCHECK ?= $(GO) run honnef.co/go/tools/cmd/staticcheck@v0.7.0
 
-## lint: formatting, vet, and actionlint on the GitHub Actions workflows
+## lint: formatting, vet, staticcheck, and actionlint on the GitHub Actions workflows
 lint:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
+	$(STATICCHECK) ./...
 	$(ACTIONLINT)
 
 build:

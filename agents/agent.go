@@ -109,12 +109,9 @@ func (a *Agent) Chat(ctx context.Context, req providers.Request) (providers.Repl
 	}, nil
 }
 
-// usage approximates token counts: ⌈bytes/4⌉ of the system prompt and
-// every message in, of the reply out.
-func usage(req providers.Request, reply string) providers.Usage { return usageOf(req, reply, "") }
-
-// usageOf is usage with the reasoning's tokens counted in the output and
-// apart.
+// usageOf approximates token counts: ⌈bytes/4⌉ of the system prompt and
+// every message in, of the reply and the reasoning out, the reasoning's
+// also apart.
 func usageOf(req providers.Request, reply, reasoning string) providers.Usage {
 	in := len(req.System)
 	for _, m := range req.Messages {

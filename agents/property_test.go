@@ -152,3 +152,27 @@ func checkLured(t *rapid.T, m *mazes.Maze, opt mazes.PromptOptions, s mazes.Scor
 		t.Fatalf("lured with lures: %d lures followed, HC %d, BRS %v, MEI %v", s.LureFollows, s.HC, s.BRS, s.MEI)
 	}
 }
+
+// TestEraseLoopsTableAndMapAgree: the dense table (cells on a grid) and
+// the map (any cells) erase the same loops.
+func TestEraseLoopsTableAndMapAgree(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		cell := rapid.Custom(func(t *rapid.T) mazes.Cell {
+			return mazes.Cell{R: rapid.IntRange(0, 4).Draw(t, "r"), C: rapid.IntRange(0, 4).Draw(t, "c")}
+		})
+		trail := rapid.SliceOfN(cell, 1, 60).Draw(t, "trail")
+		shifted := make([]mazes.Cell, len(trail))
+		for i, c := range trail {
+			shifted[i] = mazes.Cell{R: c.R - 10, C: c.C - 10} // off the grid: the map
+		}
+		got, viaMap := eraseLoops(trail), eraseLoops(shifted)
+		if len(got) != len(viaMap) {
+			t.Fatalf("table %v, map %v", got, viaMap)
+		}
+		for i, c := range viaMap {
+			if (mazes.Cell{R: c.R + 10, C: c.C + 10}) != got[i] {
+				t.Fatalf("table %v, map %v", got, viaMap)
+			}
+		}
+	})
+}

@@ -35,6 +35,12 @@ type randomWalk struct {
 	limit       int
 	interactive bool
 	hint        mazes.Dir // the direction of the last hint, until the next move
+	// quiet makes the same decisions without writing their words: a note
+	// is its keyword alone (LOOP, DEAD_END) and a move has no reason. The
+	// chance baseline, which reads the walk and not the text, draws so,
+	// with the notes of each move in notes, used until the next move.
+	quiet bool
+	notes []string
 }
 
 func newRandomWalk(w *walk, lang mazes.Lang, interactive bool) *randomWalk {
@@ -48,12 +54,24 @@ func (rw *randomWalk) next(w *walk) (move, bool) {
 	}
 	r := w.rng(uint64(len(w.steps)))
 	var notes []string
-	if last, ok := w.last(); ok && last.revisit && r.chance(1, 3) {
-		notes = append(notes, loopLine(w.pos, w.firstStep[w.index(w.pos)]))
+	if rw.quiet {
+		notes = rw.notes[:0]
 	}
-	open := w.m.OpenDirs(w.pos)
+	if last, ok := w.last(); ok && last.revisit && r.chance(1, 3) {
+		if rw.quiet {
+			notes = append(notes, noteLoop)
+		} else {
+			notes = append(notes, loopLine(w.pos, w.firstStep[w.index(w.pos)]))
+		}
+	}
+	var buf [4]mazes.Dir
+	open := appendOpen(buf[:0], w.m, w.pos)
 	if len(open) == 1 && w.pos != w.m.Start() && r.chance(1, 2) {
-		notes = append(notes, deadEndLine(w.pos))
+		if rw.quiet {
+			notes = append(notes, noteDeadEnd)
+		} else {
+			notes = append(notes, deadEndLine(w.pos))
+		}
 	}
 	var d mazes.Dir
 	switch {
@@ -64,8 +82,21 @@ func (rw *randomWalk) next(w *walk) (move, bool) {
 	default:
 		d = open[r.intn(len(open))]
 	}
-	return move{notes: notes, dir: d, conf: r.between(35, 95), reason: phrase(rw.lang, phRandom)}, true
+	mv := move{notes: notes, dir: d, conf: r.between(35, 95)}
+	if rw.quiet {
+		rw.notes = notes
+	} else {
+		mv.reason = phrase(rw.lang, phRandom)
+	}
+	return mv, true
 }
+
+// The notes of a quiet walk: the keywords that begin the lines it would
+// write.
+const (
+	noteLoop    = "LOOP"
+	noteDeadEnd = "DEAD_END"
+)
 
 func (rw *randomWalk) moved(*walk) { rw.hint = 0 }
 

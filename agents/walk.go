@@ -5,6 +5,7 @@ import (
 	"hash/fnv"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/hallumaze/hallumaze/mazes"
 )
@@ -98,7 +99,7 @@ func (w *walk) belief(c mazes.Cell, d mazes.Dir) mazes.Cell {
 
 // rng returns the random source for decision i of the walk: the same maze,
 // agent and i give the same numbers whatever came before.
-func (w *walk) rng(i uint64) rng { return rng{rand.NewPCG(w.seed, i)} }
+func (w *walk) rng(i uint64) *rng { return &rng{*rand.NewPCG(w.seed, i)} }
 
 // Streams of rng that are not step numbers.
 const (
@@ -108,11 +109,11 @@ const (
 
 // rng draws bounded numbers from PCG's raw output, so that no library
 // change alters a reply.
-type rng struct{ src *rand.PCG }
+type rng struct{ src rand.PCG }
 
 // intn returns a number in [0,n) by Lemire's multiply-shift (without
 // rejection: the bias, below n/2⁶⁴, does not matter here).
-func (r rng) intn(n int) int {
+func (r *rng) intn(n int) int {
 	if n <= 1 {
 		return 0
 	}
@@ -121,10 +122,10 @@ func (r rng) intn(n int) int {
 }
 
 // between returns a number in [lo,hi].
-func (r rng) between(lo, hi int) int { return lo + r.intn(hi-lo+1) }
+func (r *rng) between(lo, hi int) int { return lo + r.intn(hi-lo+1) }
 
 // chance returns true with probability num/den.
-func (r rng) chance(num, den int) bool { return r.intn(den) < num }
+func (r *rng) chance(num, den int) bool { return r.intn(den) < num }
 
 // walkSeed is the seed of an agent's random choices in answer to p: the
 // maze's (mazeSeed), mixed with the request's sampling seed where it gives
@@ -160,6 +161,18 @@ func mazeSeed(name string, m *mazes.Maze) uint64 {
 	return h.Sum64()
 }
 
+// appendOpen appends the open directions of c, in the order of
+// mazes.Dirs (as Maze.OpenDirs lists them), to dst.
+func appendOpen(dst []mazes.Dir, m *mazes.Maze, c mazes.Cell) []mazes.Dir {
+	set := m.Open(c)
+	for _, d := range mazes.Dirs {
+		if set&d != 0 {
+			dst = append(dst, d)
+		}
+	}
+	return dst
+}
+
 // dirTo returns the direction from a to an adjacent cell b.
 func dirTo(a, b mazes.Cell) (mazes.Dir, bool) {
 	for _, d := range mazes.Dirs {
@@ -174,18 +187,54 @@ func dirTo(a, b mazes.Cell) (mazes.Dir, bool) {
 // maze, the trail of a walk without wall crossings becomes the unique simple
 // path between its ends.
 func eraseLoops(trail []mazes.Cell) []mazes.Cell {
-	var out []mazes.Cell
-	at := make(map[mazes.Cell]int, len(trail))
+	// Where each cell stands in out, +1 (0: not in it): a dense table over
+	// the trail's bounding box when the cells are on a grid of a size the
+	// trail fills, a map otherwise.
+	rows, cols := 0, 0
+	dense := true
 	for _, c := range trail {
-		if i, ok := at[c]; ok {
+		if c.R < 0 || c.C < 0 {
+			dense = false
+			break
+		}
+		rows, cols = max(rows, c.R+1), max(cols, c.C+1)
+	}
+	dense = dense && rows*cols <= 4*len(trail)+256
+	var table []int32
+	var at map[mazes.Cell]int
+	if dense {
+		table = make([]int32, rows*cols)
+	} else {
+		at = make(map[mazes.Cell]int, len(trail))
+	}
+	get := func(c mazes.Cell) (int, bool) {
+		if dense {
+			i := table[c.R*cols+c.C]
+			return int(i) - 1, i > 0
+		}
+		i, ok := at[c]
+		return i, ok
+	}
+	set := func(c mazes.Cell, i int) {
+		if dense {
+			table[c.R*cols+c.C] = int32(i + 1)
+		} else if i < 0 {
+			delete(at, c)
+		} else {
+			at[c] = i
+		}
+	}
+	out := make([]mazes.Cell, 0, len(trail))
+	for _, c := range trail {
+		if i, ok := get(c); ok {
 			for _, gone := range out[i+1:] {
-				delete(at, gone)
+				set(gone, -1)
 			}
 			out = out[:i+1]
 			continue
 		}
-		at[c] = len(out)
+		set(c, len(out))
 		out = append(out, c)
 	}
-	return out
+	return slices.Clip(out)
 }

@@ -38,6 +38,7 @@ type Chat struct {
 	model  providers.Model
 	system string
 	seed   *int64
+	cache  bool
 	turns  []results.Turn
 	usage  results.Usage
 }
@@ -55,7 +56,7 @@ func (c *Chat) Say(ctx context.Context, user string) (providers.Reply, error) {
 	for i, t := range c.turns {
 		msgs[i] = providers.Message{Role: providers.Role(t.Role), Content: t.Content}
 	}
-	rep, err := c.model.Chat(ctx, providers.Request{System: c.system, Messages: msgs, Seed: c.seed})
+	rep, err := c.model.Chat(ctx, providers.Request{System: c.system, Messages: msgs, Seed: c.seed, Cache: c.cache})
 	if err != nil {
 		return rep, err
 	}

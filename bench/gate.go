@@ -256,7 +256,7 @@ func compareMetric(rule GateMetric, cand, base []float64) GateRow {
 		row.Note = "no paired cases"
 		return row
 	}
-	row.Base, row.Cand = mean(base), mean(cand)
+	row.Base, row.Cand = scoring.Mean(base), scoring.Mean(cand)
 	row.Delta = row.Cand - row.Base
 	switch rule.Test {
 	case "mcnemar":
@@ -279,7 +279,7 @@ func compareMetric(rule GateMetric, cand, base []float64) GateRow {
 	case "wilcoxon":
 		_, row.P = scoring.WilcoxonSignedRank(cand, base)
 	case "bootstrap":
-		_, ci, p := scoring.PairedBootstrap(cand, base, mean, 2000, 1)
+		_, ci, p := scoring.PairedBootstrap(cand, base, scoring.Mean, 2000, 1)
 		row.P = p
 		row.Note = "95% CI of Δ " + ci.String()
 	}
@@ -292,14 +292,6 @@ func compareMetric(rule GateMetric, cand, base []float64) GateRow {
 	}
 	row.Regressed = worse > rule.MaxDrop && row.P < rule.Alpha
 	return row
-}
-
-func mean(x []float64) float64 {
-	s := 0.0
-	for _, v := range x {
-		s += v
-	}
-	return s / float64(len(x))
 }
 
 // Markdown renders the report as a table fit for a pull-request comment.

@@ -24,7 +24,7 @@ func TestGateAgents(t *testing.T) {
 	require.NoError(t, err)
 	lured, err := env.Open("agent/lured")
 	require.NoError(t, err)
-	cases, err := maze.Suite{}.Standard()
+	cases, err := maze.New().Standard()
 	require.NoError(t, err)
 	play := func(m bench.Model) []results.Result {
 		var out []results.Result

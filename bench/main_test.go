@@ -73,7 +73,7 @@ func experimentRunner(t testing.TB, s bench.Suite, e bench.Experiment) *bench.Ru
 	if e.Models == nil || *modelsFlag != "" || os.Getenv("HALLUMAZE_MODELS") != "" {
 		return runner(t, s, e.AgentsOnly, e.Agents...)
 	}
-	recorded, err := bench.RecordedModels(cassetteRoot, s.Name())
+	recorded, err := bench.RecordedModels(cassetteRoot, s.Name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +111,7 @@ func runnerOf(t testing.TB, s bench.Suite, names []string) *bench.Runner {
 			env.Transport = tr
 		}
 	}
-	r := &bench.Runner{Env: env, Sink: sink, Metrics: s.Metrics(), PerCase: *perCaseFlag}
+	r := &bench.Runner{Env: env, Sink: sink, Metrics: s.Metrics, PerCase: *perCaseFlag}
 	for _, name := range names {
 		m, err := env.Open(name)
 		if err != nil {
@@ -119,7 +119,7 @@ func runnerOf(t testing.TB, s bench.Suite, names []string) *bench.Runner {
 		}
 		r.Models = append(r.Models, m)
 	}
-	g := s.Gate()
+	g := s.Gate
 	r.Gate = &g
 	if *gateFlag != "" {
 		f, err := os.Open(*gateFlag)
@@ -166,7 +166,7 @@ func modelNames(t testing.TB, s bench.Suite, agentsOnly bool, extra []string) []
 		return out
 	}
 	var out []string
-	for _, a := range s.Agents() {
+	for _, a := range s.Agents {
 		if !a.Extra || slices.Contains(extra, a.Name) {
 			out = append(out, "agent/"+a.Name)
 		}
@@ -174,7 +174,7 @@ func modelNames(t testing.TB, s bench.Suite, agentsOnly bool, extra []string) []
 	if agentsOnly {
 		return out
 	}
-	recorded, err := bench.RecordedModels(cassetteRoot, s.Name())
+	recorded, err := bench.RecordedModels(cassetteRoot, s.Name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -189,7 +189,7 @@ const agentRecordings = "recorded-agents"
 // committed, or, for a suite with none yet, its first three agents over the
 // OpenAI, Anthropic and Gemini protocols.
 func recordedAgents(t testing.TB, s bench.Suite) []string {
-	recorded, err := bench.RecordedModels(cassetteRoot, s.Name())
+	recorded, err := bench.RecordedModels(cassetteRoot, s.Name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -204,7 +204,7 @@ func recordedAgents(t testing.TB, s bench.Suite) []string {
 		return out
 	}
 	protocols := []string{providers.ProviderOpenAI, providers.ProviderAnthropic, providers.ProviderGoogle}
-	for _, a := range s.Agents() {
+	for _, a := range s.Agents {
 		if len(out) == len(protocols) {
 			break
 		}

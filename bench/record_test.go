@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -18,8 +19,10 @@ import (
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/cassettes"
 	"github.com/hallumaze/hallumaze/mazes"
+	"github.com/hallumaze/hallumaze/pricing"
 	"github.com/hallumaze/hallumaze/providers"
 	"github.com/hallumaze/hallumaze/providers/loopback"
+	"github.com/hallumaze/hallumaze/report"
 	"github.com/hallumaze/hallumaze/results"
 	"github.com/hallumaze/hallumaze/suites"
 	"github.com/hallumaze/hallumaze/suites/maze"
@@ -221,13 +224,14 @@ func TestSettingsAreIdentity(t *testing.T) {
 		require.Empty(t, bench.Play(t.Context(), m, c).Error)
 	}
 	withPath := cassettes.Path(root, c.Suite, "anthropic", "checker@thinking=16000", c.Name)
-	data, err := os.ReadFile(withPath)
+	bodies, err := cassettes.RequestBodies(withPath)
 	require.NoError(t, err, "the model with settings has a folder of its own")
-	assert.Contains(t, string(data), `"thinking":{"type":"enabled","budget_tokens":16000}`)
-	assert.Contains(t, string(data), `"max_tokens":18500`)
-	plain, err := os.ReadFile(cassettes.Path(root, c.Suite, "anthropic", "checker", c.Name))
+	body := strings.Join(bodies, "\n")
+	assert.Contains(t, body, `"thinking":{"type":"enabled","budget_tokens":16000}`)
+	assert.Contains(t, body, `"max_tokens":18500`)
+	plain, err := cassettes.RequestBodies(cassettes.Path(root, c.Suite, "anthropic", "checker", c.Name))
 	require.NoError(t, err)
-	assert.NotContains(t, string(plain), `"thinking"`)
+	assert.NotContains(t, strings.Join(plain, "\n"), `"thinking"`)
 
 	recorded, err := bench.RecordedModels(root, c.Suite)
 	require.NoError(t, err)
@@ -333,7 +337,7 @@ func TestCommittedCassettesCoverTheGateSet(t *testing.T) {
 	for _, s := range suites.All() {
 		gate, err := bench.GateSet(s)
 		require.NoError(t, err)
-		models, err := bench.RecordedModels(cassetteRoot, s.Name())
+		models, err := bench.RecordedModels(cassetteRoot, s.Name)
 		require.NoError(t, err)
 		for _, model := range models {
 			covered, err := bench.CoveredSet(s, model, models)
@@ -344,7 +348,7 @@ func TestCommittedCassettesCoverTheGateSet(t *testing.T) {
 			for _, c := range covered {
 				want[env.CassettePath(m, c)] = true
 			}
-			dir := filepath.Dir(env.CassettePath(m, bench.Case{Suite: s.Name(), Name: "x"}))
+			dir := filepath.Dir(env.CassettePath(m, bench.Case{Suite: s.Name, Name: "x"}))
 			entries, err := os.ReadDir(dir)
 			require.NoError(t, err)
 			got := map[string]bool{}
@@ -360,3 +364,63 @@ func TestCommittedCassettesCoverTheGateSet(t *testing.T) {
 		}
 	}
 }
+
+// TestInteractiveCachesPrompts plays a 7×7 interactive case and a one-shot
+// one through each wire protocol against the loopback server, which
+// reports cached input as each provider does: the interactive case's
+// prompts are read from the cache from the turn its conversation grows
+// past 1,024 tokens (and, at Anthropic, which caches what is marked,
+// written to it), and the result keeps the counts, in its JSON line too,
+// and its cost is the lower for them. The one-shot case caches nothing.
+func TestInteractiveCachesPrompts(t *testing.T) {
+	srv := loopbackServer(t)
+	tr, err := bench.LoopbackTransport(srv.URL)
+	require.NoError(t, err)
+	cases := maze.MustCases([]maze.Spec{{Size: 7, Seed: 1, Protocol: mazes.Interactive}, {Size: 7, Seed: 1}})
+	for _, provider := range []string{"openai", "anthropic", "google"} {
+		t.Run(provider, func(t *testing.T) {
+			env := bench.Env{CassetteRoot: t.TempDir(), Record: ".", Transport: tr, Agents: suites.Agents(suites.All())}
+			m, err := env.Open(provider + "/explorer")
+			require.NoError(t, err)
+			r := bench.Play(t.Context(), m, cases[0])
+			require.Empty(t, r.Error)
+			u := r.Usage
+			assert.Positive(t, u.CachedInputTokens, "the interactive case reads its prompts from the cache")
+			assert.Less(t, u.CachedInputTokens+u.CacheWriteTokens, u.InputTokens+1)
+			sum := results.Usage{}
+			for _, turn := range r.Turns {
+				sum.CachedInputTokens += turn.Usage.CachedInputTokens
+				sum.CacheWriteTokens += turn.Usage.CacheWriteTokens
+			}
+			assert.Equal(t, u.CachedInputTokens, sum.CachedInputTokens, "the case's count is its turns'")
+			assert.Equal(t, u.CacheWriteTokens, sum.CacheWriteTokens)
+			if provider == "anthropic" {
+				assert.Positive(t, u.CacheWriteTokens, "Anthropic writes what the request marks")
+			} else {
+				assert.Zero(t, u.CacheWriteTokens)
+			}
+			line, err := results.Marshal(r)
+			require.NoError(t, err)
+			assert.Contains(t, string(line), fmt.Sprintf(`"cached_input_tokens":%d`, u.CachedInputTokens))
+			var back results.Result
+			require.NoError(t, json.Unmarshal(line, &back))
+			assert.Equal(t, u, back.Usage)
+
+			price := pricing.Price{Input: 1, Output: 1, CachedInput: ptr(0.1), CacheWrite: ptr(1.25)}
+			name := provider + "/explorer"
+			cost, ok := report.CaseCost(r, pricing.Table{name: price})
+			require.True(t, ok)
+			uncached := r
+			uncached.Usage.CachedInputTokens, uncached.Usage.CacheWriteTokens = 0, 0
+			full, _ := report.CaseCost(uncached, pricing.Table{name: price})
+			assert.Less(t, cost, full, "cached input costs less")
+
+			one := bench.Play(t.Context(), m, cases[1])
+			require.Empty(t, one.Error)
+			assert.Zero(t, one.Usage.CachedInputTokens, "a one-shot case asks for no caching")
+			assert.Zero(t, one.Usage.CacheWriteTokens)
+		})
+	}
+}
+
+func ptr(v float64) *float64 { return &v }

@@ -64,7 +64,7 @@ func PlayCase(ctx context.Context, m Model, c Case) (r results.Result, err error
 			r.Error = fmt.Sprintf("encode scores: %v", err)
 			return r, err
 		}
-		r.Detail = detail
+		r.Detail, r.Record = detail, out.Detail
 	}
 	return r, nil
 }
@@ -111,6 +111,14 @@ func (c *Chat) SetSystem(s string) { c.system = s }
 // the seed of the model's configuration, if any, is sent.
 func (c *Chat) SetSeed(seed int64) { c.seed = &seed }
 
+// SetCache says the conversation goes on for several turns, each request
+// starting with the whole of the one before: every request asks the
+// provider to keep its prompt in the prompt cache
+// (providers.Request.Cache), so that the next one reads it at the cached
+// rate. A one-turn case leaves it off: a cache write costs more than plain
+// input on the providers that bill it.
+func (c *Chat) SetCache(on bool) { c.cache = on }
+
 // LoopbackTransport sends every request to the server at base (a loopback
 // httptest server of the agents) whatever its host, so that a provider
 // client built for its real API talks to the agents, and cassettes recorded
@@ -148,6 +156,7 @@ func redactResult(r results.Result, s *redact.Secrets) results.Result {
 	}
 	if s.Contains(r.Detail) {
 		r.Detail = s.Bytes(r.Detail)
+		r.Record = nil // it holds the secret the detail no longer does
 	}
 	return r
 }

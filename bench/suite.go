@@ -3,46 +3,92 @@ package bench
 import (
 	"flag"
 	"fmt"
+	"io"
 	"iter"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/hallumaze/hallumaze/internal/cli"
 	"github.com/hallumaze/hallumaze/providers"
+	"github.com/hallumaze/hallumaze/report"
 	"github.com/hallumaze/hallumaze/results"
 )
 
-// Suite is one benchmark family as the harness sees it: the cases it plays
-// and how they are scored, the metrics they report, the reference agents
-// that play it, its experiments (go test ./bench) and its gate rules. The
-// harness knows suites only through this interface; the domain (mazes, word
-// problems, worlds) stays in the suite's own packages.
-type Suite interface {
+// Suite is one benchmark family: everything it gives the harness, the
+// report and the command, in one value. The required parts come first; the
+// optional ones after them are nil when the suite has none. The harness
+// and the command know suites only through this value; the domain (mazes,
+// word problems, worlds) stays in the suite's own packages, which build it
+// (maze.New), and adding a suite to hallumaze is adding its value to the
+// list (suites.All).
+type Suite struct {
 	// Name is the --suite value, every result's Suite and the cassette
 	// folder.
-	Name() string
+	Name string
 	// Title is what people call it: "HalluMaze".
-	Title() string
-	// Metrics declares every metric its cases report.
-	Metrics() results.Metrics
+	Title string
+	// Metrics declares every metric its cases report. A metric name several
+	// suites declare must be declared alike (suites.Check).
+	Metrics results.Metrics
 	// Flags declares the suite's flags of hallumaze run on fs and returns
 	// the function that, once fs is parsed, checks them and gives the run's
 	// cases. Cases are yielded one at a time and should build their world
-	// only when played, so a run of a million cases holds few at once.
-	Flags(fs *flag.FlagSet) func() (iter.Seq[Case], error)
+	// only when played, so a run of a million cases holds few at once. A
+	// flag may be spelled with the suite's name before it (--worlds-level);
+	// no two suites declare one flag (suites.Check).
+	Flags func(fs *flag.FlagSet) func() (iter.Seq[Case], error)
 	// Standard is the suite's standard set: what hallumaze run plays by
 	// default. The gate compares a smaller set where the suite has one
 	// (see [GateSet]).
-	Standard() ([]Case, error)
+	Standard func() ([]Case, error)
 	// Agents are the reference agents that play it.
-	Agents() []Agent
-	// Experiments are its go test ./bench experiments.
-	Experiments() []Experiment
+	Agents []Agent
+	// Experiments are its go test ./bench experiments (TestExperiments/
+	// <Name>, selected with -run <Name>).
+	Experiments []Experiment
 	// Benchmarks are its go test -bench ./bench benchmarks.
-	Benchmarks() []Benchmark
+	Benchmarks []Benchmark
 	// Gate is its regression-gate rules and the floors the reference agents
 	// meet.
-	Gate() GateFile
+	Gate GateFile
+	// Summarize scores the suite's results (every model's, human groups
+	// included) into its section of the report's outputs (see
+	// report.Summarizer). A result it cannot read (a corrupt detail) is an
+	// error naming the case. Nil: its results show in the CSV and the case
+	// list only.
+	Summarize func(rs []results.Result, opts report.Options) (report.Section, error)
+	// Accumulate, when set, makes the same section reading the results one
+	// at a time (report.Streamer), so that the outputs of a run of any size
+	// hold what the section keeps, not the results. Summarize then reads
+	// through it.
+	Accumulate func(opts report.Options) report.Accumulator
+
+	// NewTally, when set, starts the running summary of one model's results
+	// that hallumaze run prints as the model finishes.
+	NewTally func() Tally
+	// Status, when set, is the short verdict of a case on run's progress
+	// line.
+	Status func(r results.Result) string
+	// Preamble, when set, is what the terminal shows of the run's cases
+	// before they are played (the maze suite's box of the seed's example).
+	// The report leaves it out of its text when it was shown
+	// (report.Options.Preambled).
+	Preamble func(cases []Case) string
+	// Asks are the flags hallumaze run --interactive asks for on the
+	// terminal, with their prompts.
+	Asks []Ask
+	// Commands are subcommands of its own (hallumaze maze, hallumaze worlds
+	// probes, …).
+	Commands []cli.Command
+	// ReadSeed, when set, reads the suite's cases back from a results JSON
+	// file (hallumaze run --output, hallumaze report --json), whose part of
+	// the file it wrote. A suite whose part holds only totals has none: its
+	// cases are in the JSONL results file.
+	ReadSeed func(data []byte) ([]results.Result, error)
+	// ReadHuman, when set, reads a human control-group file into results of
+	// the suite (hallumaze run --human, hallumaze report --human).
+	ReadHuman func(r io.Reader) ([]results.Result, error)
 }
 
 // GateSet is a suite's gate set: the cases a recording of a model covers.
@@ -57,13 +103,13 @@ type Suite interface {
 func GateSet(s Suite) ([]Case, error) {
 	var out []Case
 	seen := map[string]bool{}
-	for _, e := range s.Experiments() {
+	for _, e := range s.Experiments {
 		if e.AgentsOnly || e.Models != nil {
 			continue
 		}
 		cases, err := e.Cases()
 		if err != nil {
-			return nil, fmt.Errorf("%s: gate set: %s: %w", s.Name(), e.Name, err)
+			return nil, fmt.Errorf("%s: gate set: %s: %w", s.Name, e.Name, err)
 		}
 		for _, c := range cases {
 			if !seen[c.Name] {
@@ -92,7 +138,7 @@ const (
 // ([ExperimentSet]), and [SetAll].
 func Sets(s Suite) []string {
 	out := []string{SetGate}
-	for _, e := range s.Experiments() {
+	for _, e := range s.Experiments {
 		if e.Models != nil && !slices.Contains(out, strings.ToLower(e.Name)) {
 			out = append(out, strings.ToLower(e.Name))
 		}
@@ -107,7 +153,7 @@ func Sets(s Suite) []string {
 // MODEL=… SET=effort" records it for the levels of a model): the gate set
 // as for any recorded model, and the cases the experiment plays with it.
 func ExperimentSet(s Suite, name string) ([]Case, bool, error) {
-	for _, e := range s.Experiments() {
+	for _, e := range s.Experiments {
 		if e.Models == nil || strings.ToLower(e.Name) != name {
 			continue
 		}
@@ -117,7 +163,7 @@ func ExperimentSet(s Suite, name string) ([]Case, bool, error) {
 		}
 		cases, err := e.Cases()
 		if err != nil {
-			return nil, true, fmt.Errorf("%s: %s: %w", s.Name(), e.Name, err)
+			return nil, true, fmt.Errorf("%s: %s: %w", s.Name, e.Name, err)
 		}
 		return appendNew(out, cases), true, nil
 	}
@@ -129,7 +175,7 @@ func SetCases(s Suite, set string) ([]Case, error) {
 	if set != SetGate && set != SetAll {
 		cases, ok, err := ExperimentSet(s, set)
 		if !ok {
-			return nil, fmt.Errorf("%s: unknown set %q (want %s)", s.Name(), set, strings.Join(Sets(s), ", "))
+			return nil, fmt.Errorf("%s: unknown set %q (want %s)", s.Name, set, strings.Join(Sets(s), ", "))
 		}
 		return cases, err
 	}
@@ -139,13 +185,13 @@ func SetCases(s Suite, set string) ([]Case, error) {
 	}
 	std, err := s.Standard()
 	if err != nil {
-		return nil, fmt.Errorf("%s: standard set: %w", s.Name(), err)
+		return nil, fmt.Errorf("%s: standard set: %w", s.Name, err)
 	}
 	out = appendNew(out, std)
-	for _, e := range s.Experiments() {
+	for _, e := range s.Experiments {
 		cases, err := e.Cases()
 		if err != nil {
-			return nil, fmt.Errorf("%s: %s: %w", s.Name(), e.Name, err)
+			return nil, fmt.Errorf("%s: %s: %w", s.Name, e.Name, err)
 		}
 		out = appendNew(out, cases)
 	}
@@ -161,13 +207,13 @@ func CoveredSet(s Suite, model string, recorded []string) ([]Case, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, e := range s.Experiments() {
+	for _, e := range s.Experiments {
 		if e.Models == nil || !slices.Contains(e.Models(recorded), model) {
 			continue
 		}
 		cases, err := e.Cases()
 		if err != nil {
-			return nil, fmt.Errorf("%s: %s: %w", s.Name(), e.Name, err)
+			return nil, fmt.Errorf("%s: %s: %w", s.Name, e.Name, err)
 		}
 		out = appendNew(out, cases)
 	}
@@ -268,29 +314,13 @@ func Collect(cases iter.Seq[Case]) []Case {
 }
 
 // FindSuite returns the suite of a name among suites.
-func FindSuite[S Suite](suites []S, name string) (S, bool) {
+func FindSuite(suites []Suite, name string) (Suite, bool) {
 	for _, s := range suites {
-		if s.Name() == name {
+		if s.Name == name {
 			return s, true
 		}
 	}
-	var zero S
-	return zero, false
-}
-
-// FlagAliases is an optional extra of a suite: short names for its
-// namespaced flags ("seed" for "abstain-seed"), given to a run only when no
-// other suite of the run declares a flag of that name.
-type FlagAliases interface {
-	Aliases() map[string]string
-}
-
-// Tallier is an optional extra of a suite: the running summary of one
-// model's results that hallumaze run prints as the model finishes, and the
-// short verdict of each case on its progress line.
-type Tallier interface {
-	NewTally() Tally
-	Status(r results.Result) string
+	return Suite{}, false
 }
 
 // Tally is a running summary of one model's results of one suite. It keeps
@@ -298,28 +328,11 @@ type Tallier interface {
 // with the number of cases.
 type Tally interface {
 	Add(r results.Result)
+	// Heading is the line that opens a model's summary, in the tally's
+	// language; "" is the default, "▶ <model>".
+	Heading(model string) string
 	// Lines are the summary lines, without the model's name.
 	Lines(model string) string
-}
-
-// Headed is an optional extra of a Tally: the line that opens a model's
-// summary ("▶ <model>" without it), in the tally's language.
-type Headed interface {
-	Heading(model string) string
-}
-
-// Preambler is an optional extra of a suite: what the terminal shows of
-// the run's cases before they are played (the maze suite's box of the
-// seed's example). The report leaves it out of its text when it was shown
-// (report.Options.Preambled).
-type Preambler interface {
-	Preamble(cases []Case) string
-}
-
-// Asker is an optional extra of a suite: the flags hallumaze run
-// --interactive asks for on the terminal, with their prompts.
-type Asker interface {
-	Asks() []Ask
 }
 
 // Ask is one question of --interactive: the flag it sets and its prompt.

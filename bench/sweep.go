@@ -65,6 +65,24 @@ func Sweep(ctx context.Context, models []Model, cases iter.Seq[Case], opt SweepO
 	}
 	var deliver sync.Mutex
 	var wg sync.WaitGroup
+	// Cases run on workers that outlive them: a worker that ends a case
+	// takes the next one started, so that a case does not pay for growing
+	// a fresh goroutine's stack. A worker is made when none waits, so there
+	// are at most about twice as many as cases in flight at once.
+	jobs := make(chan func())
+	defer close(jobs)
+	run := func(job func()) {
+		select {
+		case jobs <- job:
+		default:
+			go func() {
+				job()
+				for job := range jobs {
+					job()
+				}
+			}()
+		}
+	}
 	defer wg.Wait()
 	for _, m := range models {
 		provider := m.Ref.Provider
@@ -96,7 +114,7 @@ func Sweep(ctx context.Context, models []Model, cases iter.Seq[Case], opt SweepO
 			}
 			deliver.Unlock()
 			wg.Add(1)
-			go func() {
+			run(func() {
 				defer wg.Done()
 				defer release(all, limit)
 				r, err := playBounded(ctx, m, c, opt.CaseTimeout)
@@ -108,7 +126,7 @@ func Sweep(ctx context.Context, models []Model, cases iter.Seq[Case], opt SweepO
 					defer deliver.Unlock()
 					opt.OnResult(r, err)
 				}
-			}()
+			})
 		}
 	}
 	wg.Wait()
@@ -186,12 +204,20 @@ func (p *pacer) wait(ctx context.Context) error {
 	return nil
 }
 
+// boundError is the cause of a case's end at its time bound, written only
+// when it is read: most cases end well within it.
+type boundError time.Duration
+
+func (e boundError) Error() string {
+	return fmt.Sprintf("the case took longer than its %s bound", time.Duration(e))
+}
+
 // playBounded plays a case within a time bound (none when d is 0).
 func playBounded(ctx context.Context, m Model, c Case, d time.Duration) (results.Result, error) {
 	if d <= 0 {
 		return PlayCase(ctx, m, c)
 	}
-	cctx, cancel := context.WithTimeoutCause(ctx, d, fmt.Errorf("the case took longer than its %s bound", d))
+	cctx, cancel := context.WithTimeoutCause(ctx, d, boundError(d))
 	defer cancel()
 	r, err := PlayCase(cctx, m, c)
 	if err != nil && ctx.Err() == nil && cctx.Err() != nil {

@@ -6,8 +6,11 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"strings"
 	"testing"
+
+	"github.com/hallumaze/hallumaze/internal/cputime"
 )
 
 // benchCassette records a cassette of n interactions: the first is a ~6 KB
@@ -122,4 +125,55 @@ func BenchmarkReplay(b *testing.B) {
 			next++
 		}
 	})
+}
+
+// BenchmarkReplayEpisode replays a whole conversation of n turns, its
+// requests growing by a turn each (episodeCalls), from opening the
+// cassette to its last answer: cpu-µs/turn is the process's CPU time per
+// turn, which docs/cassettes.md holds under 200 µs, and file-B/turn the
+// cassette's size per turn.
+func BenchmarkReplayEpisode(b *testing.B) {
+	for _, n := range []int{50, 200, 700} {
+		b.Run(fmt.Sprintf("turns=%d", n), func(b *testing.B) {
+			calls := episodeCalls(n)
+			api := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				io.Copy(io.Discard, r.Body)
+				w.Header().Set("Content-Type", "application/json")
+				io.WriteString(w, `{"id":"chatcmpl-1","object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":"STEP 12: (3,4) → S | confidence: 85% | the passage goes on"},"finish_reason":"stop"}],"usage":{"prompt_tokens":1200,"completion_tokens":20}}`)
+			})
+			path := Path(b.TempDir(), "bench", "openai", "gpt-4o", "episode")
+			rec, err := Open(path, Options{Record: true, Transport: handlerTransport{api}})
+			if err != nil {
+				b.Fatal(err)
+			}
+			for _, cl := range calls {
+				if _, err := do(rec.Client(), cl); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if err := rec.Close(); err != nil {
+				b.Fatal(err)
+			}
+			info, err := os.Stat(path)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			cpu := cputime.Now()
+			for b.Loop() {
+				r, err := Open(path, Options{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				for _, cl := range calls {
+					if _, err := do(r.Client(), cl); err != nil {
+						b.Fatal(err)
+					}
+				}
+				r.Close()
+			}
+			b.ReportMetric(float64((cputime.Now()-cpu).Microseconds())/float64(b.N*n), "cpu-µs/turn")
+			b.ReportMetric(float64(info.Size())/float64(n), "file-B/turn")
+		})
+	}
 }

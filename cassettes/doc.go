@@ -2,8 +2,10 @@
 // so that a benchmark run against a real API can be repeated offline, in CI,
 // byte for byte.
 //
-// A cassette is one YAML file in go-vcr v4's format
-// (gopkg.in/dnaeon/go-vcr.v4) holding the interactions of one case, at
+// A cassette is one file holding the interactions of one case, in the
+// package's own form (JSON, each request kept as what is new since the one
+// before, an identical cassette kept as a pointer; see compact.go), or in
+// go-vcr v4's YAML (gopkg.in/dnaeon/go-vcr.v4), which still replays, at
 //
 //	cassettes/<suite>/<provider>/<model>/<case>.yaml
 //

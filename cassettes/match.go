@@ -3,6 +3,7 @@ package cassettes
 import (
 	"bytes"
 	"encoding/json"
+	"hash/maphash"
 	"net/http"
 	"net/url"
 	"sort"
@@ -127,40 +128,87 @@ func recordedKey(rec cassette.Request) requestKey {
 	}
 }
 
-// replayer answers requests from a loaded cassette. Every interaction is
-// indexed by its key when the cassette is opened; a request takes the first
-// interaction with its key that has not answered yet. This is go-vcr's
-// matching with replayable interactions off (each interaction answers once,
-// in recorded order), done by index instead of by a scan of the whole
-// cassette, so a long episode replays in constant time per call.
+// replayer answers requests from a loaded cassette. A request takes the
+// first interaction, in recorded order, that has not answered yet and
+// whose request matches it: the same method, path and query (keys left
+// out), matched headers and body, the body by meaning when it is JSON.
+// Every interaction is indexed by those parts with its body's bytes hashed,
+// so the usual request, which is byte for byte the one recorded, is found
+// and checked in time linear in its body; a request whose body differs in
+// bytes alone (key order, spacing) is looked up by the bodies' meaning,
+// indexed on first need. This is go-vcr's matching with replayable
+// interactions off (each interaction answers once, in recorded order),
+// done by index instead of by a scan of the whole cassette, so a long
+// episode replays in time linear in what it sends.
 type replayer struct {
 	mu       sync.Mutex
-	queues   map[requestKey][]*cassette.Interaction
+	entries  []*entry
+	byBytes  map[rawKey][]*entry
+	byMean   map[requestKey][]*entry // made on first need
 	total    int
 	replayed int
 }
 
+// entry is one recorded interaction and whether it has answered.
+type entry struct {
+	i    *cassette.Interaction
+	key  rawKey
+	used bool
+}
+
+// rawKey is the part of a request matched exactly: method, URL and headers
+// as matching compares them, and a hash of the body's bytes.
+type rawKey struct {
+	method, url, headers string
+	body                 uint64
+}
+
+// bodySeed seeds the body hashes of the process (they are never kept).
+var bodySeed = maphash.MakeSeed()
+
+func bodyHash(b []byte) uint64 { return maphash.Bytes(bodySeed, b) }
+
 func newReplayer(c *cassette.Cassette) *replayer {
-	p := &replayer{queues: make(map[requestKey][]*cassette.Interaction), total: len(c.Interactions)}
+	p := &replayer{byBytes: make(map[rawKey][]*entry), total: len(c.Interactions)}
 	for _, i := range c.Interactions {
-		k := recordedKey(i.Request)
-		p.queues[k] = append(p.queues[k], i)
+		e := &entry{i: i, key: rawKey{method: strings.ToUpper(i.Request.Method), url: normalizeRawURL(i.Request.URL),
+			headers: matchHeaderText(i.Request.Headers), body: maphash.String(bodySeed, i.Request.Body)}}
+		p.entries = append(p.entries, e)
+		p.byBytes[e.key] = append(p.byBytes[e.key], e)
 	}
 	return p
 }
 
-// take returns the next unreplayed interaction recorded for k, and how many
-// interactions have been replayed and are recorded in all.
-func (p *replayer) take(k requestKey) (i *cassette.Interaction, replayed, total int) {
+// take returns the next unreplayed interaction recorded for the request,
+// and how many interactions have been replayed and are recorded in all.
+func (p *replayer) take(method string, u *url.URL, h http.Header, body []byte) (i *cassette.Interaction, replayed, total int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	q := p.queues[k]
-	if len(q) == 0 {
-		return nil, p.replayed, p.total
+	k := rawKey{method: strings.ToUpper(method), url: normalizeURL(u), headers: matchHeaderText(h), body: bodyHash(body)}
+	for _, e := range p.byBytes[k] {
+		if !e.used && e.i.Request.Body == string(body) {
+			return p.use(e)
+		}
 	}
-	p.queues[k] = q[1:]
+	if p.byMean == nil {
+		p.byMean = make(map[requestKey][]*entry)
+		for _, e := range p.entries {
+			mk := recordedKey(e.i.Request)
+			p.byMean[mk] = append(p.byMean[mk], e)
+		}
+	}
+	for _, e := range p.byMean[liveKey(method, u, h, body)] {
+		if !e.used {
+			return p.use(e)
+		}
+	}
+	return nil, p.replayed, p.total
+}
+
+func (p *replayer) use(e *entry) (*cassette.Interaction, int, int) {
+	e.used = true
 	p.replayed++
-	return q[0], p.replayed, p.total
+	return e.i, p.replayed, p.total
 }
 
 // sortedKeys returns the keys of h in order; used where output must be

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"net/http"
 	"net/url"
+	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -128,6 +129,7 @@ func Open(path string, opts Options) (*Recorder, error) {
 		recorder.WithSkipRequestLatency(true),
 		recorder.WithReplayableInteractions(false),
 		recorder.WithFS(s),
+		recorder.WithMarshalFunc(marshalCompact),
 		recorder.WithHook(s.redact, recorder.BeforeSaveHook),
 		// go-vcr's debug trace prints request headers, keys included;
 		// a writer other than io.Discard keeps VCR_DEBUG from turning
@@ -141,11 +143,35 @@ func Open(path string, opts Options) (*Recorder, error) {
 	return r, nil
 }
 
+// RequestBodies reads the cassette at path, of either form, and returns
+// the body of each request it holds, whole, in order: what was sent, for a
+// reader who checks a recording (the linear form keeps a request as what
+// is new since the one before, and a pointer as the cassette it repeats).
+func RequestBodies(path string) ([]string, error) {
+	data, err := files.ReadFile(path, MaxCassetteBytes)
+	if err != nil {
+		return nil, fmt.Errorf("cassettes: read %s: %w", path, err)
+	}
+	c, err := loadCassette(path, data)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, len(c.Interactions))
+	for i, in := range c.Interactions {
+		out[i] = in.Request.Body
+	}
+	return out, nil
+}
+
 // loadCassette parses data as a go-vcr cassette and checks that every
 // interaction can be replayed.
 func loadCassette(path string, data []byte) (*cassette.Cassette, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, fmt.Errorf("cassettes: load cassette %s: %w: file is empty", path, ErrBadCassette)
+	}
+	if isCompact(data) {
+		dir := filepath.Dir(path)
+		return loadCompact(path, data, func(name string) ([]byte, error) { return files.ReadFile(filepath.Join(dir, name), MaxCassetteBytes) })
 	}
 	if err := checkNoAliases(data); err != nil {
 		return nil, fmt.Errorf("cassettes: load cassette %s: %w", path, err)
@@ -252,7 +278,7 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 
 // replay answers req from the cassette.
 func (t *transport) replay(req *http.Request, body []byte) (*http.Response, error) {
-	i, replayed, total := t.r.replay.take(liveKey(req.Method, req.URL, req.Header, body))
+	i, replayed, total := t.r.replay.take(req.Method, req.URL, req.Header, body)
 	if i == nil {
 		return nil, &noInteractionError{
 			msg: fmt.Sprintf("cassettes: %s for %s %s in %s (%d of %d recorded interactions already replayed); %s",

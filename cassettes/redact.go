@@ -1,6 +1,7 @@
 package cassettes
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"net/http"
@@ -244,12 +245,55 @@ func (s *saver) WriteFile(name string, payload []byte) error {
 	case discarded == total:
 		return fmt.Errorf("%d attempts: %w", total, errAllDiscarded)
 	}
+	payload = trimDocStart(payload) // this package's form is JSON: no YAML document marker
 	if found := scan(payload, s.secrets); len(found) > 0 {
 		for i := range found {
 			found[i].Path = "line"
 		}
 		return secretError(found)
 	}
+	return writeDeduplicated(name, payload)
+}
+
+// writeDeduplicated writes a cassette's bytes at name, or, when another
+// cassette of the same folder holds those very bytes, a pointer to it. A
+// pointer to the file about to change first gets the file's old bytes, so
+// that it still says what it said.
+func writeDeduplicated(name string, payload []byte) error {
+	dir, base := filepath.Dir(name), filepath.Base(name)
+	entries, _ := os.ReadDir(dir)
+	old, errOld := os.ReadFile(name)
+	if errOld == nil && !bytes.Equal(old, payload) && pointerTarget(old) == "" {
+		for _, e := range entries {
+			if !strings.HasSuffix(e.Name(), ".yaml") || e.Name() == base {
+				continue
+			}
+			p := filepath.Join(dir, e.Name())
+			if data, err := os.ReadFile(p); err == nil && pointerTarget(data) == base {
+				if err := writeAtomic(p, old); err != nil {
+					return fmt.Errorf("write %s, which was the same as %s: %w", p, base, err)
+				}
+			}
+		}
+	}
+	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), ".yaml") || e.Name() == base {
+			continue
+		}
+		info, err := e.Info()
+		if err != nil || info.Size() != int64(len(payload)) {
+			continue
+		}
+		if data, err := os.ReadFile(filepath.Join(dir, e.Name())); err == nil && bytes.Equal(data, payload) {
+			return writeAtomic(name, samePointer(e.Name(), payload))
+		}
+	}
+	return writeAtomic(name, payload)
+}
+
+// writeAtomic replaces a file with data: a temporary file renamed over it,
+// so that a crash never leaves half a cassette.
+func writeAtomic(name string, payload []byte) error {
 	dir := filepath.Dir(name)
 	if err := os.MkdirAll(dir, 0o777); err != nil {
 		return fmt.Errorf("create directory: %w", err)

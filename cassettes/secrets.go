@@ -50,10 +50,12 @@ var (
 	googleKeyRE = regexp.MustCompile(`(AIza[0-9A-Za-z_-]{35})`)
 	// A bearer credential of 16 or more token characters.
 	bearerRE = regexp.MustCompile(`(?i)bearer[ \t]+([A-Za-z0-9._~+/=-]{16,})`)
-	// A key header as a line, "X-Api-Key: value", or as go-vcr writes it
-	// in YAML, "X-Api-Key:" then "- value" on the next line. The secret is
-	// the value after an optional scheme word (Bearer, Basic, Token).
-	keyHeaderRE = regexp.MustCompile(`(?im)^[ \t]*(?:-[ \t]+)?["']?(?:x-api-key|x-goog-api-key|api-key|authorization|proxy-authorization)["']?[ \t]*:[ \t]*(?:\r?\n[ \t]*-[ \t]+)?["']?(?:(?:bearer|basic|token)[ \t]+)?([^\s"']+)`)
+	// A key header as a line, "X-Api-Key: value", as go-vcr writes it in
+	// YAML, "X-Api-Key:" then "- value" on the next line, or as this
+	// package's cassettes write it in JSON, {"X-Api-Key":["value"]}. The
+	// secret is the value after an optional scheme word (Bearer, Basic,
+	// Token).
+	keyHeaderRE = regexp.MustCompile(`(?im)(?:^[ \t]*(?:-[ \t]+)?|[{,][ \t]*)["']?(?:x-api-key|x-goog-api-key|api-key|authorization|proxy-authorization)["']?[ \t]*:[ \t]*(?:\r?\n[ \t]*-[ \t]+|\[[ \t]*)?["']?(?:(?:bearer|basic|token)[ \t]+)?([^\s"']+)`)
 	// A long token after key= (and the like) in a URL or form.
 	keyParamRE = regexp.MustCompile(`(?i)(?:key|api_key|api-key|apikey|access_token)=([^&\s"'#<>\\]{16,})`)
 	// HTTP basic credentials: "Basic " and the base64 of user:password,

@@ -1,6 +1,7 @@
 package mazes
 
 import (
+	"fmt"
 	"hash/fnv"
 	"sync"
 )
@@ -14,9 +15,26 @@ import (
 // cache's one configuration. It is safe for concurrent use; its zero value
 // is not: use NewBaselineCache.
 type BaselineCache struct {
-	cfg BaselineConfig
-	mu  sync.Mutex
-	m   map[baselineKey]Baseline
+	cfg   BaselineConfig
+	store BaselineStore
+	mu    sync.Mutex
+	m     map[baselineKey]Baseline
+}
+
+// BaselineStore keeps baselines beyond one cache, such as in a file, so
+// that a maze and framing simulated once is not simulated again by the next
+// report. Keys are [BaselineCache.Key]s. Load and Save are called from any
+// goroutine. A store that fails to keep a baseline loses nothing but time.
+type BaselineStore interface {
+	Load(key string) (Baseline, bool)
+	Save(key string, b Baseline)
+}
+
+// WithStore backs the cache by a store: Get looks a baseline up there
+// before simulating it, and saves what it simulates. It returns the cache.
+func (c *BaselineCache) WithStore(s BaselineStore) *BaselineCache {
+	c.store = s
+	return c
 }
 
 type baselineKey struct {
@@ -49,11 +67,45 @@ func (c *BaselineCache) Get(m *Maze, opt PromptOptions) Baseline {
 	if ok {
 		return b
 	}
+	var key string
+	if c.store != nil {
+		key = c.key(k)
+		if b, ok := c.store.Load(key); ok {
+			c.mu.Lock()
+			c.m[k] = b
+			c.mu.Unlock()
+			return b
+		}
+	}
 	b = SimulateBaseline(m, opt, c.cfg)
+	if c.store != nil {
+		c.store.Save(key, b)
+	}
 	c.mu.Lock()
 	c.m[k] = b
 	c.mu.Unlock()
 	return b
+}
+
+// Key names the baseline of the maze under the framing, as a store keeps
+// it: the cache's configuration (walker, walks, seed, budget) and the
+// baseline's key (the maze, its passages' hash, the protocol, whether
+// confidences are asked).
+func (c *BaselineCache) Key(m *Maze, opt PromptOptions) string {
+	if opt.Protocol != Interactive {
+		opt.Protocol = OneShot
+	}
+	return c.key(baselineKey{n: m.n, seed: m.seed, algorithm: m.algorithm, start: m.start, exit: m.exit,
+		passages: passageHash(m), protocol: opt.Protocol, confidence: opt.Confidence})
+}
+
+func (c *BaselineCache) key(k baselineKey) string {
+	walker := c.cfg.Walker
+	if walker == "" {
+		walker = Uniform
+	}
+	return fmt.Sprintf("%s walks=%d seed=%d budget=%d | n=%d seed=%d %s start=%d,%d exit=%d,%d passages=%016x | %s confidence=%t",
+		walker, c.cfg.Walks, c.cfg.Seed, c.cfg.Budget, k.n, k.seed, k.algorithm, k.start.R, k.start.C, k.exit.R, k.exit.C, k.passages, k.protocol, k.confidence)
 }
 
 // Len is the number of baselines kept.

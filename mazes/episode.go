@@ -134,22 +134,57 @@ func (e *Episode) Turn(reply string) (answer string, res TurnResult, done bool) 
 	if e.Done() {
 		return "", res, true
 	}
-	e.stats.Turns++
 	if e.tier == Lenient {
+		e.stats.Turns++
 		return e.turnLenient(reply)
 	}
-	sub := ParseReply(reply)
+	from := e.pos
+	if res, done = e.TurnTranscript(ParseReply(reply)); done {
+		return "", res, true
+	}
+	if !res.Moved {
+		return e.withHint(e.msg("nomove", e.describe(e.pos))), res, false
+	}
+	var b strings.Builder
+	switch {
+	case res.Check.OffGrid:
+		b.WriteString(e.msg("offgrid", res.Step.Dir, e.pos))
+	case res.Check.Wall:
+		b.WriteString(e.msg("wall", res.Step.Dir, e.pos))
+	}
+	if res.Check.Teleport {
+		b.WriteString(e.msg("teleport", res.Step.From, from))
+	}
+	if e.atExit {
+		b.WriteString(e.msg("exit", e.pos))
+		return e.withHint(b.String()), res, false
+	}
+	b.WriteString(e.msg("at", e.describe(e.pos)))
+	return e.withHint(b.String()), res, false
+}
+
+// TurnTranscript plays one reply of the strict tier already read (the
+// transcript ParseReply gives of it) as Turn plays the reply's text, and
+// writes no answer: a simulation that needs the walk and its scores, not
+// the conversation, saves writing and reading text (the chance baseline
+// plays thousands of walks). The episode must be a strict one
+// (NewEpisode); a lenient episode plays the transcript by the strict rules.
+func (e *Episode) TurnTranscript(sub Transcript) (res TurnResult, done bool) {
+	if e.Done() {
+		return res, true
+	}
+	e.stats.Turns++
 	res.Compliant = len(sub.Steps) > 0 || sub.HasFinalPath
 	e.format.count(Reading{Compliant: res.Compliant})
 	e.merge(sub)
 	res.Loop, res.DeadEnd = sub.Loops > 0, sub.DeadEnds > 0
 	if sub.HasFinalPath {
 		e.end(EndFinalPath)
-		return "", res, true
+		return res, true
 	}
 	if e.atExit {
 		e.end(EndExit)
-		return "", res, true
+		return res, true
 	}
 	if len(sub.Steps) == 0 {
 		e.format.ParseFailures++
@@ -157,38 +192,25 @@ func (e *Episode) Turn(reply string) (answer string, res TurnResult, done bool) 
 		e.stats.IdleTurns++
 		if e.idle >= MaxIdleTurns {
 			e.end(EndNoMove)
-			return "", res, true
+			return res, true
 		}
-		return e.withHint(e.msg("nomove", e.describe(e.pos))), res, false
+		return res, false
 	}
 	e.idle = 0
 	e.stats.ExtraSteps += len(sub.Steps) - 1
 	st := sub.Steps[0]
 	res.Moved, res.Step = true, st
-	from := e.pos
 	res.Check = e.move(st)
 	e.stats.StepsUsed++
-	var b strings.Builder
-	switch {
-	case res.Check.OffGrid:
-		b.WriteString(e.msg("offgrid", st.Dir, e.pos))
-	case res.Check.Wall:
-		b.WriteString(e.msg("wall", st.Dir, e.pos))
-	}
-	if res.Check.Teleport {
-		b.WriteString(e.msg("teleport", st.From, from))
-	}
 	if e.pos == e.m.Exit() {
 		e.atExit = true
-		b.WriteString(e.msg("exit", e.pos))
-		return e.withHint(b.String()), res, false
+		return res, false
 	}
 	if e.stats.StepsUsed >= e.budget {
 		e.end(EndBudget)
-		return "", res, true
+		return res, true
 	}
-	b.WriteString(e.msg("at", e.describe(e.pos)))
-	return e.withHint(b.String()), res, false
+	return res, false
 }
 
 // move applies one step to the world.

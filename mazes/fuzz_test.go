@@ -239,3 +239,17 @@ func checkScores(t *testing.T, s Scores, steps int, hasFinalPath bool) {
 		t.Fatalf("score JSON: %v", err)
 	}
 }
+
+// FuzzIsContractLine holds IsContractLine to ParseReply on any line.
+func FuzzIsContractLine(f *testing.F) {
+	for _, s := range []string{"STEP 1: (0,0) → E", "LOOP", "BACKTRACK_COUNT: x", "FINAL_PATH: (0,0)", "**STEP**", "a\nb"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		tr := ParseReply(line)
+		want := tr.Unparsed == 0 && strings.TrimSpace(line) != ""
+		if got := IsContractLine(line); got != want {
+			t.Fatalf("%q: IsContractLine %v, ParseReply says %v", line, got, want)
+		}
+	})
+}

@@ -10,10 +10,22 @@ const visitedBit = 1 << 4
 // START and EXIT at the corners (0,0) and (n−1,n−1), its solution and
 // mirage traps. n must lie in MinSize..MaxSize.
 func Generate(n int, seed uint64, alg Algorithm) (*Maze, error) {
-	if err := checkSize(n); err != nil {
+	if err := CheckGenerate(n, alg); err != nil {
 		return nil, err
 	}
 	return GenerateWithEnds(n, seed, alg, DefaultEnds(n))
+}
+
+// CheckGenerate reports the error Generate would give for a size and an
+// algorithm, without generating: nil when any seed makes a maze.
+func CheckGenerate(n int, alg Algorithm) error {
+	if err := checkSize(n); err != nil {
+		return err
+	}
+	if alg != DFS && alg != Wilson {
+		return fmt.Errorf("unknown algorithm %q (want dfs or wilson)", alg)
+	}
+	return nil
 }
 
 // GenerateWithEnds makes the maze Generate makes for (n, seed, alg), the
@@ -134,19 +146,6 @@ func (m *Maze) carveDFS(src source) {
 // backShift places a cell's way back (a direction index 0..3) in the bits
 // above visitedBit during generation.
 const backShift = 5
-
-// dirIndex is the index of a direction in Dirs: N 0, E 1, S 2, W 3.
-func dirIndex(d Dir) uint8 {
-	switch d {
-	case East:
-		return 1
-	case South:
-		return 2
-	case West:
-		return 3
-	}
-	return 0
-}
 
 // carveWilson draws a uniform spanning tree with Wilson's algorithm. The
 // tree starts as START alone; each cell not yet in the tree, in row-major

@@ -3,6 +3,7 @@ package mazes
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // Tier names a way of reading a reply. The strict tier reads the output
@@ -130,8 +131,13 @@ func ParseLenient(reply string) Reading {
 	if len(reply) > MaxReply {
 		reply = reply[:MaxReply]
 	}
+	return parseLenient(reply, ParseReply(reply))
+}
+
+// parseLenient is ParseLenient of a reply of at most MaxReply bytes whose
+// strict transcript (ParseReply's) is whole.
+func parseLenient(reply string, whole Transcript) Reading {
 	var r Reading
-	whole := ParseReply(reply)
 	r.whole = whole
 	r.Compliant = len(whole.Steps) > 0 || whole.HasFinalPath
 	answer, reasoning := answerPart(reply)
@@ -185,10 +191,10 @@ func answerPart(reply string) (string, bool) {
 			continue
 		}
 		for _, tag := range reasoningTags {
-			if hasPrefixFold(reply[i:], tag[1]) {
+			if mayBegin(reply[i:], tag[1]) && hasPrefixFold(reply[i:], tag[1]) {
 				end = i + len(tag[1])
 			}
-			if firstOpen < 0 && hasPrefixFold(reply[i:], tag[0]) {
+			if firstOpen < 0 && mayBegin(reply[i:], tag[0]) && hasPrefixFold(reply[i:], tag[0]) {
 				firstOpen = i
 			}
 		}
@@ -219,6 +225,17 @@ func answerPart(reply string) (string, bool) {
 		inner = inner[:j]
 	}
 	return inner, true
+}
+
+// mayBegin reports whether s begins with the first character of tag (an
+// ASCII one in any case): a cheap test before the whole tag is compared
+// (an arrow "→" shares its first byte with "◁think▷").
+func mayBegin(s, tag string) bool {
+	r, n := utf8.DecodeRuneInString(tag)
+	if r < utf8.RuneSelf {
+		return len(s) > 0 && s[0]|0x20 == tag[0]|0x20
+	}
+	return strings.HasPrefix(s, tag[:n])
 }
 
 // indexFold finds the first occurrence of the ASCII tag in s, in any case.

@@ -54,8 +54,34 @@ type LenientScores struct {
 // against the maze. Where the strict tier reads the reply and no reasoning
 // block was set aside, the scores are exactly Score(m, ParseReply(reply)).
 func ScoreLenient(m *Maze, reply string) LenientScores {
-	r := ParseLenient(reply).ForMaze(m)
-	s := LenientScores{Scores: Score(m, r.Transcript(m)), Form: r.Form, Refused: r.Refused, CharGrid: r.CharGrid}
+	return lenientScores(m, ParseLenient(reply), nil)
+}
+
+// ScoreReply scores a one-shot reply under both tiers, reading it once
+// where the strict tier reads it: the strict transcript and scores
+// (ParseReply, Score) and the lenient tier's scores (ScoreLenient), to the
+// bit what the three give.
+func ScoreReply(m *Maze, reply string) (Transcript, Scores, LenientScores) {
+	tr := ParseReply(reply)
+	s := Score(m, tr)
+	if len(reply) > MaxReply {
+		return tr, s, ScoreLenient(m, reply)
+	}
+	return tr, s, lenientScores(m, parseLenient(reply, tr), &s)
+}
+
+// lenientScores scores a reading; strict, when given, are the scores of
+// the strict transcript of the whole reply, which a reading of the strict
+// form without a reasoning block set aside has.
+func lenientScores(m *Maze, r Reading, strict *Scores) LenientScores {
+	r = r.ForMaze(m)
+	var sc Scores
+	if strict != nil && r.Form == FormStrict && !r.Reasoning {
+		sc = strict.clone()
+	} else {
+		sc = Score(m, r.Transcript(m))
+	}
+	s := LenientScores{Scores: sc, Form: r.Form, Refused: r.Refused, CharGrid: r.CharGrid}
 	s.Format.count(r)
 	if r.Form == FormNone {
 		s.Format.ParseFailures = 1

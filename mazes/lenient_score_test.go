@@ -3,6 +3,7 @@ package mazes
 import (
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -353,4 +354,61 @@ func TestScoreLenientGrids(t *testing.T) {
 			assert.Equal(t, name == "char-cells", s.CharGrid)
 		})
 	}
+}
+
+// TestScoreReplyIsTheThree: ScoreReply gives what ParseReply, Score and
+// ScoreLenient give, over the labelled corpus (prose, paths, moves,
+// reasoning blocks, refusals) and the replies of the reply tests, on a
+// maze of each reply's own and on another.
+func TestScoreReplyIsTheThree(t *testing.T) {
+	other, err := Generate(7, 3, DFS)
+	require.NoError(t, err)
+	check := func(name string, m *Maze, text string) {
+		tr, s, ls := ScoreReply(m, text)
+		if diff := cmp.Diff(ParseReply(text), tr); diff != "" {
+			t.Errorf("%s: transcript (-want +got):\n%s", name, diff)
+		}
+		if diff := cmp.Diff(Score(m, ParseReply(text)), s); diff != "" {
+			t.Errorf("%s: strict scores (-want +got):\n%s", name, diff)
+		}
+		if diff := cmp.Diff(ScoreLenient(m, text), ls); diff != "" {
+			t.Errorf("%s: lenient scores (-want +got):\n%s", name, diff)
+		}
+	}
+	for _, rc := range loadCorpus(t) {
+		m := rc.maze
+		if m == nil {
+			m = other
+		}
+		check(rc.file+"/"+rc.id, m, rc.reply)
+	}
+	for _, rc := range replyCases {
+		m, text := rc.load(t)
+		check(rc.name, m, text)
+		check(rc.name+" on another maze", other, text)
+	}
+	check("too long", other, strings.Repeat("STEP 1: (0,0) → E\n", MaxReply/10))
+}
+
+// TestScoresCloneSharesNothing: every optional value of Scores is copied by
+// clone, so that the lenient copy of strict scores shares no pointer.
+func TestScoresCloneSharesNothing(t *testing.T) {
+	one, seven := 1.0, 7
+	s := Scores{CE: &one, Brier: &one, ECE: &one, LureRate: &one, ReportedBacktracks: &seven,
+		ReportedHallucinations: &seven, BacktrackGap: &seven, HallucinationGap: &seven}
+	c := s.clone()
+	v, w := reflect.ValueOf(s), reflect.ValueOf(c)
+	for i := range v.NumField() {
+		if v.Field(i).Kind() != reflect.Pointer {
+			continue
+		}
+		if v.Field(i).IsNil() {
+			t.Errorf("%s: set it in this test", v.Type().Field(i).Name)
+			continue
+		}
+		if v.Field(i).Pointer() == w.Field(i).Pointer() {
+			t.Errorf("%s is shared", v.Type().Field(i).Name)
+		}
+	}
+	assert.Equal(t, s, c)
 }

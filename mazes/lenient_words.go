@@ -130,9 +130,6 @@ var (
 	// contextWords on a line make its lists and bare directions options,
 	// neighbours or history, not a choice: "Open directions: N, E".
 	contextWords = words("options available possible possibilities either neighbours neighbors adjacent visited reachable")
-	// cancelWords begin a clause that takes back what came before:
-	// "Wait, no", "scratch that".
-	cancelWords = words("wait no nope actually scratch hold never oops")
 	// interjections may open a clause before a bare gerund or direction.
 	interjections = words("definitely certainly clearly obviously surely all okay ok alright so now then well hmm oh um sure yes great right and thus hence therefore finally")
 )

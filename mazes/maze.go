@@ -2,6 +2,7 @@ package mazes
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -114,7 +115,16 @@ func (c Cell) Move(d Dir) Cell {
 }
 
 // String formats the cell as "(r,c)", the form the prompt uses.
-func (c Cell) String() string { return fmt.Sprintf("(%d,%d)", c.R, c.C) }
+func (c Cell) String() string { return string(c.AppendText(make([]byte, 0, 16))) }
+
+// AppendText appends "(r,c)" to b.
+func (c Cell) AppendText(b []byte) []byte {
+	b = append(b, '(')
+	b = strconv.AppendInt(b, int64(c.R), 10)
+	b = append(b, ',')
+	b = strconv.AppendInt(b, int64(c.C), 10)
+	return append(b, ')')
+}
 
 // Algorithm names a maze generator.
 type Algorithm string

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
 )
 
 func sampleText(t *testing.T) string {
@@ -108,6 +109,24 @@ func FuzzReadJSON(f *testing.F) {
 		}
 		if !slices.Equal(again.open, got.open) || again.Ends() != got.Ends() || !slices.Equal(again.Solution(), got.Solution()) {
 			t.Fatal("the maze changed on a round trip through JSON")
+		}
+	})
+}
+
+// TestIsContractLine: a line is a contract line exactly when ParseReply
+// reads it alone with nothing unparsed.
+func TestIsContractLine(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		line := rapid.OneOf(
+			rapid.SampledFrom([]string{"STEP 1: (0,0) → E | confidence: 90%", "STEP x", "**STEP 2**: (0,1) → S", "- LOOP detected", "DEAD END at (1,1)",
+				"dead_end", "STRATEGY_CHANGE — now", "BACKTRACK_COUNT: 2", "BACKTRACK_COUNT: many", "HALLUCINATION_COUNT: 0", "CONFIDENCE_LOG: 1:90",
+				"FINAL_PATH: (0,0)→(0,1)", "(0,1)→(1,1)", "", " ", "\n", "I am lost", "1. STEP 3: (2,2) N", "`FINAL_PATH`", "STEP 1: (0,0) → E\nLOOP"}),
+			rapid.StringMatching(`[ \-*>0-9.)]*(STEP|step|LOOP|FINAL_PATH|DEAD_END|BACKTRACK_COUNT|x)[ :0-9(),→NESW|a-z%]*\n?`),
+		).Draw(t, "line")
+		tr := ParseReply(line)
+		want := tr.Unparsed == 0 && strings.TrimSpace(line) != ""
+		if got := IsContractLine(line); got != want {
+			t.Fatalf("%q: IsContractLine %v, ParseReply says %v", line, got, want)
 		}
 	})
 }

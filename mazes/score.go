@@ -66,6 +66,23 @@ type Scores struct {
 	Truncated       bool `json:"truncated"`
 }
 
+// clone copies the scores, their optional values too, so that two copies
+// share nothing.
+func (s Scores) clone() Scores {
+	s.CE, s.Brier, s.ECE, s.LureRate = clonePtr(s.CE), clonePtr(s.Brier), clonePtr(s.ECE), clonePtr(s.LureRate)
+	s.ReportedBacktracks, s.ReportedHallucinations = clonePtr(s.ReportedBacktracks), clonePtr(s.ReportedHallucinations)
+	s.BacktrackGap, s.HallucinationGap = clonePtr(s.BacktrackGap), clonePtr(s.HallucinationGap)
+	return s
+}
+
+func clonePtr[T any](p *T) *T {
+	if p == nil {
+		return nil
+	}
+	v := *p
+	return &v
+}
+
 // Score verifies a transcript against the maze and computes every metric.
 func Score(m *Maze, tr Transcript) Scores {
 	return scoreWalk(m, tr, Verify(m, tr.Steps))
@@ -149,13 +166,16 @@ func scoreWalk(m *Maze, tr Transcript, w Walk) Scores {
 // from CONFIDENCE_LOG by its number k; the last entry for a k counts) with
 // whether the step was valid.
 func stepConfidences(tr Transcript, w Walk) (conf []float64, correct []bool) {
-	logged := make(map[int]float64, len(tr.ConfidenceLog))
-	for _, e := range tr.ConfidenceLog {
-		logged[e.Step] = e.Conf
-	}
+	var logged map[int]float64 // made when a step lacks a confidence of its own
 	for i, st := range tr.Steps {
 		c, ok := st.Conf, st.HasConf
-		if !ok {
+		if !ok && len(tr.ConfidenceLog) > 0 {
+			if logged == nil {
+				logged = make(map[int]float64, len(tr.ConfidenceLog))
+				for _, e := range tr.ConfidenceLog {
+					logged[e.Step] = e.Conf
+				}
+			}
 			c, ok = logged[st.K]
 		}
 		if ok {

@@ -55,14 +55,20 @@ func (m *Maze) Text(opt TextOptions) string {
 	fmt.Fprintf(&b, "Seed: %d\n\n", m.seed)
 	b.WriteString(cellsLabel[lang])
 	b.WriteByte('\n')
+	var cell [24]byte
 	for i := range m.open {
 		c := m.cell(i)
-		b.WriteString(c.String())
+		b.Write(c.AppendText(cell[:0]))
 		b.WriteString(": [")
-		for k, d := range m.OpenDirs(c) {
+		k := 0
+		for _, d := range Dirs {
+			if m.open[i]&uint8(d) == 0 {
+				continue
+			}
 			if k > 0 {
 				b.WriteByte(' ')
 			}
+			k++
 			b.WriteString(d.Letter())
 			b.WriteString(d.Arrow())
 		}

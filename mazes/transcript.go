@@ -106,6 +106,47 @@ func (tr *Transcript) parse(reply string) {
 	}
 }
 
+// IsContractLine reports whether ParseReply reads a line alone leaving
+// nothing unparsed, and the line is not blank: a STEP line that parses, a
+// DEAD_END, LOOP, STRATEGY_CHANGE, CONFIDENCE_LOG or FINAL_PATH line, a
+// count that parses, or a line of markdown decoration alone ("* "). It
+// reads the line as parseLine does, without keeping what it reads.
+func IsContractLine(line string) bool {
+	if len(line) > MaxReply {
+		tr := ParseReply(line)
+		return tr.Unparsed == 0 && strings.TrimSpace(line) != ""
+	}
+	for len(line) > 0 && line[len(line)-1] == '\n' {
+		line = line[:len(line)-1]
+	}
+	if strings.IndexByte(line, '\n') >= 0 {
+		tr := ParseReply(line)
+		return tr.Unparsed == 0 && strings.TrimSpace(line) != ""
+	}
+	clean := cleanLine(line)
+	if clean == "" {
+		return strings.TrimSpace(line) != ""
+	}
+	line = clean
+	switch {
+	case hasPrefixFold(line, "STEP"):
+		_, ok := parseStep(line[len("STEP"):])
+		return ok
+	case hasPrefixFold(line, "DEAD_END"), hasPrefixFold(line, "DEAD END"), hasPrefixFold(line, "LOOP"),
+		hasPrefixFold(line, "STRATEGY_CHANGE"):
+		return true
+	case hasPrefixFold(line, "BACKTRACK_COUNT"):
+		_, ok := keyNumber(line[len("BACKTRACK_COUNT"):])
+		return ok
+	case hasPrefixFold(line, "HALLUCINATION_COUNT"):
+		_, ok := keyNumber(line[len("HALLUCINATION_COUNT"):])
+		return ok
+	case hasPrefixFold(line, "CONFIDENCE_LOG"), hasPrefixFold(line, "FINAL_PATH"):
+		return true
+	}
+	return false
+}
+
 // parseLine reads one cleaned, non-blank line and reports whether it
 // matched.
 func (tr *Transcript) parseLine(line string, lineNo int, inPath *bool) bool {

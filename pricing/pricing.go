@@ -12,15 +12,19 @@
 //	{
 //	  "openai/gpt-4o": {"input": 2.5, "output": 10, "cached_input": 1.25,
 //	                    "as_of": "2025-10-01", "source": "OpenAI API list price"},
+//	  "anthropic/claude-sonnet-4-5": {"input": 3, "output": 15, "cached_input": 0.3,
+//	                    "cache_write": 3.75},
 //	  "ollama/llama3.1": {"input": 0, "output": 0}
 //	}
 //
 // input and output are required; reasoning (reasoning or thinking tokens
 // billed apart from the answer; absent: billed as output, as the four
-// providers do) and cached_input (input read from the provider's prompt
-// cache; absent: billed as input) are optional, as are as_of (YYYY-MM-DD)
-// and source. Unknown fields, malformed keys and prices that are negative
-// or above [MaxPrice] are errors naming the entry.
+// providers do), cached_input (input read from the provider's prompt
+// cache; absent: billed as input) and cache_write (input written to the
+// prompt cache, which Anthropic bills above the input price; absent:
+// billed as input) are optional, as are as_of (YYYY-MM-DD) and source.
+// Unknown fields, malformed keys and prices that are negative or above
+// [MaxPrice] are errors naming the entry.
 //
 // A model that is not in the table has no price: its cost is unknown, never
 // zero. Lookup is by the exact name, then by the name without the model's
@@ -57,6 +61,9 @@ type Price struct {
 	// CachedInput is the price of input tokens read from the provider's
 	// prompt cache; nil means they are billed as input.
 	CachedInput *float64 `json:"cached_input,omitempty"`
+	// CacheWrite is the price of input tokens written to the provider's
+	// prompt cache; nil means they are billed as input.
+	CacheWrite *float64 `json:"cache_write,omitempty"`
 	// AsOf is the date the price was read from its source (YYYY-MM-DD);
 	// "" when the table does not say.
 	AsOf string `json:"as_of,omitempty"`
@@ -66,10 +73,12 @@ type Price struct {
 
 // Tokens counts the tokens of one or more calls by how they are billed.
 type Tokens struct {
-	// Input counts prompt tokens not read from a cache.
+	// Input counts prompt tokens neither read from nor written to a cache.
 	Input int
 	// CachedInput counts prompt tokens read from the provider's cache.
 	CachedInput int
+	// CacheWrite counts prompt tokens written to the provider's cache.
+	CacheWrite int
 	// Output counts the reply's tokens, reasoning included unless it is
 	// counted in Reasoning.
 	Output int
@@ -86,7 +95,49 @@ const MaxPrice = 100_000
 
 // Add sums two counts; a sum past the largest int stays there.
 func (t Tokens) Add(u Tokens) Tokens {
-	return Tokens{addSat(t.Input, u.Input), addSat(t.CachedInput, u.CachedInput), addSat(t.Output, u.Output), addSat(t.Reasoning, u.Reasoning)}
+	return Tokens{Input: addSat(t.Input, u.Input), CachedInput: addSat(t.CachedInput, u.CachedInput), CacheWrite: addSat(t.CacheWrite, u.CacheWrite),
+		Output: addSat(t.Output, u.Output), Reasoning: addSat(t.Reasoning, u.Reasoning)}
+}
+
+// AllInput counts the prompt tokens, cached or not.
+func (t Tokens) AllInput() int { return t.Input + t.CachedInput + t.CacheWrite }
+
+// Uncached is t as it would be billed without a prompt cache: every prompt
+// token as input.
+func (t Tokens) Uncached() Tokens {
+	return Tokens{Input: t.AllInput(), Output: t.Output, Reasoning: t.Reasoning}
+}
+
+// CacheMinTokens is the shortest prompt the providers keep in their prompt
+// caches: 1,024 tokens (more for some models).
+const CacheMinTokens = 1024
+
+// Conversation counts the input of a conversation's calls, inputs[i]
+// being the prompt tokens of call i, each prompt starting with the whole
+// of the one before, as a provider that caches prompts bills it: from the
+// second call on, the previous call's prompt is read from the cache once
+// it comes to CacheMinTokens. With writes (a provider that bills cache
+// writes, and caches only what the request marks: Anthropic), every prompt
+// of CacheMinTokens or more is written to the cache past what was read.
+// Output is not counted.
+func Conversation(inputs []int, writes bool) Tokens {
+	var t Tokens
+	prev := 0
+	for _, in := range inputs {
+		read := 0
+		if prev >= CacheMinTokens && prev <= in {
+			read = prev
+		}
+		write := 0
+		if writes && in >= CacheMinTokens {
+			write = in - read
+		}
+		t.Input += in - read - write
+		t.CachedInput += read
+		t.CacheWrite += write
+		prev = in
+	}
+	return t
 }
 
 // addSat adds two counts ≥ 0, saturating at the largest int.
@@ -100,14 +151,17 @@ func addSat(a, b int) int {
 // Cost is what t costs at p, in US dollars: a finite number for any counts
 // when the prices are within [0, MaxPrice] (as [Table.Validate] holds them).
 func (p Price) Cost(t Tokens) float64 {
-	reasoning, cached := p.Output, p.Input
+	reasoning, cached, write := p.Output, p.Input, p.Input
 	if p.Reasoning != nil {
 		reasoning = *p.Reasoning
 	}
 	if p.CachedInput != nil {
 		cached = *p.CachedInput
 	}
-	return (float64(t.Input)*p.Input + float64(t.CachedInput)*cached +
+	if p.CacheWrite != nil {
+		write = *p.CacheWrite
+	}
+	return (float64(t.Input)*p.Input + float64(t.CachedInput)*cached + float64(t.CacheWrite)*write +
 		float64(t.Output)*p.Output + float64(t.Reasoning)*reasoning) / 1e6
 }
 
@@ -193,7 +247,7 @@ func checkEntry(name string, p Price) error {
 	prices := []struct {
 		field string
 		v     *float64
-	}{{"input", &p.Input}, {"output", &p.Output}, {"reasoning", p.Reasoning}, {"cached_input", p.CachedInput}}
+	}{{"input", &p.Input}, {"output", &p.Output}, {"reasoning", p.Reasoning}, {"cached_input", p.CachedInput}, {"cache_write", p.CacheWrite}}
 	for _, f := range prices {
 		if f.v == nil {
 			continue
@@ -217,6 +271,7 @@ type entry struct {
 	Output      *float64 `json:"output"`
 	Reasoning   *float64 `json:"reasoning"`
 	CachedInput *float64 `json:"cached_input"`
+	CacheWrite  *float64 `json:"cache_write"`
 	AsOf        string   `json:"as_of"`
 	Source      string   `json:"source"`
 }
@@ -241,7 +296,7 @@ func (t *Table) UnmarshalJSON(data []byte) error {
 		if e.Input == nil || e.Output == nil {
 			return fmt.Errorf("price %q: want both an input and an output price", name)
 		}
-		p := Price{Input: *e.Input, Output: *e.Output, Reasoning: e.Reasoning, CachedInput: e.CachedInput, AsOf: e.AsOf, Source: e.Source}
+		p := Price{Input: *e.Input, Output: *e.Output, Reasoning: e.Reasoning, CachedInput: e.CachedInput, CacheWrite: e.CacheWrite, AsOf: e.AsOf, Source: e.Source}
 		if err := checkEntry(name, p); err != nil {
 			return err
 		}

@@ -100,6 +100,8 @@ func TestCost(t *testing.T) {
 		{"reasoning at its own price", Price{Input: 1, Output: 4, Reasoning: ptr(2)}, Tokens{Reasoning: 500_000}, 1},
 		{"cached input billed as input by default", Price{Input: 1, Output: 4}, Tokens{CachedInput: 2_000_000}, 2},
 		{"cached input at its own price", Price{Input: 1, Output: 4, CachedInput: ptr(0.1)}, Tokens{Input: 1_000_000, CachedInput: 2_000_000}, 1.2},
+		{"cache writes billed as input by default", Price{Input: 1, Output: 4}, Tokens{CacheWrite: 2_000_000}, 2},
+		{"cache writes at their own price", Price{Input: 1, Output: 4, CachedInput: ptr(0.1), CacheWrite: ptr(1.25)}, Tokens{Input: 1_000_000, CachedInput: 2_000_000, CacheWrite: 2_000_000}, 3.7},
 		{"free", Price{}, Tokens{Input: 10, Output: 10}, 0},
 		{"no tokens", Price{Input: 3, Output: 15}, Tokens{}, 0},
 	}
@@ -111,7 +113,9 @@ func TestCost(t *testing.T) {
 }
 
 func TestTokensAdd(t *testing.T) {
-	assert.Equal(t, Tokens{Input: 4, CachedInput: 6, Output: 8, Reasoning: 10}, Tokens{1, 2, 3, 4}.Add(Tokens{3, 4, 5, 6}))
+	assert.Equal(t, Tokens{Input: 4, CachedInput: 6, CacheWrite: 3, Output: 8, Reasoning: 10},
+		Tokens{Input: 1, CachedInput: 2, CacheWrite: 1, Output: 3, Reasoning: 4}.Add(Tokens{Input: 3, CachedInput: 4, CacheWrite: 2, Output: 5, Reasoning: 6}))
+	assert.Equal(t, Tokens{Input: 7, Output: 3, Reasoning: 4}, Tokens{Input: 1, CachedInput: 2, CacheWrite: 4, Output: 3, Reasoning: 4}.Uncached())
 }
 
 func TestWith(t *testing.T) {
@@ -163,6 +167,11 @@ func TestParse(t *testing.T) {
 			in:   `{"openai/o3": {"input": 2, "output": 8, "reasoning": 8, "cached_input": 0.5, "as_of": "2025-10-01", "source": "OpenAI"}}`,
 			want: Table{"openai/o3": {Input: 2, Output: 8, Reasoning: ptr(8), CachedInput: ptr(0.5), AsOf: "2025-10-01", Source: "OpenAI"}},
 		},
+		{
+			name: "cache write",
+			in:   `{"anthropic/c": {"input": 3, "output": 15, "cached_input": 0.3, "cache_write": 3.75}}`,
+			want: Table{"anthropic/c": {Input: 3, Output: 15, CachedInput: ptr(0.3), CacheWrite: ptr(3.75), Source: "p.json"}},
+		},
 		{name: "zero is a price", in: `{"ollama/llama3.1": {"input": 0, "output": 0}}`, want: Table{"ollama/llama3.1": {Source: "p.json"}}},
 		{name: "empty table", in: `{}`, want: Table{}},
 		{name: "unknown field", in: `{"openai/gpt-x": {"in": 1, "output": 4}}`, err: `prices p.json: price "openai/gpt-x": json: unknown field "in"`},
@@ -170,6 +179,7 @@ func TestParse(t *testing.T) {
 		{name: "null entry", in: `{"openai/gpt-x": null}`, err: `price "openai/gpt-x": want both`},
 		{name: "negative", in: `{"openai/gpt-x": {"input": -1, "output": 4}}`, err: `price "openai/gpt-x": input: -1 is not a finite price ≥ 0`},
 		{name: "negative cached", in: `{"openai/gpt-x": {"input": 1, "output": 4, "cached_input": -0.5}}`, err: `price "openai/gpt-x": cached_input: -0.5`},
+		{name: "negative cache write", in: `{"anthropic/c": {"input": 1, "output": 4, "cache_write": -1}}`, err: `price "anthropic/c": cache_write: -1`},
 		{name: "above the cap", in: `{"openai/gpt-x": {"input": 1.7e308, "output": 4}}`, err: `price "openai/gpt-x": input: 1.7e+308 is not a finite price ≥ 0 and ≤ 100000`},
 		{name: "just above the cap", in: `{"openai/gpt-x": {"input": 1, "output": 100000.01}}`, err: `output: 100000.01`},
 		{name: "too large for a number", in: `{"openai/gpt-x": {"input": 1e400, "output": 4}}`, err: "openai/gpt-x"},
@@ -249,6 +259,33 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestConversation(t *testing.T) {
+	tests := []struct {
+		name   string
+		inputs []int
+		writes bool
+		want   Tokens
+	}{
+		{"one call reads nothing", []int{5000}, false, Tokens{Input: 5000}},
+		{"one call writes its prompt", []int{5000}, true, Tokens{CacheWrite: 5000}},
+		{"short prompts are not cached", []int{500, 900, 1300}, false, Tokens{Input: 2700}},
+		{"each call reads the one before", []int{1000, 1100, 1300}, false, Tokens{Input: 1000 + 1100 + 200, CachedInput: 1100}},
+		{"and writes the rest", []int{1000, 1100, 1300}, true, Tokens{Input: 1000, CacheWrite: 1100 + 200, CachedInput: 1100}},
+		{"a shorter prompt reads nothing", []int{2000, 1500}, false, Tokens{Input: 3500}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Conversation(tt.inputs, tt.writes)
+			assert.Equal(t, tt.want, got)
+			sum := 0
+			for _, in := range tt.inputs {
+				sum += in
+			}
+			assert.Equal(t, sum, got.AllInput(), "every prompt token counted once")
+		})
+	}
 }
 
 // Any counts at any prices within the cap cost a finite number of dollars.

@@ -20,8 +20,12 @@ const AnthropicVersion = "2023-06-01"
 // take it ("https://api.anthropic.com"); the client appends
 // "/v1/messages". A base URL that already ends in "/v1" is accepted too.
 //
-// The system prompt is the top-level "system" field. The answer is the
-// text blocks of the reply, joined; thinking blocks go to Reply.Reasoning,
+// The system prompt is the top-level "system" field. A request that asks
+// for its prefix to be cached (Request.Cache) sends its messages as text
+// blocks and marks the last one with cache_control, so that the next
+// request of the conversation reads all of this one from Anthropic's
+// prompt cache. The answer is the text blocks
+// of the reply, joined; thinking blocks go to Reply.Reasoning,
 // and a redacted_thinking block (whose content is encrypted) is recorded
 // there as "[redacted thinking]". The protocol takes no seed.
 //
@@ -76,7 +80,15 @@ func (c *Anthropic) wireRequest(req Request) wire.AnthropicRequest {
 		out.OutputConfig = &wire.AnthropicOutputConfig{Effort: req.Effort}
 	}
 	for _, m := range req.Messages {
-		out.Messages = append(out.Messages, wire.AnthropicMessage{Role: string(m.Role), Content: wire.FlexText(m.Content)})
+		// A conversation that caches sends every message as a text block,
+		// so that a request's body starts with the previous one's, all but
+		// the mark.
+		out.Messages = append(out.Messages, wire.AnthropicMessage{Role: string(m.Role), Content: wire.AnthropicContent{Text: m.Content, Block: req.Cache}})
+	}
+	if req.Cache && len(out.Messages) > 0 {
+		// The last message ends the prefix to cache: the next request of
+		// the conversation starts with all of this one.
+		out.Messages[len(out.Messages)-1].Content.Cache = true
 	}
 	return out
 }
@@ -125,10 +137,13 @@ func anthropicReply(body wire.AnthropicResponse) (Reply, error) {
 	}, nil
 }
 
-// anthropicUsage reads the token counts, the thinking tokens apart where
-// the answer counts them (usage.output_tokens_details.thinking_tokens).
+// anthropicUsage counts the whole input: Anthropic's input_tokens leaves
+// out what was read from or written to the prompt cache. The thinking
+// tokens are read apart where the answer counts them
+// (usage.output_tokens_details.thinking_tokens).
 func anthropicUsage(u wire.AnthropicUsage) Usage {
-	out := Usage{InputTokens: u.InputTokens, OutputTokens: u.OutputTokens}
+	out := Usage{InputTokens: u.InputTokens + u.CacheReadInputTokens + u.CacheCreationInputTokens, OutputTokens: u.OutputTokens,
+		CachedInputTokens: u.CacheReadInputTokens, CacheWriteTokens: u.CacheCreationInputTokens}
 	if d := u.OutputTokensDetails; d != nil {
 		out.ReasoningTokens = d.ThinkingTokens
 	}

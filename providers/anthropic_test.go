@@ -70,6 +70,11 @@ func TestAnthropicReply(t *testing.T) {
 			want: Reply{Text: "STEP 1: E", Model: "claude-sonnet-4-20250514", StopReason: "end", Usage: Usage{InputTokens: 20, OutputTokens: 4}},
 		},
 		{
+			name: "cache read and written",
+			body: `{"type":"message","model":"c","content":[{"type":"text","text":"E"}],"stop_reason":"end_turn","usage":{"input_tokens":5,"cache_creation_input_tokens":200,"cache_read_input_tokens":1800,"output_tokens":3}}`,
+			want: Reply{Text: "E", Model: "c", StopReason: "end", Usage: Usage{InputTokens: 2005, OutputTokens: 3, CachedInputTokens: 1800, CacheWriteTokens: 200}},
+		},
+		{
 			name: "thinking kept apart",
 			body: `{"type":"message","model":"c","content":[{"type":"thinking","thinking":"a wall to the west","signature":"sig"},{"type":"redacted_thinking","data":"ENCRYPTED"},{"type":"text","text":"E"},{"type":"text","text":"."}],"stop_reason":"max_tokens","usage":{"input_tokens":1,"output_tokens":2}}`,
 			want: Reply{Text: "E.", Reasoning: "a wall to the west\n\n[redacted thinking]", Model: "c", StopReason: "max_tokens", Usage: Usage{InputTokens: 1, OutputTokens: 2}},

@@ -177,7 +177,8 @@ func geminiReply(body wire.GeminiResponse) (reply Reply, blocked bool, err error
 		StopReason: geminiStopReason(cand.FinishReason),
 	}
 	if u := body.UsageMetadata; u != nil {
-		reply.Usage = Usage{InputTokens: u.PromptTokenCount, OutputTokens: u.CandidatesTokenCount + u.ThoughtsTokenCount, ReasoningTokens: u.ThoughtsTokenCount}
+		reply.Usage = Usage{InputTokens: u.PromptTokenCount, OutputTokens: u.CandidatesTokenCount + u.ThoughtsTokenCount,
+			ReasoningTokens: u.ThoughtsTokenCount, CachedInputTokens: u.CachedContentTokenCount}
 	}
 	return reply, false, nil
 }

@@ -75,6 +75,11 @@ func TestGeminiReply(t *testing.T) {
 			want: Reply{Text: "E", Reasoning: "thinking...", Model: "test-model", StopReason: "max_tokens", Usage: Usage{InputTokens: 10, OutputTokens: 41, ReasoningTokens: 40}},
 		},
 		{
+			name: "cached content counted",
+			body: `{"candidates":[{"content":{"role":"model","parts":[{"text":"E"}]},"finishReason":"STOP"}],"usageMetadata":{"promptTokenCount":3000,"candidatesTokenCount":1,"totalTokenCount":3001,"cachedContentTokenCount":2048}}`,
+			want: Reply{Text: "E", Model: "test-model", StopReason: "end", Usage: Usage{InputTokens: 3000, OutputTokens: 1, CachedInputTokens: 2048}},
+		},
+		{
 			name: "safety with text is an answer",
 			body: `{"candidates":[{"content":{"parts":[{"text":"partial"}]},"finishReason":"SAFETY"}]}`,
 			want: Reply{Text: "partial", Model: "test-model", StopReason: "SAFETY"},

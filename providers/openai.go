@@ -156,7 +156,10 @@ func openAIReply(body wire.OpenAIChatResponse) (Reply, error) {
 		reply.Reasoning = strings.TrimSpace(strings.Join([]string{reply.Reasoning, thought}, "\n\n"))
 	}
 	if u := body.Usage; u != nil {
-		reply.Usage = Usage{InputTokens: u.PromptTokens, OutputTokens: u.CompletionTokens}
+		reply.Usage = Usage{InputTokens: u.PromptTokens, OutputTokens: u.CompletionTokens, CachedInputTokens: u.PromptCacheHitTokens}
+		if d := u.PromptTokensDetails; d != nil && d.CachedTokens > 0 {
+			reply.Usage.CachedInputTokens = d.CachedTokens
+		}
 		if d := u.CompletionTokensDetails; d != nil {
 			reply.Usage.ReasoningTokens = d.ReasoningTokens
 		}

@@ -109,6 +109,16 @@ func TestOpenAIReply(t *testing.T) {
 			want: Reply{Text: "E", Reasoning: "Let me think.", Model: "deepseek-reasoner", StopReason: "end", Usage: Usage{InputTokens: 3, OutputTokens: 9}},
 		},
 		{
+			name: "cached prompt tokens",
+			body: `{"model":"gpt-4o","choices":[{"message":{"role":"assistant","content":"E"},"finish_reason":"stop"}],"usage":{"prompt_tokens":2006,"completion_tokens":300,"total_tokens":2306,"prompt_tokens_details":{"cached_tokens":1920,"audio_tokens":0}}}`,
+			want: Reply{Text: "E", Model: "gpt-4o", StopReason: "end", Usage: Usage{InputTokens: 2006, OutputTokens: 300, CachedInputTokens: 1920}},
+		},
+		{
+			name: "deepseek cache hit tokens",
+			body: `{"model":"deepseek-chat","choices":[{"message":{"role":"assistant","content":"E"},"finish_reason":"stop"}],"usage":{"prompt_tokens":100,"completion_tokens":1,"prompt_cache_hit_tokens":64,"prompt_cache_miss_tokens":36}}`,
+			want: Reply{Text: "E", Model: "deepseek-chat", StopReason: "end", Usage: Usage{InputTokens: 100, OutputTokens: 1, CachedInputTokens: 64}},
+		},
+		{
 			name: "openrouter reasoning",
 			body: `{"model":"r","choices":[{"message":{"role":"assistant","content":"E","reasoning":"Hmm."},"finish_reason":"length"}]}`,
 			want: Reply{Text: "E", Reasoning: "Hmm.", Model: "r", StopReason: "max_tokens"},

@@ -47,6 +47,12 @@ type Request struct {
 	Temperature *float64 `json:"temperature,omitempty"`
 	// Seed is passed where the API accepts one.
 	Seed *int64 `json:"seed,omitempty"`
+	// Cache says the conversation goes on: its prompt so far is the start
+	// of the next request's, worth keeping in the provider's prompt cache.
+	// A protocol that caches only what the request marks (Anthropic's)
+	// marks the last message; the others cache prefixes of their own
+	// accord.
+	Cache bool `json:"cache,omitempty"`
 	// Effort is the reasoning effort ("low", "high", …), sent as the
 	// provider's effort field; "" sends none.
 	Effort string `json:"effort,omitempty"`
@@ -63,7 +69,10 @@ func (r Request) Reasoning() bool {
 	return modelname.Settings{Effort: r.Effort, Thinking: r.Thinking}.Reasoning()
 }
 
-// Usage counts tokens as the provider reported them.
+// Usage counts tokens as the provider reported them. InputTokens is the
+// whole prompt; of it, CachedInputTokens were read from the provider's
+// prompt cache and CacheWriteTokens written to it (Anthropic bills a write
+// above the input price and a read far below).
 type Usage struct {
 	InputTokens int `json:"input_tokens"`
 	// OutputTokens counts every token the model wrote, reasoning included:
@@ -74,6 +83,10 @@ type Usage struct {
 	// completion_tokens_details.reasoning_tokens, Gemini's
 	// thoughtsTokenCount); Anthropic reports none apart, so it is 0 there.
 	ReasoningTokens int `json:"reasoning_tokens,omitempty"`
+	// CachedInputTokens and CacheWriteTokens are the part of
+	// InputTokens read from and written to the provider's prompt cache.
+	CachedInputTokens int `json:"cached_input_tokens,omitempty"`
+	CacheWriteTokens  int `json:"cache_write_tokens,omitempty"`
 }
 
 // Reply is what a model answered.

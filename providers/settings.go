@@ -196,7 +196,7 @@ func TakesSeed(provider string) bool {
 // are for providers.
 func Effective(n Name, cfg Config) Settings {
 	s := n.Settings
-	out := Settings{Effort: s.Effort, Thinking: s.Thinking, TopP: s.TopP, Temperature: s.Temperature, MaxTokens: s.MaxTokens, Seed: s.Seed}
+	out := Settings(s)
 	if n.Provider == ProviderAgent {
 		return out // the agents take their own settings and no defaults
 	}

@@ -62,7 +62,7 @@ func (c call) do(ctx context.Context) (response, error) {
 		return response{}, transportError(ctx, c.provider, "send request", err, c.key)
 	}
 	defer resp.Body.Close()
-	body, err := io.ReadAll(io.LimitReader(resp.Body, maxResponseBytes+1))
+	body, err := readBody(resp)
 	latency := time.Since(start)
 	if err != nil {
 		e := transportError(ctx, c.provider, "read response", err, c.key)
@@ -80,6 +80,18 @@ func (c call) do(ctx context.Context) (response, error) {
 		return response{}, statusError(c.provider, resp, body, c.key, time.Now())
 	}
 	return response{status: resp.StatusCode, body: body, latency: latency}, nil
+}
+
+// readBody reads a response's body, up to one byte past maxResponseBytes,
+// into room made once when the response says its length.
+func readBody(resp *http.Response) ([]byte, error) {
+	r := io.LimitReader(resp.Body, maxResponseBytes+1)
+	if n := resp.ContentLength; n > 0 && n <= maxResponseBytes {
+		buf := bytes.NewBuffer(make([]byte, 0, int(n)+bytes.MinRead))
+		_, err := buf.ReadFrom(r)
+		return buf.Bytes(), err
+	}
+	return io.ReadAll(r)
 }
 
 // decode unmarshals a 2xx body into v, or returns the *Error that says the

@@ -81,11 +81,11 @@ var (
 )
 
 // WritePage writes the page of a report to path (atomically, every secret
-// of red replaced) and, when its cases do not all fit, the rest into the
+// of red replaced), reading the results of src one at a time, and, when its cases do not all fit, the rest into the
 // folder CasesDir(path), which it empties of the chunks of an earlier
 // page first. A page whose cases all fit leaves no folder. Of
 // opts.CaseFiles only the budgets are used.
-func WritePage(path string, red *redact.Secrets, rs []results.Result, sections []Section, opts Options) error {
+func WritePage(path string, red *redact.Secrets, src Source, sections []Section, opts Options) error {
 	dir := CasesDir(path)
 	if err := removeChunks(dir); err != nil {
 		return fmt.Errorf("html: %w", err)
@@ -102,7 +102,7 @@ func WritePage(path string, red *redact.Secrets, rs []results.Result, sections [
 			return WriteFileAtomic(filepath.Join(dir, name), nil, write)
 		},
 	}
-	return WriteFileAtomic(path, red, func(w io.Writer) error { return WriteHTML(w, rs, sections, opts) })
+	return WriteFileAtomic(path, red, func(w io.Writer) error { return WriteHTMLFrom(w, src, sections, opts) })
 }
 
 // removeChunks removes the chunk files of dir, and dir when it is left
@@ -148,10 +148,87 @@ type indexEntry struct {
 }
 
 // pageIndex is the index the page's script reads: every played case in
-// list order, and where the chunks are.
+// list order, and where the chunks are. The writer makes its JSON one
+// entry at a time (indexWriter).
 type pageIndex struct {
 	Token string       `json:"token"`
 	Cases []indexEntry `json:"cases"`
+}
+
+// indexWriter makes the JSON of a pageIndex one entry at a time, as
+// json.Marshal would make it whole: the plain text while it is no longer
+// than indexInline, and, for a page with case files, the text compressed
+// as it comes (every secret replaced first), so that memory holds the
+// compressed index, never every entry.
+type indexWriter struct {
+	token string
+	files *CaseFiles
+	n     int
+	raw   bytes.Buffer // the plain JSON, while whole (plain)
+	plain bool
+	z     bytes.Buffer
+	gz    *gzip.Writer
+}
+
+func newIndexWriter(token string, files *CaseFiles) (*indexWriter, error) {
+	w := &indexWriter{token: token, files: files, plain: true}
+	if files != nil {
+		gz, err := gzip.NewWriterLevel(&w.z, gzip.BestCompression)
+		if err != nil {
+			return nil, err
+		}
+		w.gz = gz
+	}
+	tok, _ := json.Marshal(token)
+	return w, w.write([]byte(`{"token":` + string(tok) + `,"cases":[`))
+}
+
+func (w *indexWriter) write(b []byte) error {
+	if w.plain {
+		w.raw.Write(b)
+		if w.gz != nil && w.raw.Len() > indexInline {
+			w.plain = false
+			w.raw = bytes.Buffer{}
+		}
+	}
+	if w.gz != nil {
+		_, err := w.gz.Write(w.files.Secrets.Bytes(b))
+		return err
+	}
+	return nil
+}
+
+// add writes one entry.
+func (w *indexWriter) add(e indexEntry) error {
+	b, err := json.Marshal(e) // escapes <, > and &: no "</script" inside
+	if err != nil {
+		return err
+	}
+	if w.n > 0 {
+		b = append([]byte{','}, b...)
+	}
+	w.n++
+	return w.write(b)
+}
+
+// close ends the JSON: the plain text when it is whole, else "" and the
+// compressed text in base64.
+func (w *indexWriter) close() (plain []byte, packed string, err error) {
+	if err := w.write([]byte(`]}`)); err != nil {
+		return nil, "", err
+	}
+	if w.gz == nil {
+		return w.raw.Bytes(), "", nil
+	}
+	if err := w.gz.Close(); err != nil {
+		return nil, "", err
+	}
+	packed = base64.StdEncoding.EncodeToString(w.z.Bytes())
+	w.z = bytes.Buffer{}
+	if w.plain {
+		return w.raw.Bytes(), packed, nil
+	}
+	return nil, packed, nil
 }
 
 // sortMetrics bounds the metrics of a case the list can sort by: those
@@ -283,11 +360,11 @@ func gzipBase64(b []byte, level int) (string, error) {
 
 // pageToken names one write of a page, so that the page refuses the chunks
 // of another: a hash of its cases' ids and of the run's time.
-func pageToken(rs []results.Result, opts Options) string {
+func pageToken(played []caseRef, opts Options) string {
 	h := fnv.New64a()
 	fmt.Fprint(h, opts.Generated.UnixNano(), opts.Title)
-	for _, r := range rs {
-		h.Write([]byte(r.Suite + "\x00" + r.Model + "\x00" + r.Case + "\x00"))
+	for _, r := range played {
+		h.Write([]byte(r.suite + "\x00" + r.model + "\x00" + r.name + "\x00"))
 	}
 	return fmt.Sprintf("%016x", h.Sum64())
 }

@@ -80,7 +80,7 @@ func TestWritePageSplitsCases(t *testing.T) {
 	write := func(rs []results.Result) string {
 		t.Helper()
 		opts := Options{CaseFiles: &CaseFiles{Budget: budget}}
-		require.NoError(t, WritePage(path, red, rs, secs, opts))
+		require.NoError(t, WritePage(path, red, Results(rs), secs, opts))
 		page, err := os.ReadFile(path)
 		require.NoError(t, err)
 		return string(page)
@@ -185,7 +185,7 @@ func TestWritePageIndexBeside(t *testing.T) {
 	rs := manyResults(200)
 	secs, err := Summarize(rs, []Summarizer{toy{"a"}}, Options{})
 	require.NoError(t, err)
-	require.NoError(t, WritePage(path, redact.New(testSecret), rs, secs, Options{CaseFiles: &CaseFiles{Budget: 20_000, IndexBudget: -1}}))
+	require.NoError(t, WritePage(path, redact.New(testSecret), Results(rs), secs, Options{CaseFiles: &CaseFiles{Budget: 20_000, IndexBudget: -1}}))
 	page, err := os.ReadFile(path)
 	require.NoError(t, err)
 	assert.True(t, strings.Contains(string(page), `data-src="run_cases/index.js">null</script>`))
@@ -203,7 +203,7 @@ func TestWritePageIndexBeside(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, len(rs), len(aside)+strings.Count(string(page), `<details class="case`))
 	// Written again with the index in the page, the old index.js goes.
-	require.NoError(t, WritePage(path, nil, rs, secs, Options{CaseFiles: &CaseFiles{Budget: 20_000}}))
+	require.NoError(t, WritePage(path, nil, Results(rs), secs, Options{CaseFiles: &CaseFiles{Budget: 20_000}}))
 	_, err = os.Stat(filepath.Join(dir, "run_cases", "index.js"))
 	assert.True(t, os.IsNotExist(err))
 }

@@ -66,7 +66,7 @@ func CaseSides(rs []results.Result, sections []Section) map[string]CaseSide {
 	}
 	out := map[string]CaseSide{}
 	for _, r := range rs {
-		if r.Error != "" || IsHuman(r) {
+		if r.Error != "" || results.IsHuman(r) {
 			continue
 		}
 		side := CaseSide{Answer: answerLine(r, "")}

@@ -1,9 +1,7 @@
 package report
 
 import (
-	"cmp"
 	"math"
-	"slices"
 
 	"github.com/hallumaze/hallumaze/pricing"
 	"github.com/hallumaze/hallumaze/results"
@@ -44,49 +42,17 @@ type SuiteCost struct {
 // left out. A result from a replayed cassette costs what its recorded
 // tokens would cost now: its call was billed once, when it was recorded.
 func Costs(rs []results.Result, prices pricing.Table) []ModelCost {
-	byModel := map[string]*ModelCost{}
+	var c costs
 	for _, r := range rs {
-		if IsHuman(r) {
-			continue
-		}
-		m := byModel[r.Model]
-		if m == nil {
-			m = &ModelCost{Model: r.Model}
-			if p, ok := prices.Lookup(r.Model); ok {
-				m.Price = &p
-			}
-			byModel[r.Model] = m
-		}
-		t := tokensOf(r)
-		m.Cases++
-		m.Tokens = m.Tokens.Add(t)
-		i := slices.IndexFunc(m.Suites, func(s SuiteCost) bool { return s.Suite == r.Suite })
-		if i < 0 {
-			m.Suites = append(m.Suites, SuiteCost{Suite: r.Suite})
-			i = len(m.Suites) - 1
-		}
-		m.Suites[i].Cases++
-		m.Suites[i].Tokens = m.Suites[i].Tokens.Add(t)
+		c.add(r)
 	}
-	out := make([]ModelCost, 0, len(byModel))
-	for _, name := range SortedKeys(byModel) {
-		m := *byModel[name]
-		slices.SortFunc(m.Suites, func(a, b SuiteCost) int { return cmp.Compare(a.Suite, b.Suite) })
-		if m.Price != nil {
-			m.USD = usd(m.Price.Cost(m.Tokens))
-			for i := range m.Suites {
-				m.Suites[i].USD = usd(m.Price.Cost(m.Suites[i].Tokens))
-			}
-		}
-		out = append(out, m)
-	}
-	return out
+	return c.models(prices)
 }
 
 // CaseCost is what one result cost at the table: false for a human group's
 // and for a model without a price.
 func CaseCost(r results.Result, prices pricing.Table) (float64, bool) {
-	if IsHuman(r) {
+	if results.IsHuman(r) {
 		return 0, false
 	}
 	p, ok := prices.Lookup(r.Model)
@@ -97,15 +63,19 @@ func CaseCost(r results.Result, prices pricing.Table) (float64, bool) {
 	return c, finite(c)
 }
 
-// tokensOf counts a result's tokens by how they are billed: input, the
-// answer's output, and the reasoning apart. The providers count reasoning
-// and thinking tokens within the output (OpenAI's and DeepSeek's
-// completion tokens, Anthropic's output tokens, Gemini's candidates plus
-// thoughts) and bill them at the output price, which is what a price
-// without a reasoning price of its own charges them (pricing.Price).
+// tokensOf counts a result's tokens by how they are billed: the input,
+// split into what was read from the provider's prompt cache, what was
+// written to it and the rest; the answer's output, and the reasoning
+// apart. The providers count reasoning and thinking tokens within the
+// output (OpenAI's and DeepSeek's completion tokens, Anthropic's output
+// tokens, Gemini's candidates plus thoughts) and bill them at the output
+// price, which is what a price without a reasoning price of its own
+// charges them (pricing.Price).
 func tokensOf(r results.Result) pricing.Tokens {
-	reasoning := min(max(r.Usage.ReasoningTokens, 0), r.Usage.OutputTokens)
-	return pricing.Tokens{Input: r.Usage.InputTokens, Output: r.Usage.OutputTokens - reasoning, Reasoning: reasoning}
+	u := r.Usage
+	reasoning := min(max(u.ReasoningTokens, 0), u.OutputTokens)
+	return pricing.Tokens{Input: max(u.InputTokens-u.CachedInputTokens-u.CacheWriteTokens, 0),
+		CachedInput: u.CachedInputTokens, CacheWrite: u.CacheWriteTokens, Output: u.OutputTokens - reasoning, Reasoning: reasoning}
 }
 
 // output is every output token of a count, reasoning included.
@@ -120,6 +90,33 @@ func anyReasoning(ms []ModelCost) bool {
 		}
 	}
 	return false
+}
+
+// cacheSaving is what prompt caching saved at p: the cost of t's input all
+// billed as input, less its cost.
+func cacheSaving(p pricing.Price, t pricing.Tokens) float64 {
+	return roundUSD(p.Cost(t.Uncached()) - p.Cost(t))
+}
+
+// cached tells whether any model's tokens were read from or written to a
+// prompt cache, and whether any were written.
+func cached(ms []ModelCost) (read, wrote bool) {
+	for _, m := range ms {
+		read = read || m.Tokens.CachedInput > 0 || m.Tokens.CacheWrite > 0
+		wrote = wrote || m.Tokens.CacheWrite > 0
+	}
+	return read, wrote
+}
+
+// totalSaving sums what prompt caching saved the models with a price.
+func totalSaving(ms []ModelCost) float64 {
+	var s float64
+	for _, m := range ms {
+		if m.Price != nil {
+			s += cacheSaving(*m.Price, m.Tokens)
+		}
+	}
+	return roundUSD(s)
 }
 
 // roundUSD rounds dollars to a billionth, so that float noise does not
@@ -171,25 +168,42 @@ type costJSON struct {
 }
 
 type modelCostJSON struct {
-	Model           string          `json:"model"`
-	Cases           int             `json:"cases"`
-	InputTokens     int             `json:"input_tokens"`
-	OutputTokens    int             `json:"output_tokens"`
-	ReasoningTokens int             `json:"reasoning_tokens,omitempty"`
-	USD             *float64        `json:"usd"`
-	AsOf            *string         `json:"as_of"`
-	Price           *pricing.Price  `json:"price"`
-	Suites          []suiteCostJSON `json:"suites"`
+	Model string `json:"model"`
+	Cases int    `json:"cases"`
+	tokensJSON
+	USD    *float64        `json:"usd"`
+	AsOf   *string         `json:"as_of"`
+	Price  *pricing.Price  `json:"price"`
+	Suites []suiteCostJSON `json:"suites"`
 }
 
 type suiteCostJSON struct {
-	Suite           string   `json:"suite"`
-	Cases           int      `json:"cases"`
-	InputTokens     int      `json:"input_tokens"`
-	OutputTokens    int      `json:"output_tokens"`
-	ReasoningTokens int      `json:"reasoning_tokens,omitempty"`
-	USD             *float64 `json:"usd"`
+	Suite string `json:"suite"`
+	Cases int    `json:"cases"`
+	tokensJSON
+	USD *float64 `json:"usd"`
 }
+
+// tokensJSON is a count of tokens as the cost member writes it: the whole
+// input, of it the tokens read from and written to a prompt cache, and the
+// whole output, of it the reasoning.
+type tokensJSON struct {
+	InputTokens       int `json:"input_tokens"`
+	CachedInputTokens int `json:"cached_input_tokens,omitempty"`
+	CacheWriteTokens  int `json:"cache_write_tokens,omitempty"`
+	OutputTokens      int `json:"output_tokens"`
+	ReasoningTokens   int `json:"reasoning_tokens,omitempty"`
+}
+
+func tokensOfJSON(t pricing.Tokens) tokensJSON {
+	return tokensJSON{InputTokens: t.AllInput(), CachedInputTokens: t.CachedInput, CacheWriteTokens: t.CacheWrite,
+		OutputTokens: output(t), ReasoningTokens: t.Reasoning}
+}
+
+// costCacheNote is added to costNote when some input was read from or
+// written to a prompt cache.
+const costCacheNote = " Input tokens include those read from and written to a prompt cache (cached_input_tokens, cache_write_tokens), " +
+	"billed at the table's cached and cache-write prices where it has them, else at the input price."
 
 // costNote says in the JSON file how the cost was reckoned.
 const costNote = "US dollars at the price table's list prices (per million tokens, as of each price's date; list prices change). " +
@@ -200,14 +214,17 @@ const costNote = "US dollars at the price table's list prices (per million token
 func costMember(ms []ModelCost) costJSON {
 	total, _, unpriced := costTotal(ms)
 	out := costJSON{Note: costNote, TotalUSD: total, Unpriced: unpriced, Models: make([]modelCostJSON, 0, len(ms))}
+	if read, _ := cached(ms); read {
+		out.Note += costCacheNote
+	}
 	for _, m := range ms {
-		mj := modelCostJSON{Model: m.Model, Cases: m.Cases, InputTokens: m.Tokens.Input, OutputTokens: output(m.Tokens), ReasoningTokens: m.Tokens.Reasoning, USD: m.USD, Price: m.Price}
+		mj := modelCostJSON{Model: m.Model, Cases: m.Cases, tokensJSON: tokensOfJSON(m.Tokens), USD: m.USD, Price: m.Price}
 		if m.Price != nil {
 			asOf := m.Price.AsOf
 			mj.AsOf = &asOf
 		}
 		for _, s := range m.Suites {
-			mj.Suites = append(mj.Suites, suiteCostJSON{Suite: s.Suite, Cases: s.Cases, InputTokens: s.Tokens.Input, OutputTokens: output(s.Tokens), ReasoningTokens: s.Tokens.Reasoning, USD: s.USD})
+			mj.Suites = append(mj.Suites, suiteCostJSON{Suite: s.Suite, Cases: s.Cases, tokensJSON: tokensOfJSON(s.Tokens), USD: s.USD})
 		}
 		out.Models = append(out.Models, mj)
 	}
@@ -220,7 +237,11 @@ func costMember(ms []ModelCost) costJSON {
 // the terminal and the page and the results JSON file's "cost" member.
 // With no model's result it shows nothing but still writes the member.
 func CostSection(rs []results.Result, opts Options) (Section, error) {
-	ms := Costs(rs, pricesOf(opts))
+	return costSection(Costs(rs, pricesOf(opts)), opts)
+}
+
+// costSection is the Cost section of priced models.
+func costSection(ms []ModelCost, opts Options) (Section, error) {
 	sec := Section{Title: "Cost", JSON: []Member{{Key: CostKey, Value: costMember(ms)}}}
 	if len(ms) == 0 {
 		return sec, nil

@@ -284,7 +284,7 @@ func TestCostHTML(t *testing.T) {
 	assert.Contains(t, html, `<a href="#cost">Cost</a>`)
 	assert.Contains(t, html, `<section id="cost">`)
 	assert.Contains(t, html, `<table class="cost">`)
-	assert.Contains(t, html, `<td>openai/gpt-4o</td><td>maze</td><td class="num">2</td><td class="num">1,211</td><td class="num">166</td><td class="num">$2.5 / $10</td><td class="num">$0.0047</td><td class="num">2025-10-01</td><td>OpenAI API list price</td>`)
+	assert.Contains(t, html, `<td>openai/gpt-4o</td><td>maze</td><td class="num">2</td><td class="num">1,211</td><td class="num">166</td><td class="num">$2.5 / $10</td><td class="num usd">$0.0047</td><td class="num">2025-10-01</td><td>OpenAI API list price</td>`)
 	assert.Contains(t, html, `<tr class="model unknown"><td>agent/oracle</td>`)
 	assert.Contains(t, html, `<tr class="sub"><td></td><td>abstain</td>`, "a model over two suites has a row per suite")
 	assert.Contains(t, html, "Total: $9.61 for 3 models with a price, 2 models without.")
@@ -293,6 +293,58 @@ func TestCostHTML(t *testing.T) {
 }
 
 func ptrF(v float64) *float64 { return &v }
+
+// Input read from or written to a prompt cache is priced at the table's
+// cached and cache-write prices, shown in columns of its own with what
+// caching saved; without any, the table is as it was.
+func TestCostPromptCache(t *testing.T) {
+	prices := pricing.Table{
+		"anthropic/claude-sonnet-4": {Input: 3, Output: 15, CachedInput: ptrF(0.3), CacheWrite: ptrF(3.75), AsOf: "2025-10-01"},
+		"openai/gpt-4o":             {Input: 2.5, Output: 10, CachedInput: ptrF(1.25), AsOf: "2025-10-01"},
+	}
+	claude := used("maze", "anthropic/claude-sonnet-4", "size=7/seed=1/interactive", 1_000_000, 10_000)
+	claude.Usage.CachedInputTokens, claude.Usage.CacheWriteTokens = 800_000, 150_000
+	gpt := used("maze", "openai/gpt-4o", "size=7/seed=1/interactive", 1_000_000, 10_000)
+	gpt.Usage.CachedInputTokens = 600_000
+	rs := []results.Result{claude, gpt}
+
+	ms := Costs(rs, prices)
+	require.Len(t, ms, 2)
+	assert.Equal(t, pricing.Tokens{Input: 50_000, CachedInput: 800_000, CacheWrite: 150_000, Output: 10_000}, ms[0].Tokens)
+	// 0.05×3 + 0.8×0.3 + 0.15×3.75 + 0.01×15 = 0.15 + 0.24 + 0.5625 + 0.15
+	assert.InDelta(t, 1.1025, *ms[0].USD, 1e-9)
+	// 0.4×2.5 + 0.6×1.25 + 0.01×10
+	assert.InDelta(t, 1.85, *ms[1].USD, 1e-9)
+	v, ok := CaseCost(claude, prices)
+	require.True(t, ok)
+	assert.InDelta(t, 1.1025, v, 1e-9)
+	// Uncached: 3 + 0.15 and 2.5 + 0.1; saved (3.15-1.1025) + (2.6-1.85).
+	assert.InDelta(t, 2.7975, totalSaving(ms), 1e-9)
+
+	sec, err := CostSection(rs, Options{Prices: prices})
+	require.NoError(t, err)
+	assert.Contains(t, sec.Text, "cached tok")
+	assert.Contains(t, sec.Text, "cache write tok")
+	assert.Contains(t, sec.Text, "caching saved $2.80")
+	assert.Regexp(t, `anthropic/claude-sonnet-4 +1 +1,000,000 +800,000 +150,000 +10,000 +\$1\.10`, sec.Text)
+	assert.Contains(t, string(sec.HTML), `<td class="num">1,000,000</td><td class="num">800,000</td><td class="num">150,000</td><td class="num">10,000</td><td class="num">$3 / $15; cached $0.3, write $3.75</td>`)
+	assert.Contains(t, string(sec.HTML), "Prompt caching saved $2.80")
+	var js bytes.Buffer
+	require.NoError(t, WriteJSON(&js, []Section{sec}, Options{}))
+	assert.Contains(t, js.String(), `"input_tokens": 1000000,
+        "cached_input_tokens": 800000,
+        "cache_write_tokens": 150000,`)
+	assert.Contains(t, js.String(), costCacheNote)
+
+	// Without caching, none of it.
+	sec, err = CostSection(costFixture(), Options{Prices: costPrices})
+	require.NoError(t, err)
+	assert.NotContains(t, sec.Text, "cached")
+	assert.NotContains(t, string(sec.HTML), "cached")
+	js.Reset()
+	require.NoError(t, WriteJSON(&js, []Section{sec}, Options{}))
+	assert.NotContains(t, js.String(), "cache")
+}
 
 // TestCostReasoning: two settings of one model are two entries, each priced
 // at the model's own entry; their reasoning tokens are counted apart,

@@ -26,18 +26,43 @@ func WriteCSV(w io.Writer, rs []results.Result) error {
 // price ([CaseCost]). An absent tag or metric is an empty cell; numbers
 // are written in the shortest form that reads back exactly.
 func WriteCSVPrices(w io.Writer, rs []results.Result, prices pricing.Table) error {
+	var cols Columns
+	for _, r := range rs {
+		cols.Add(r)
+	}
+	return WriteCSVFrom(w, cols, Results(rs), prices)
+}
+
+// Columns are the tags and metrics some result has: the CSV's columns,
+// gathered as results are read.
+type Columns struct {
+	tags, metrics map[string]bool
+}
+
+// Add notes the tags and metrics of a result.
+func (c *Columns) Add(r results.Result) {
+	if c.tags == nil {
+		c.tags, c.metrics = map[string]bool{}, map[string]bool{}
+	}
+	for k := range r.Tags {
+		if !c.tags[k] {
+			c.tags[k] = true
+		}
+	}
+	for k := range r.Metrics {
+		if !c.metrics[k] {
+			c.metrics[k] = true
+		}
+	}
+}
+
+// WriteCSVFrom writes [WriteCSVPrices]'s rows of the results of src, read
+// one at a time, with the columns gathered over the same results.
+func WriteCSVFrom(w io.Writer, cols Columns, src Source, prices pricing.Table) error {
 	if prices == nil {
 		prices = pricing.Default()
 	}
-	tagSet, metricSet := map[string]bool{}, map[string]bool{}
-	for _, r := range rs {
-		for k := range r.Tags {
-			tagSet[k] = true
-		}
-		for k := range r.Metrics {
-			metricSet[k] = true
-		}
-	}
+	tagSet, metricSet := cols.tags, cols.metrics
 	tags, metrics := sortedKeys(tagSet), sortedKeys(metricSet)
 	fixed := []string{"suite", "model", "case", "error", "tokens_in", "tokens_out", "duration_s", "cost_usd"}
 	header := append([]string{"suite", "model", "case"}, tags...)
@@ -53,7 +78,11 @@ func WriteCSVPrices(w io.Writer, rs []results.Result, prices pricing.Table) erro
 		return fmt.Errorf("csv: %w", err)
 	}
 	row := make([]string, 0, len(header))
-	for _, r := range rs {
+	for i := range src.Len() {
+		r, err := src.At(i)
+		if err != nil {
+			return fmt.Errorf("csv: %w", err)
+		}
 		row = append(row[:0], r.Suite, r.Model, r.Case)
 		for _, t := range tags {
 			row = append(row, r.Tags[t])

@@ -4,8 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"cmp"
-	"compress/gzip"
-	"encoding/json"
 	"fmt"
 	"hash/fnv"
 	"html/template"
@@ -53,6 +51,19 @@ func slug(s string) string {
 // opened. Cases are written one at a time, so memory holds no more than
 // the page's budget and one chunk.
 func WriteHTML(w io.Writer, rs []results.Result, sections []Section, opts Options) error {
+	return WriteHTMLFrom(w, Results(rs), sections, opts)
+}
+
+// caseRef is a played case of a Source, to sort the cases by.
+type caseRef struct {
+	model, suite, name string
+	i                  int
+}
+
+// WriteHTMLFrom is [WriteHTML] over the results of src, read one at a
+// time: once to list the models and the cases, once more, in the cases'
+// order, to write each.
+func WriteHTMLFrom(w io.Writer, src Source, sections []Section, opts Options) error {
 	bw := bufio.NewWriterSize(w, 128<<10)
 	tmpl := pageTemplate()
 	if opts.Title == "" {
@@ -62,7 +73,8 @@ func WriteHTML(w io.Writer, rs []results.Result, sections []Section, opts Option
 	for i := range sections {
 		bySuite[sections[i].Suite] = &sections[i]
 	}
-	var played, failed []results.Result
+	var played []caseRef
+	var failed []results.Result
 	humans := 0
 	models := map[string]bool{}
 	var order []string
@@ -74,22 +86,26 @@ func WriteHTML(w io.Writer, rs []results.Result, sections []Section, opts Option
 			}
 		}
 	}
-	for _, r := range rs {
+	for i := range src.Len() {
+		r, err := src.At(i)
+		if err != nil {
+			return fmt.Errorf("html: %w", err)
+		}
 		if !models[r.Model] {
 			models[r.Model] = true
 			order = append(order, r.Model)
 		}
 		switch {
-		case IsHuman(r):
+		case results.IsHuman(r):
 			humans++
 		case r.Error != "":
-			failed = append(failed, r)
+			failed = append(failed, results.Result{Suite: r.Suite, Model: r.Model, Case: r.Case, Error: r.Error})
 		default:
-			played = append(played, r)
+			played = append(played, caseRef{model: r.Model, suite: r.Suite, name: r.Case, i: i})
 		}
 	}
-	slices.SortStableFunc(played, func(a, b results.Result) int {
-		return cmp.Or(strings.Compare(a.Model, b.Model), strings.Compare(a.Suite, b.Suite), CompareCase(a.Case, b.Case))
+	slices.SortStableFunc(played, func(a, b caseRef) int {
+		return cmp.Or(strings.Compare(a.model, b.model), strings.Compare(a.suite, b.suite), CompareCase(a.name, b.name))
 	})
 	render := func(r results.Result, name string) ([]byte, caseViewData, *CaseView, error) {
 		var view *CaseView
@@ -115,7 +131,7 @@ func WriteHTML(w io.Writer, rs []results.Result, sections []Section, opts Option
 		var groups [][]int
 		last := ""
 		for i, r := range played {
-			if key := r.Model + "\x00" + r.Suite; key != last || len(groups) == 0 {
+			if key := r.model + "\x00" + r.suite; key != last || len(groups) == 0 {
 				groups = append(groups, nil)
 				last = key
 			}
@@ -130,7 +146,10 @@ func WriteHTML(w io.Writer, rs []results.Result, sections []Section, opts Option
 					continue
 				}
 				took = true
-				r := played[g[round]]
+				r, err := src.At(played[g[round]].i)
+				if err != nil {
+					return fmt.Errorf("html: %w", err)
+				}
 				b, cv, view, err := render(r, "case")
 				if err != nil {
 					return err
@@ -147,7 +166,7 @@ func WriteHTML(w io.Writer, rs []results.Result, sections []Section, opts Option
 		}
 	}
 	page := pageView{
-		Title: opts.Title, Results: len(rs), Played: len(played), Failed: len(failed), Humans: humans,
+		Title: opts.Title, Results: src.Len(), Played: len(played), Failed: len(failed), Humans: humans,
 		Models: len(order), ModelNames: order, ErrorRows: errorViews(failed),
 	}
 	if opts.CaseFiles != nil && len(inline) < len(played) {
@@ -164,25 +183,40 @@ func WriteHTML(w io.Writer, rs []results.Result, sections []Section, opts Option
 	if err := tmpl.ExecuteTemplate(bw, "head", page); err != nil {
 		return fmt.Errorf("html: %w", err)
 	}
-	index := pageIndex{Token: pageToken(played, opts), Cases: make([]indexEntry, 0, len(played))}
+	index, err := newIndexWriter(pageToken(played, opts), opts.CaseFiles)
+	if err != nil {
+		return fmt.Errorf("html: case index: %w", err)
+	}
 	var chunks *chunkWriter
 	if opts.CaseFiles != nil {
-		chunks = &chunkWriter{files: opts.CaseFiles, token: index.Token}
+		chunks = &chunkWriter{files: opts.CaseFiles, token: index.token}
 	}
-	for i, r := range played {
-		if in, ok := inline[i]; ok || chunks == nil {
-			if !ok {
-				b, cv, view, err := render(r, "case")
-				if err != nil {
-					return err
-				}
-				in = rendered{b, entryOf(r, cv, view)}
-			}
+	for i, ref := range played {
+		if in, ok := inline[i]; ok {
 			if _, err := bw.Write(in.b); err != nil {
 				return fmt.Errorf("html: %w", err)
 			}
-			index.Cases = append(index.Cases, in.e)
+			if err := index.add(in.e); err != nil {
+				return fmt.Errorf("html: case index: %w", err)
+			}
 			delete(inline, i)
+			continue
+		}
+		r, err := src.At(ref.i)
+		if err != nil {
+			return fmt.Errorf("html: %w", err)
+		}
+		if chunks == nil {
+			b, cv, view, err := render(r, "case")
+			if err != nil {
+				return err
+			}
+			if _, err := bw.Write(b); err != nil {
+				return fmt.Errorf("html: %w", err)
+			}
+			if err := index.add(entryOf(r, cv, view)); err != nil {
+				return fmt.Errorf("html: case index: %w", err)
+			}
 			continue
 		}
 		b, cv, view, err := render(r, "casebody")
@@ -191,7 +225,9 @@ func WriteHTML(w io.Writer, rs []results.Result, sections []Section, opts Option
 		}
 		e := entryOf(r, cv, view)
 		e.Chunk = chunks.current()
-		index.Cases = append(index.Cases, e)
+		if err := index.add(e); err != nil {
+			return fmt.Errorf("html: case index: %w", err)
+		}
 		if err := chunks.add(cv.ID, b); err != nil {
 			return fmt.Errorf("html: %w", err)
 		}
@@ -222,22 +258,18 @@ func WriteHTML(w io.Writer, rs []results.Result, sections []Section, opts Option
 // so (over indexInPage compressed: a run of a hundred thousand cases) is
 // written beside it, as index.js in the cases folder, which the page
 // loads first (data-src).
-func indexScript(index pageIndex, dir string, files *CaseFiles) (template.HTML, error) {
-	raw, err := json.Marshal(index) // escapes <, > and &: no "</script" inside
+func indexScript(index *indexWriter, dir string, files *CaseFiles) (template.HTML, error) {
+	raw, packed, err := index.close()
 	if err != nil {
 		return "", err
 	}
 	attrs := fmt.Sprintf(` id="case-index" data-dir="%s"`, template.HTMLEscapeString(dir))
-	if files == nil || (len(raw) <= indexInline && files.IndexBudget >= 0) {
+	if files == nil || (raw != nil && len(raw) <= indexInline && files.IndexBudget >= 0) {
 		return template.HTML(`<script type="application/json"` + attrs + `>` + string(raw) + `</script>`), nil
-	}
-	packed, err := gzipBase64(files.Secrets.Bytes(raw), gzip.BestCompression)
-	if err != nil {
-		return "", err
 	}
 	if inPage := cmp.Or(files.IndexBudget, indexInPage); len(packed) > inPage {
 		err := files.Write(indexFile, func(w io.Writer) error {
-			_, err := fmt.Fprintf(w, "hallumazeIndex(%q,\"%s\");\n", index.Token, packed)
+			_, err := fmt.Fprintf(w, "hallumazeIndex(%q,\"%s\");\n", index.token, packed)
 			return err
 		})
 		if err != nil {
@@ -323,8 +355,11 @@ func caseView(r results.Result, view *CaseView) caseViewData {
 		cv.Outcome, cv.Reading, cv.Gold = view.Outcome, view.Reading, view.Gold
 		cv.Scores = append(cv.Scores, view.Scores...)
 	}
-	cv.Scores = append(cv.Scores, KV{"tokens in/out", fmt.Sprintf("%d / %d", r.Usage.InputTokens, r.Usage.OutputTokens)},
-		KV{"duration", fmt.Sprintf("%.2fs", r.Duration)})
+	cv.Scores = append(cv.Scores, KV{"tokens in/out", fmt.Sprintf("%d / %d", r.Usage.InputTokens, r.Usage.OutputTokens)})
+	if u := r.Usage; u.CachedInputTokens > 0 || u.CacheWriteTokens > 0 {
+		cv.Scores = append(cv.Scores, KV{"input cached/written", fmt.Sprintf("%d / %d", u.CachedInputTokens, u.CacheWriteTokens)})
+	}
+	cv.Scores = append(cv.Scores, KV{"duration", fmt.Sprintf("%.2fs", r.Duration)})
 	if r.SystemBytes > 0 {
 		cv.Scores = append(cv.Scores, KV{"system prompt", cutNote(len(r.System), r.SystemBytes)})
 	}

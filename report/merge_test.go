@@ -1,6 +1,7 @@
 package report
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -133,4 +134,69 @@ func TestWriteFileAtomic(t *testing.T) {
 	entries, err := os.ReadDir(dir)
 	require.NoError(t, err)
 	assert.Len(t, entries, 2, "no temporary file left")
+}
+
+// TestMergeFilesAsMerge: merging results files indexed line by line (and
+// sets in memory) gives what Merge gives over the same results: the same
+// results in the same order, or the same error.
+func TestMergeFilesAsMerge(t *testing.T) {
+	dir := t.TempDir()
+	rapid.Check(t, func(t *rapid.T) {
+		gen := rapid.Custom(func(t *rapid.T) results.Result {
+			return res(rapid.SampledFrom([]string{"a/x", "b/y"}).Draw(t, "model"),
+				rapid.SampledFrom([]string{"c1", "c2", "c10"}).Draw(t, "case"), rapid.SampledFrom([]float64{0.5, 0.7}).Draw(t, "mei"))
+		})
+		var sets [][]results.Result
+		var files []*results.File
+		var inMemory [][]results.Result
+		for i := range rapid.IntRange(0, 3).Draw(t, "files") {
+			set := rapid.SliceOfN(gen, 0, 5).Draw(t, "set")
+			sets = append(sets, set)
+			path := filepath.Join(dir, fmt.Sprintf("r%d.jsonl", i))
+			var lines []string
+			for _, r := range set {
+				var b strings.Builder
+				require.NoError(t, writeLine(&b, r))
+				lines = append(lines, b.String())
+			}
+			require.NoError(t, os.WriteFile(path, []byte(strings.Join(lines, "")), 0o644))
+			f, _, err := results.Index(path)
+			require.NoError(t, err)
+			defer f.Close()
+			files = append(files, f)
+		}
+		if rapid.Bool().Draw(t, "a set in memory") {
+			mem := rapid.SliceOfN(gen, 0, 3).Draw(t, "memory")
+			sets = append(sets, mem)
+			inMemory = append(inMemory, mem)
+		}
+		want, wantErr := Merge(sets...)
+		src, err := MergeFiles(files, inMemory...)
+		if wantErr != nil || err != nil {
+			if wantErr == nil || err == nil || wantErr.Error() != err.Error() {
+				t.Fatalf("errors: Merge %v, MergeFiles %v", wantErr, err)
+			}
+			return
+		}
+		if src.Len() != len(want) {
+			t.Fatalf("%d results, want %d", src.Len(), len(want))
+		}
+		for i, w := range want {
+			got, err := src.At(i)
+			require.NoError(t, err)
+			if diff := cmp.Diff(w, got); diff != "" {
+				t.Fatalf("result %d: %s", i, diff)
+			}
+		}
+	})
+}
+
+// writeLine writes a result as its JSONL line.
+func writeLine(w io.Writer, r results.Result) error {
+	data, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(data, '\n'))
+	return err
 }

@@ -53,6 +53,13 @@ type Options struct {
 	// budget (InlineBudget) into files beside it ([WritePage]); nil
 	// writes every case in the page.
 	CaseFiles *CaseFiles
+	// SkipPage says the page will not be written: a section may leave its
+	// HTML out (the charts cost their intervals).
+	SkipPage bool
+	// CacheDir is a folder where the sections may keep what costs time to
+	// compute and is the same every time (the chance baselines of the
+	// mazes), for the next report; "" keeps nothing.
+	CacheDir string
 }
 
 // Section is one suite's part of every output.

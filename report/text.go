@@ -6,39 +6,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 
+	"github.com/hallumaze/hallumaze/internal/textfmt"
 	"github.com/hallumaze/hallumaze/modelname"
-	"github.com/hallumaze/hallumaze/results"
 )
-
-// IsHuman reports whether a result is a human control group's: its model is
-// "human/…" or it is tagged human=true.
-func IsHuman(r results.Result) bool {
-	return strings.HasPrefix(r.Model, "human/") || r.Tags["human"] == "true"
-}
-
-// DisplayWidth approximates the columns a terminal gives s: two for emoji
-// and East Asian wide characters, none for combining marks, one otherwise.
-func DisplayWidth(s string) int {
-	n := 0
-	for _, r := range s {
-		switch {
-		case unicode.Is(unicode.Mn, r), r == 0xFE0F, r == 0x200D:
-		case r >= 0x1F300 && r <= 0x1FAFF,
-			r >= 0x1100 && r <= 0x115F,
-			r >= 0x2E80 && r <= 0xA4CF,
-			r >= 0xAC00 && r <= 0xD7A3,
-			r >= 0xF900 && r <= 0xFAFF,
-			r >= 0xFF00 && r <= 0xFF60,
-			r >= 0xFFE0 && r <= 0xFFE6:
-			n += 2
-		default:
-			n++
-		}
-	}
-	return n
-}
 
 // WriteBox writes cells as a boxed table with a title in the top border,
 // the first row as the header, numbers right-aligned, and footer lines
@@ -47,7 +18,7 @@ func WriteBox(b *strings.Builder, title string, cells [][]string, footer []strin
 	widths := make([]int, len(cells[0]))
 	for _, row := range cells {
 		for i, c := range row {
-			widths[i] = max(widths[i], DisplayWidth(c))
+			widths[i] = max(widths[i], textfmt.Width(c))
 		}
 	}
 	var lines []string
@@ -55,7 +26,7 @@ func WriteBox(b *strings.Builder, title string, cells [][]string, footer []strin
 		var l strings.Builder
 		l.WriteString("  ")
 		for j, c := range row {
-			pad := strings.Repeat(" ", widths[j]-DisplayWidth(c))
+			pad := strings.Repeat(" ", widths[j]-textfmt.Width(c))
 			switch {
 			case j == 0 || i == 0:
 				l.WriteString(c + pad)
@@ -71,27 +42,19 @@ func WriteBox(b *strings.Builder, title string, cells [][]string, footer []strin
 	for _, f := range footer {
 		lines = append(lines, "  "+f)
 	}
-	inner := DisplayWidth(title) + 4
+	inner := textfmt.Width(title) + 4
 	for _, l := range lines {
-		inner = max(inner, DisplayWidth(l)+2)
+		inner = max(inner, textfmt.Width(l)+2)
 	}
-	left := (inner - DisplayWidth(title)) / 2
-	b.WriteString("┌" + strings.Repeat("─", left) + title + strings.Repeat("─", inner-left-DisplayWidth(title)) + "┐\n")
+	left := (inner - textfmt.Width(title)) / 2
+	b.WriteString("┌" + strings.Repeat("─", left) + title + strings.Repeat("─", inner-left-textfmt.Width(title)) + "┐\n")
 	for i, l := range lines {
 		if i == 1 || (i == len(cells) && len(footer) > 0) {
 			b.WriteString("├" + strings.Repeat("─", inner) + "┤\n")
 		}
-		b.WriteString("│" + l + strings.Repeat(" ", inner-DisplayWidth(l)) + "│\n")
+		b.WriteString("│" + l + strings.Repeat(" ", inner-textfmt.Width(l)) + "│\n")
 	}
 	b.WriteString("└" + strings.Repeat("─", inner) + "┘\n")
-}
-
-// Plural is one or many by n.
-func Plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // CompareKeys orders two key lists element by element, numbers
@@ -172,4 +135,6 @@ func SplitModel(name string) (provider, model string) {
 }
 
 // Plain formats a count for a sentence: "1 case", "3 cases".
-func Plain(n int, one, many string) string { return fmt.Sprintf("%d %s", n, Plural(n, one, many)) }
+func Plain(n int, one, many string) string {
+	return fmt.Sprintf("%d %s", n, textfmt.Plural(n, one, many))
+}

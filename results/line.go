@@ -1,7 +1,6 @@
 package results
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"unicode/utf8"
@@ -49,20 +48,29 @@ const (
 // (counted in TurnsOmitted). A result too long even without its turns is
 // an error, and nothing is written for it.
 func Encode(r Result, red *redact.Secrets) ([]byte, error) {
+	line, _, err := appendEncode(nil, r, red)
+	return line, err
+}
+
+// appendEncode appends [Encode]'s line of r to dst, and reports whether
+// the line says other than r (a text cut, a turn left out, a secret
+// replaced), so that the caller knows the result as the file holds it is
+// the line read back, not r.
+func appendEncode(dst []byte, r Result, red *redact.Secrets) (line []byte, altered bool, err error) {
 	if err := r.check(); err != nil {
-		return nil, fmt.Errorf("results: %s of %s: %w: a results file does not hold it", r.Key(), r.Model, err)
+		return dst, false, fmt.Errorf("results: %s of %s: %w: a results file does not hold it", r.Key(), r.Model, err)
 	}
 	longest := len(r.System)
 	for _, t := range r.Turns {
 		longest = max(longest, len(t.Content), len(t.Reasoning))
 	}
 	for limit := textBound; ; {
-		line, err := encodeClipped(r, limit, red)
+		line, altered, err := encodeClipped(dst, r, limit, red)
 		if err != nil {
-			return nil, err
+			return dst, false, err
 		}
-		if len(line) <= lineBound {
-			return line, nil
+		if len(line)-len(dst) <= lineBound {
+			return line, altered, nil
 		}
 		if limit == 0 {
 			break
@@ -72,20 +80,24 @@ func Encode(r Result, red *redact.Secrets) ([]byte, error) {
 	bare := r
 	bare.System, bare.SystemBytes = "", max(r.SystemBytes, len(r.System))
 	bare.Turns, bare.TurnsOmitted = nil, r.TurnsOmitted+len(r.Turns)
-	line, err := encodeClipped(bare, 0, red)
+	line, _, err = encodeClipped(dst, bare, 0, red)
 	if err != nil {
-		return nil, err
+		return dst, false, err
 	}
-	if len(line) > lineBound {
-		return nil, fmt.Errorf("results: %s of %s is %d bytes without its conversation, more than the %d a results line holds", r.Key(), r.Model, len(line), lineBound)
+	if len(line)-len(dst) > lineBound {
+		return dst, false, fmt.Errorf("results: %s of %s is %d bytes without its conversation, more than the %d a results line holds", r.Key(), r.Model, len(line)-len(dst), lineBound)
 	}
-	return line, nil
+	return line, true, nil
 }
 
-// encodeClipped encodes r with every text cut to at most limit bytes.
-func encodeClipped(r Result, limit int, red *redact.Secrets) ([]byte, error) {
+// encodeClipped appends r's line to dst with every text cut to at most
+// limit bytes, and reports whether a text was cut or a secret replaced.
+func encodeClipped(dst []byte, r Result, limit int, red *redact.Secrets) ([]byte, bool, error) {
+	system := r.System
 	r.System, r.SystemBytes = clip(r.System, r.SystemBytes, limit)
+	altered := len(r.System) < len(system)
 	if needsClip(r.Turns, limit) {
+		altered = true
 		turns := make([]Turn, len(r.Turns))
 		for i, t := range r.Turns {
 			var cut1, cut2 bool
@@ -96,11 +108,19 @@ func encodeClipped(r Result, limit int, red *redact.Secrets) ([]byte, error) {
 		}
 		r.Turns = turns
 	}
-	line, err := json.Marshal(r)
+	line, err := AppendMarshal(dst, r)
 	if err != nil {
-		return nil, fmt.Errorf("results: encode %s of %s: %w", r.Key(), r.Model, err)
+		return dst, false, fmt.Errorf("results: encode %s of %s: %w", r.Key(), r.Model, err)
 	}
-	return red.Bytes(line), nil
+	if red.Empty() {
+		return line, altered, nil
+	}
+	// Bytes gives the line itself when it holds no secret.
+	out := red.Bytes(line[len(dst):])
+	if len(out) == len(line)-len(dst) && &out[0] == &line[len(dst)] {
+		return line, altered, nil
+	}
+	return append(line[:len(dst)], out...), true, nil
 }
 
 func needsClip(turns []Turn, limit int) bool {
@@ -172,6 +192,11 @@ func (r Result) check() error {
 func checkUsage(u Usage) error {
 	if u.InputTokens < 0 || u.InputTokens > MaxTokens || u.OutputTokens < 0 || u.OutputTokens > MaxTokens {
 		return fmt.Errorf("usage %d in, %d out is not a token count in [0, %d]", u.InputTokens, u.OutputTokens, MaxTokens)
+	}
+	for _, n := range []int{u.ReasoningTokens, u.CachedInputTokens, u.CacheWriteTokens} {
+		if n < 0 || n > MaxTokens {
+			return fmt.Errorf("usage %d reasoning, %d cached, %d written is not a token count in [0, %d]", u.ReasoningTokens, u.CachedInputTokens, u.CacheWriteTokens, MaxTokens)
+		}
 	}
 	return nil
 }

@@ -14,10 +14,13 @@ const (
 	Lower  Better = "lower"
 )
 
-// Metric declares one metric a suite's cases report. A metric is declared
-// once, by the suite that reports it; everything that ranks, gates or
-// prints a metric reads its declaration, and an undeclared metric is an
-// error, never assumed to be better higher.
+// Metric declares one metric a suite's cases report. Everything that
+// ranks, gates or prints a metric reads its declaration, and an undeclared
+// metric is an error, never assumed to be better higher. Several suites may
+// report a metric of one name ("right", "abstained"), each declaring it
+// with its own Doc; the suite list is refereed so that their declarations
+// agree on Unit, Better and Exact (suites.Check), and [Metrics.Lookup] may
+// take any of them.
 type Metric struct {
 	// Name is the key in Result.Metrics ("MEI", "right").
 	Name string

@@ -2,6 +2,7 @@ package results
 
 import (
 	"encoding/json"
+	"strings"
 
 	"github.com/hallumaze/hallumaze/modelname"
 )
@@ -12,7 +13,9 @@ const (
 	Assistant = "assistant"
 )
 
-// Usage counts tokens as the provider reported them.
+// Usage counts tokens as the provider reported them. InputTokens is the
+// whole prompt; of it, CachedInputTokens were read from the provider's
+// prompt cache and CacheWriteTokens written to it.
 type Usage struct {
 	InputTokens int `json:"input_tokens"`
 	// OutputTokens counts every token the model wrote, its reasoning
@@ -20,12 +23,20 @@ type Usage struct {
 	OutputTokens int `json:"output_tokens"`
 	// ReasoningTokens is the part of OutputTokens spent on reasoning or
 	// thinking, where the provider reports it apart; absent when none.
-	ReasoningTokens int `json:"reasoning_tokens,omitempty"`
+	ReasoningTokens   int `json:"reasoning_tokens,omitempty"`
+	CachedInputTokens int `json:"cached_input_tokens,omitempty"`
+	CacheWriteTokens  int `json:"cache_write_tokens,omitempty"`
 }
 
 // Add sums two counts.
 func (u Usage) Add(v Usage) Usage {
-	return Usage{u.InputTokens + v.InputTokens, u.OutputTokens + v.OutputTokens, u.ReasoningTokens + v.ReasoningTokens}
+	return Usage{
+		InputTokens:       u.InputTokens + v.InputTokens,
+		OutputTokens:      u.OutputTokens + v.OutputTokens,
+		ReasoningTokens:   u.ReasoningTokens + v.ReasoningTokens,
+		CachedInputTokens: u.CachedInputTokens + v.CachedInputTokens,
+		CacheWriteTokens:  u.CacheWriteTokens + v.CacheWriteTokens,
+	}
 }
 
 // Turn is one message of a conversation, with what the provider said of it
@@ -69,7 +80,14 @@ type Result struct {
 	Metrics map[string]float64 `json:"metrics,omitempty"`
 	// Detail is the suite's own score record; only the suite decodes it.
 	Detail json.RawMessage `json:"detail,omitempty"`
-	System string          `json:"system,omitempty"`
+	// Record is the score record as the suite made it, when the case was
+	// played by this process: the suite's summary of the run reads it
+	// instead of decoding Detail again. It is never written, so a result
+	// read from a file has none; it says what Detail says, or is nil. When
+	// it is set, Detail holds json.Marshal's bytes of it, which Marshal
+	// writes as they are (json.Marshal would compact them again).
+	Record any    `json:"-"`
+	System string `json:"system,omitempty"`
 	// SystemBytes is the true length of System when it is held cut (see
 	// [MaxText]), else 0.
 	SystemBytes int    `json:"system_bytes,omitempty"`
@@ -119,4 +137,10 @@ func OfSuite(rs []Result, suite string) []Result {
 		}
 	}
 	return out
+}
+
+// IsHuman reports whether a result is a human control group's: its model is
+// "human/…" or it is tagged human=true.
+func IsHuman(r Result) bool {
+	return strings.HasPrefix(r.Model, "human/") || r.Tags["human"] == "true"
 }

@@ -1,6 +1,7 @@
 package results
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -48,27 +49,40 @@ func NewSink(path string) (*Sink, error) {
 // [MaxLine] ([Encode]: a text too long for the line is kept cut, with its
 // true length).
 func (s *Sink) Add(r Result) error {
-	var line []byte
-	if s.file != nil {
-		var err error
-		if line, err = Encode(r, s.Redact); err != nil {
-			return err
-		}
-	}
+	_, err := s.Written(r)
+	return err
+}
+
+// Written writes a result's line as Add does and returns the result as the
+// file holds it: r itself, or, when the line says other than r (a text
+// cut, a secret replaced), the line read back.
+func (s *Sink) Written(r Result) (Result, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.count++
 	if s.file == nil {
-		return nil
+		s.count++
+		return r, nil
 	}
-	s.buf = append(append(s.buf[:0], line...), '\n')
+	line, altered, err := appendEncode(s.buf[:0], r, s.Redact)
+	if err != nil {
+		return r, err
+	}
+	s.count++
+	if altered {
+		var back Result
+		if err := json.Unmarshal(line, &back); err != nil {
+			return r, fmt.Errorf("results: read back %s of %s: %w", r.Key(), r.Model, err)
+		}
+		r = back
+	}
+	s.buf = append(line, '\n')
 	if _, err := s.file.Write(s.buf); err != nil {
-		return fmt.Errorf("results: write %s of %s: %w", r.Key(), r.Model, err)
+		return r, fmt.Errorf("results: write %s of %s: %w", r.Key(), r.Model, err)
 	}
 	if cap(s.buf) > 1<<20 {
 		s.buf = nil // do not keep one huge transcript's buffer for the rest of the run
 	}
-	return nil
+	return r, nil
 }
 
 // Count is the number of results added so far.

@@ -46,10 +46,15 @@ func ECE(conf []float64, correct []bool, bins int) float64 {
 	if bs == nil {
 		return math.NaN()
 	}
+	return eceOf(bs, len(conf))
+}
+
+// eceOf is the ECE of bins over n confidences.
+func eceOf(bs []Bin, n int) float64 {
 	var ece float64
 	for _, b := range bs {
 		if b.Count > 0 {
-			ece += float64(float64(b.Count) / float64(len(conf)) * math.Abs(b.Accuracy-b.MeanConf))
+			ece += float64(float64(b.Count) / float64(n) * math.Abs(b.Accuracy-b.MeanConf))
 		}
 	}
 	return ece
@@ -64,31 +69,82 @@ func ReliabilityBins(conf []float64, correct []bool, bins int) []Bin {
 	if !validCalibration(conf, correct) {
 		return nil
 	}
+	r := NewReliability(bins)
+	for i, c := range conf {
+		r.Add(c, correct[i])
+	}
+	return r.Bins()
+}
+
+// Reliability sorts confidences into the bins of [ReliabilityBins] as they
+// come, one step at a time, so that a report over any number of steps holds
+// one counter per bin: Bins and ECE give, to the bit, what ReliabilityBins
+// and [ECE] give over the same confidences in the same order.
+type Reliability struct {
+	bins  []Bin
+	hits  []int
+	n     int
+	valid bool
+}
+
+// NewReliability starts the bins (bins < 1 means [DefaultBins]).
+func NewReliability(bins int) *Reliability {
 	if bins < 1 {
 		bins = DefaultBins
 	}
-	out := make([]Bin, bins)
-	hits := make([]int, bins)
-	for i := range out {
-		out[i].Lo = float64(i) / float64(bins)
-		out[i].Hi = float64(i+1) / float64(bins)
+	r := &Reliability{bins: make([]Bin, bins), hits: make([]int, bins), valid: true}
+	for i := range r.bins {
+		r.bins[i].Lo = float64(i) / float64(bins)
+		r.bins[i].Hi = float64(i+1) / float64(bins)
 	}
-	for i, c := range conf {
-		c = clamp01(c)
-		b := min(int(math.Floor(c*float64(bins))), bins-1)
-		out[b].Count++
-		out[b].MeanConf += c
-		if correct[i] {
-			hits[b]++
-		}
+	return r
+}
+
+// Add sorts one stated confidence and whether its step was correct. A NaN
+// confidence makes the whole set invalid, as it makes ReliabilityBins'
+// input.
+func (r *Reliability) Add(conf float64, correct bool) {
+	r.n++
+	if math.IsNaN(conf) {
+		r.valid = false
+		return
 	}
-	for i := range out {
-		if out[i].Count > 0 {
-			out[i].MeanConf /= float64(out[i].Count)
-			out[i].Accuracy = float64(hits[i]) / float64(out[i].Count)
+	c := clamp01(conf)
+	b := min(int(math.Floor(c*float64(len(r.bins)))), len(r.bins)-1)
+	r.bins[b].Count++
+	r.bins[b].MeanConf += c
+	if correct {
+		r.hits[b]++
+	}
+}
+
+// N is the number of confidences added.
+func (r *Reliability) N() int { return r.n }
+
+// Bins are the bins of the confidences added: nil when there are none or
+// one was NaN.
+func (r *Reliability) Bins() []Bin {
+	if r.n == 0 || !r.valid {
+		return nil
+	}
+	out := make([]Bin, len(r.bins))
+	for i, b := range r.bins {
+		out[i] = b
+		if b.Count > 0 {
+			out[i].MeanConf = b.MeanConf / float64(b.Count)
+			out[i].Accuracy = float64(r.hits[i]) / float64(b.Count)
 		}
 	}
 	return out
+}
+
+// ECE is [ECE] of the confidences added: NaN when Bins is nil.
+func (r *Reliability) ECE() float64 {
+	bs := r.Bins()
+	if bs == nil {
+		return math.NaN()
+	}
+	return eceOf(bs, r.n)
 }
 
 func validCalibration(conf []float64, correct []bool) bool {

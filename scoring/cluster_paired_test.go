@@ -152,3 +152,49 @@ func TestPairedClusterProperties(t *testing.T) {
 		}
 	})
 }
+
+// signFlipPBranching is signFlipP's Monte Carlo loop as first written,
+// with a branch on each sign: the reference of the branch-free loop.
+func signFlipPBranching(sums []float64, reps int, seed uint64) float64 {
+	var obs, scale float64
+	for _, s := range sums {
+		obs += s
+		scale += math.Abs(s)
+	}
+	obs = math.Abs(obs)
+	if scale == 0 {
+		return 1
+	}
+	limit := obs - 1e-9*scale
+	r := newDraws(seed, streamSignFlip)
+	hits := 0
+	for range reps {
+		var t float64
+		for _, s := range sums {
+			if r.pcg.Uint64()>>63 == 0 {
+				t += s
+			} else {
+				t -= s
+			}
+		}
+		if math.Abs(t) >= limit {
+			hits++
+		}
+	}
+	return float64(hits+1) / float64(reps+1)
+}
+
+// The branch-free sign flips give the p-values of the branching ones, to
+// the bit.
+func TestSignFlipBranchFree(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		sums := rapid.SliceOfN(rapid.Float64Range(-3, 3), SignFlipExactMax+1, 60).Draw(t, "sums")
+		if rapid.Bool().Draw(t, "zeros") {
+			sums[0], sums[1] = 0, math.Copysign(0, -1)
+		}
+		seed := rapid.Uint64().Draw(t, "seed")
+		if got, want := signFlipP(sums, 300, seed), signFlipPBranching(sums, 300, seed); got != want {
+			t.Fatalf("p = %v, want %v", got, want)
+		}
+	})
+}

@@ -19,8 +19,16 @@ type draws struct{ pcg *rand.PCG }
 
 func newDraws(seed, stream uint64) draws { return draws{rand.NewPCG(seed, stream)} }
 
-// intn returns a uniform integer in [0, n) for 0 < n < 2³².
-func (d draws) intn(n int) int { return int(Bounded(d.pcg, uint32(n))) }
+// intn returns a uniform integer in [0, n) for 0 < n < 2³²: Bounded's, with
+// its common case (no draw to reject) inlined into the resampling loops.
+func (d draws) intn(n int) int {
+	x := d.pcg.Uint64()
+	prod := (x >> 32) * uint64(n)
+	if uint32(prod) < uint32(n) {
+		return int(boundedFrom(d.pcg, uint32(n), prod))
+	}
+	return int(prod >> 32)
+}
 
 // Bounded returns a uniform integer in [0, n), 0 < n < 2³², from p by
 // Lemire's multiply-and-reject on the high 32 bits of p.Uint64. Unlike
@@ -29,12 +37,16 @@ func (d draws) intn(n int) int { return int(Bounded(d.pcg, uint32(n))) }
 // (mazes, HalluWorld) and resamplings draw their bounded integers with it.
 func Bounded(p *rand.PCG, n uint32) uint32 {
 	x := p.Uint64()
-	prod := (x >> 32) * uint64(n)
+	return boundedFrom(p, n, (x>>32)*uint64(n))
+}
+
+// boundedFrom finishes Bounded from the product of the first draw.
+func boundedFrom(p *rand.PCG, n uint32, prod uint64) uint32 {
 	low := uint32(prod)
 	if low < n {
 		thresh := -n % n
 		for low < thresh {
-			x = p.Uint64()
+			x := p.Uint64()
 			prod = (x >> 32) * uint64(n)
 			low = uint32(prod)
 		}

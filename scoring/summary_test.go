@@ -76,3 +76,12 @@ func TestMeanCI(t *testing.T) {
 		assert.True(t, math.IsNaN(m) && math.IsNaN(ci.Lo))
 	})
 }
+
+func TestMean(t *testing.T) {
+	if got := Mean([]float64{1, 2, 4}); got != 7.0/3 {
+		t.Errorf("Mean = %v, want 7/3", got)
+	}
+	if got := Mean(nil); !math.IsNaN(got) {
+		t.Errorf("Mean(nil) = %v, want NaN", got)
+	}
+}

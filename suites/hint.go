@@ -21,7 +21,7 @@ import (
 // anchored --filter of their suite/name.
 type RecordCommand struct {
 	// Suites are the suites the cases come from.
-	Suites []Suite
+	Suites []bench.Suite
 	// Root is the cassettes folder, named in the command unless it is the
 	// default, "cassettes".
 	Root string
@@ -75,9 +75,9 @@ func (rc RecordCommand) command(missing map[string][]bench.Case, brief bool) str
 	slices.Sort(models)
 	slices.Sort(names)
 	names = slices.Compact(names)
-	var ss []Suite
+	var ss []bench.Suite
 	for _, s := range rc.Suites {
-		if used[s.Name()] {
+		if used[s.Name] {
 			ss = append(ss, s)
 		}
 	}
@@ -100,14 +100,14 @@ func (rc RecordCommand) command(missing map[string][]bench.Case, brief bool) str
 			break
 		}
 		for _, s := range ss {
-			for _, c := range sets[s.Name()] {
+			for _, c := range sets[s.Name] {
 				path, err := bench.CassettePath(root, m, c)
 				if err != nil {
 					return ""
 				}
 				if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 					count++
-					if !want[m+"\x00"+s.Name()+"/"+c.Name] {
+					if !want[m+"\x00"+s.Name+"/"+c.Name] {
 						exact = false
 					}
 				}
@@ -175,7 +175,7 @@ func (rc RecordCommand) format(models, suites, set, filter string) string {
 // the gate set, else an experiment's set (effort) that every suite has,
 // else all (bench.Sets). It returns the set and each suite's cases of it,
 // or "" when none holds them all.
-func chooseSet(ss []Suite, names []string) (string, map[string][]bench.Case) {
+func chooseSet(ss []bench.Suite, names []string) (string, map[string][]bench.Case) {
 	var order []string
 	for _, s := range ss {
 		for _, set := range bench.Sets(s) {
@@ -198,9 +198,9 @@ sets:
 			if err != nil {
 				return "", nil
 			}
-			sets[s.Name()] = cases
+			sets[s.Name] = cases
 			for _, c := range cases {
-				in[s.Name()+"/"+c.Name] = true
+				in[s.Name+"/"+c.Name] = true
 			}
 		}
 		if !slices.ContainsFunc(names, func(n string) bool { return !in[n] }) {
@@ -218,10 +218,10 @@ var setsMade struct {
 }
 
 // setCases is bench.SetCases, made once per suite and set.
-func setCases(s Suite, set string) ([]bench.Case, error) {
+func setCases(s bench.Suite, set string) ([]bench.Case, error) {
 	setsMade.Lock()
 	defer setsMade.Unlock()
-	key := s.Name() + "\x00" + set
+	key := s.Name + "\x00" + set
 	if cases, ok := setsMade.cases[key]; ok {
 		return cases, nil
 	}
@@ -248,6 +248,6 @@ func ShellQuote(s string) string {
 // RecordHint returns the function that says how to record a case's
 // cassette (the make record command), for a harness whose cassettes are in
 // the checkout's cassettes folder.
-func RecordHint(ss []Suite) func(model string, c bench.Case) string {
+func RecordHint(ss []bench.Suite) func(model string, c bench.Case) string {
 	return RecordCommand{Suites: ss}.Hint
 }

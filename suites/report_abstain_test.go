@@ -13,12 +13,13 @@ import (
 	"strings"
 	"testing"
 
-	maze "github.com/hallumaze/hallumaze/suites/maze"
+	"github.com/hallumaze/hallumaze/suites/maze/mazereport"
 
 	"github.com/hallumaze/hallumaze/report"
 	mpsuite "github.com/hallumaze/hallumaze/suites/abstain"
 
 	"github.com/hallumaze/hallumaze/internal/golden"
+	"github.com/hallumaze/hallumaze/internal/textfmt"
 	"github.com/hallumaze/hallumaze/results"
 
 	"github.com/google/go-cmp/cmp"
@@ -176,10 +177,10 @@ func TestAbstainTableGolden(t *testing.T) {
 	for _, line := range strings.Split(b.String(), "\n") {
 		switch {
 		case strings.HasPrefix(line, "┌"):
-			widths = []int{report.DisplayWidth(line)}
+			widths = []int{textfmt.Width(line)}
 		case strings.HasPrefix(line, "│"), strings.HasPrefix(line, "├"), strings.HasPrefix(line, "└"):
 			require.NotEmpty(t, widths)
-			assert.Equal(t, widths[0], report.DisplayWidth(line), "every line of a box has the same width:\n%s", b.String())
+			assert.Equal(t, widths[0], textfmt.Width(line), "every line of a box has the same width:\n%s", b.String())
 		}
 	}
 	var empty bytes.Buffer
@@ -302,14 +303,14 @@ func TestAbstainHTML(t *testing.T) {
 
 func TestLeaderboardIgnoresAbstain(t *testing.T) {
 	mz := append(fixtureResults(t), humanFixture(t)...)
-	with := maze.Leaderboard(append(slices.Clone(mz), abstainFixture(t)...))
-	if diff := cmp.Diff(maze.Leaderboard(mz), with, cmpopts.EquateNaNs()); diff != "" {
+	with := mazereport.Leaderboard(append(slices.Clone(mz), abstainFixture(t)...))
+	if diff := cmp.Diff(mazereport.Leaderboard(mz), with, cmpopts.EquateNaNs()); diff != "" {
 		t.Errorf("abstain results changed the leaderboard (-maze only +with abstain):\n%s", diff)
 	}
 	for _, r := range with {
 		assert.NotEqual(t, "google/gemini-2.5-pro", r.Model, "an abstain-only model has no maze columns")
 	}
-	assert.Empty(t, maze.Leaderboard(abstainFixture(t)))
+	assert.Empty(t, mazereport.Leaderboard(abstainFixture(t)))
 }
 
 func TestSeedJSONAbstain(t *testing.T) {

@@ -11,9 +11,11 @@ import (
 	"time"
 
 	"github.com/hallumaze/hallumaze/internal/pagecheck"
+	"github.com/hallumaze/hallumaze/results"
+	"github.com/hallumaze/hallumaze/suites/maze/mazereport"
+
 	"github.com/hallumaze/hallumaze/report"
 	mpsuite "github.com/hallumaze/hallumaze/suites/abstain"
-	maze "github.com/hallumaze/hallumaze/suites/maze"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -45,7 +47,7 @@ func TestHTMLInBrowser(t *testing.T) {
 	require.NotEmpty(t, dom)
 	assert.Regexp(t, `<body data-ready="1"`, dom, "the inline script ran")
 	rows := 0
-	for _, b := range maze.Boards(rs) {
+	for _, b := range mazereport.Boards(rs) {
 		rows += len(b.Rows)
 	}
 	assert.Equal(t, rows, strings.Count(dom, `<tr class="row`), "leaderboard rows")
@@ -54,7 +56,7 @@ func TestHTMLInBrowser(t *testing.T) {
 	}
 	played, mazeCases := 0, 0
 	for _, r := range rs {
-		if !report.IsHuman(r) && r.Error == "" {
+		if !results.IsHuman(r) && r.Error == "" {
 			played++
 			if r.Suite == "maze" {
 				mazeCases++
@@ -152,7 +154,7 @@ func splitPageInBrowser(t *testing.T, indexBudget int) {
 	require.NoError(t, err)
 	dir := t.TempDir()
 	path := filepath.Join(dir, "report.html")
-	require.NoError(t, report.WritePage(path, nil, rs, sections, report.Options{CaseFiles: &report.CaseFiles{Budget: 30_000, IndexBudget: indexBudget}}))
+	require.NoError(t, report.WritePage(path, nil, report.Results(rs), sections, report.Options{CaseFiles: &report.CaseFiles{Budget: 30_000, IndexBudget: indexBudget}}))
 	page, err := os.ReadFile(path)
 	require.NoError(t, err)
 	require.Contains(t, string(page), `cases are in this page`)
@@ -170,7 +172,7 @@ func splitPageInBrowser(t *testing.T, indexBudget int) {
 	played := 0
 	mp := 0
 	for _, r := range rs {
-		if report.IsHuman(r) || r.Error != "" {
+		if results.IsHuman(r) || r.Error != "" {
 			continue
 		}
 		played++

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hallumaze/hallumaze/suites/maze/mazereport"
+
 	maze "github.com/hallumaze/hallumaze/suites/maze"
 
 	"github.com/stretchr/testify/require"
@@ -248,10 +250,10 @@ func playFixture(t testing.TB, name string, p policy, spec maze.Spec, i int) res
 
 func humanFixture(t testing.TB) []results.Result {
 	t.Helper()
-	f, err := os.Open(filepath.Join("maze", "testdata", "human.example.json"))
+	f, err := os.Open(filepath.Join("maze", "mazereport", "testdata", "human.example.json"))
 	require.NoError(t, err)
 	defer f.Close()
-	hs, err := maze.ReadHuman(f)
+	hs, err := mazereport.ReadHuman(f)
 	require.NoError(t, err)
 	return hs
 }

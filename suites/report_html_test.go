@@ -9,8 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hallumaze/hallumaze/suites/maze/mazereport"
+
 	"github.com/hallumaze/hallumaze/report"
-	maze "github.com/hallumaze/hallumaze/suites/maze"
 
 	"github.com/hallumaze/hallumaze/results"
 	"github.com/stretchr/testify/assert"
@@ -32,7 +33,7 @@ func TestHTMLStructure(t *testing.T) {
 	var played, mazes, failed int
 	for _, r := range rs {
 		switch {
-		case report.IsHuman(r):
+		case results.IsHuman(r):
 		case r.Error != "":
 			failed++
 		default:
@@ -44,7 +45,7 @@ func TestHTMLStructure(t *testing.T) {
 	}
 	t.Run("one details block per played case and one maze per maze case", func(t *testing.T) {
 		for _, r := range rs {
-			if report.IsHuman(r) || r.Error != "" {
+			if results.IsHuman(r) || r.Error != "" {
 				continue
 			}
 			assert.Contains(t, page, `<details class="case `, r.Case)
@@ -54,7 +55,7 @@ func TestHTMLStructure(t *testing.T) {
 		assert.Equal(t, mazes, strings.Count(page, `class="maze"`))
 	})
 	t.Run("walk overlays", func(t *testing.T) {
-		for _, class := range []string{maze.ClassValid, maze.ClassWall, maze.ClassTeleport, maze.ClassOffGrid, maze.ClassLure} {
+		for _, class := range []string{mazereport.ClassValid, mazereport.ClassWall, mazereport.ClassTeleport, mazereport.ClassOffGrid, mazereport.ClassLure} {
 			assert.Regexp(t, `<line class="`+class+`" data-step="[0-9]+" x1="[0-9]+" y1="[0-9]+" x2="-?[0-9]+" y2="-?[0-9]+" stroke-opacity="[0-9.]+"><title>`, page, class)
 		}
 		assert.Contains(t, page, `class="solution"`, "the solution, faint")
@@ -70,7 +71,7 @@ func TestHTMLStructure(t *testing.T) {
 		assert.NotContains(t, page, `class="chart chart-empty"`, "every chart has data")
 	})
 	t.Run("leaderboard, humans and errors", func(t *testing.T) {
-		boards := maze.Boards(rs)
+		boards := mazereport.Boards(rs)
 		rows := 0
 		for _, b := range boards {
 			rows += len(b.Rows)
@@ -149,17 +150,17 @@ func TestCaseIDUnique(t *testing.T) {
 // headline condition's cases, never a mean over conditions, and say which.
 func TestChartsReadTheHeadlineCondition(t *testing.T) {
 	page, rs := renderFixture(t)
-	boards := maze.Boards(rs)
+	boards := mazereport.Boards(rs)
 	require.Greater(t, len(boards), 1, "the fixture spans several conditions")
 	chart := regexp.MustCompile(`(?s)<svg class="chart chart-line" id="chart-mei-size".*?</svg>`).FindString(page)
 	require.NotEmpty(t, chart)
 	assert.Contains(t, chart, "MEI by maze size (mean, 95% interval) — "+boards[0].Name)
 	want := map[string]int{}
 	for _, r := range rs {
-		if r.Suite != maze.Name || r.Error != "" || report.IsHuman(r) {
+		if r.Suite != "maze" || r.Error != "" || results.IsHuman(r) {
 			continue
 		}
-		if b := maze.Boards([]results.Result{r}); len(b) == 1 && b[0].Name == boards[0].Name {
+		if b := mazereport.Boards([]results.Result{r}); len(b) == 1 && b[0].Name == boards[0].Name {
 			want[r.Model+", size="+r.Tags["size"]]++
 		}
 	}

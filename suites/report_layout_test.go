@@ -8,6 +8,7 @@ import (
 
 	"github.com/hallumaze/hallumaze/internal/pagecheck"
 	"github.com/hallumaze/hallumaze/report"
+	"github.com/hallumaze/hallumaze/results"
 )
 
 // TestHTMLLayout loads the fixture page in headless Chromium at a desktop
@@ -19,7 +20,7 @@ func TestHTMLLayout(t *testing.T) {
 	page, rs := renderFixture(t)
 	opened := 0
 	for _, r := range rs {
-		if report.IsHuman(r) || r.Error != "" || opened >= 6 {
+		if results.IsHuman(r) || r.Error != "" || opened >= 6 {
 			continue
 		}
 		id := `id="` + report.CaseID(r) + `"`

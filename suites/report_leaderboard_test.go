@@ -5,11 +5,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hallumaze/hallumaze/report"
-
-	maze "github.com/hallumaze/hallumaze/suites/maze"
+	"github.com/hallumaze/hallumaze/suites/maze/mazereport"
 
 	"github.com/hallumaze/hallumaze/internal/golden"
+	"github.com/hallumaze/hallumaze/internal/textfmt"
 	"github.com/hallumaze/hallumaze/results"
 
 	"github.com/stretchr/testify/assert"
@@ -43,7 +42,7 @@ func TestTableGolden(t *testing.T) {
 	// The abstain results change nothing in the maze leaderboard.
 	rs := append(append(fixtureResults(t), humanFixture(t)...), abstainFixture(t)...)
 	var b bytes.Buffer
-	require.NoError(t, maze.WriteTable(&b, maze.Leaderboard(rs)))
+	require.NoError(t, mazereport.WriteTable(&b, mazereport.Leaderboard(rs)))
 	golden.Check(t, "table.golden", b.Bytes())
 }
 
@@ -51,23 +50,23 @@ func TestSummaryLinesGolden(t *testing.T) {
 	rs := fixtureResults(t)
 	var b strings.Builder
 	for _, fm := range fixtureModels {
-		b.WriteString("▶ " + fm.name + "\n" + maze.SummaryLine(fm.name, rs) + "\n")
+		b.WriteString("▶ " + fm.name + "\n" + mazereport.SummaryLine(fm.name, rs) + "\n")
 		// One case alone, as the seed prints it after each run.
 		for _, r := range results.OfModel(rs, fm.name) {
 			if r.Case == "size=7/seed=1/base" {
-				b.WriteString("▶ " + fm.name + " " + r.Case + "\n" + maze.SummaryLine(fm.name, []results.Result{r}) + "\n")
+				b.WriteString("▶ " + fm.name + " " + r.Case + "\n" + mazereport.SummaryLine(fm.name, []results.Result{r}) + "\n")
 			}
 		}
 	}
-	b.WriteString("▶ nobody\n" + maze.SummaryLine("nobody/none", rs) + "\n")
+	b.WriteString("▶ nobody\n" + mazereport.SummaryLine("nobody/none", rs) + "\n")
 	golden.Check(t, "summary.golden", []byte(b.String()))
 }
 
 func TestLeaderboard(t *testing.T) {
 	rs := append(fixtureResults(t), humanFixture(t)...)
-	rows := maze.Leaderboard(rs)
+	rows := mazereport.Leaderboard(rs)
 	require.Len(t, rows, 4)
-	byModel := map[string]maze.Row{}
+	byModel := map[string]mazereport.Row{}
 	for _, r := range rows {
 		byModel[r.Model] = r
 	}
@@ -85,7 +84,7 @@ func TestLeaderboard(t *testing.T) {
 			}
 		}
 		assert.Equal(t, 3, ranked)
-		best, ok := maze.Best(rows)
+		best, ok := mazereport.Best(rows)
 		require.True(t, ok)
 		assert.Equal(t, "anthropic/claude-sonnet-4", best.Model)
 	})
@@ -119,9 +118,9 @@ func TestBandAndMedal(t *testing.T) {
 		v    float64
 		want string
 	}{{"high", 0.7, "●"}, {"partial", 0.4, "◑"}, {"low", 0.399, "○"}, {"zero", 0, "○"}} {
-		t.Run(tc.name, func(t *testing.T) { assert.Equal(t, tc.want, maze.Band(tc.v)) })
+		t.Run(tc.name, func(t *testing.T) { assert.Equal(t, tc.want, mazereport.Band(tc.v)) })
 	}
-	assert.Equal(t, []string{"🥇", "🥈", "🥉", ""}, []string{maze.Medal(1), maze.Medal(2), maze.Medal(3), maze.Medal(4)})
+	assert.Equal(t, []string{"🥇", "🥈", "🥉", ""}, []string{mazereport.Medal(1), mazereport.Medal(2), mazereport.Medal(3), mazereport.Medal(4)})
 }
 
 func TestDisplayWidth(t *testing.T) {
@@ -130,17 +129,17 @@ func TestDisplayWidth(t *testing.T) {
 		s    string
 		want int
 	}{{"ascii", "gpt-4o", 6}, {"medal", "🥇", 2}, {"hangul", "미로", 4}, {"box", "│─", 2}, {"star", "MEI★", 4}} {
-		t.Run(tc.name, func(t *testing.T) { assert.Equal(t, tc.want, report.DisplayWidth(tc.s)) })
+		t.Run(tc.name, func(t *testing.T) { assert.Equal(t, tc.want, textfmt.Width(tc.s)) })
 	}
 }
 
 func TestTableAligned(t *testing.T) {
 	var b bytes.Buffer
-	require.NoError(t, maze.WriteTable(&b, maze.Leaderboard(fixtureResults(t))))
+	require.NoError(t, mazereport.WriteTable(&b, mazereport.Leaderboard(fixtureResults(t))))
 	var widths []int
 	for _, line := range strings.Split(b.String(), "\n") {
 		if strings.HasPrefix(line, "│") || strings.HasPrefix(line, "┌") || strings.HasPrefix(line, "└") || strings.HasPrefix(line, "├") {
-			widths = append(widths, report.DisplayWidth(line))
+			widths = append(widths, textfmt.Width(line))
 		}
 	}
 	require.NotEmpty(t, widths)
@@ -155,7 +154,7 @@ func TestLeaderboardWithoutScores(t *testing.T) {
 		{Suite: "maze", Model: "b/ok", Case: "c1", Metrics: map[string]float64{"SR": 0, "MEI": 0.1, "score": 0.2}},
 		{Suite: "abstain", Model: "c/other", Case: "q1", Metrics: map[string]float64{"score": 1}},
 	}
-	rows := maze.Leaderboard(rs)
+	rows := mazereport.Leaderboard(rs)
 	require.Len(t, rows, 2, "only maze results are ranked")
 	assert.Equal(t, "b/ok", rows[0].Model)
 	assert.Equal(t, 1, rows[0].Rank)
@@ -163,9 +162,9 @@ func TestLeaderboardWithoutScores(t *testing.T) {
 	assert.Zero(t, rows[1].Rank)
 	assert.Equal(t, 1, rows[1].Errors)
 	var b bytes.Buffer
-	require.NoError(t, maze.WriteTable(&b, rows))
+	require.NoError(t, mazereport.WriteTable(&b, rows))
 	assert.Contains(t, b.String(), "—")
 	assert.Contains(t, b.String(), "★ best: b/ok — Score 0.200 | MEI 0.100")
-	assert.Equal(t, "✗ no scored case (1 error)", maze.SummaryLine("a/failed", rs))
-	assert.Contains(t, maze.SummaryLine("b/ok", rs), "CE=n/a")
+	assert.Equal(t, "✗ no scored case (1 error)", mazereport.SummaryLine("a/failed", rs))
+	assert.Contains(t, mazereport.SummaryLine("b/ok", rs), "CE=n/a")
 }

@@ -7,8 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hallumaze/hallumaze/suites/maze/mazereport"
+
 	"github.com/hallumaze/hallumaze/report"
-	maze "github.com/hallumaze/hallumaze/suites/maze"
 
 	"github.com/hallumaze/hallumaze/internal/golden"
 	"github.com/hallumaze/hallumaze/results"
@@ -47,14 +48,14 @@ func TestSeedJSONOneMazeGolden(t *testing.T) {
 func TestSeedJSON(t *testing.T) {
 	all := fixtureResults(t)
 	t.Run("several runs", func(t *testing.T) {
-		f, err := maze.SeedJSON(all, 0)
+		f, err := mazereport.SeedJSON(all, 0)
 		require.NoError(t, err)
 		assert.Nil(t, f.Maze, "several mazes: not one maze")
 		assert.Nil(t, f.Config, "several runs: not one framing")
 		// 3 mazes × 2 framings one-shot, 3 groups interactive, 1 failed maze.
 		assert.Len(t, f.Runs, 10)
 		total, scored := 0, 0
-		var inRuns []maze.SeedResult
+		var inRuns []mazereport.SeedResult
 		for _, r := range f.Runs {
 			total += len(r.Results) + len(r.Errors)
 			scored += len(r.Results)
@@ -86,7 +87,7 @@ func TestSeedJSON(t *testing.T) {
 				one = append(one, r)
 			}
 		}
-		f, err := maze.SeedJSON(one, 4000)
+		f, err := mazereport.SeedJSON(one, 4000)
 		require.NoError(t, err)
 		require.NotNil(t, f.Maze)
 		require.NotNil(t, f.Config)
@@ -95,7 +96,7 @@ func TestSeedJSON(t *testing.T) {
 		assert.Equal(t, len(m.Solution()), f.Maze.SolutionLength)
 		assert.Equal(t, m.DeadEnds(), f.Maze.DeadEnds)
 		assert.Equal(t, [2]int{6, 6}, f.Maze.SolutionPath[len(f.Maze.SolutionPath)-1])
-		assert.Equal(t, maze.SeedConfig{UseMirage: true, UseConfidence: true, AriadneMode: "A", MaxTokens: 4000, Lang: "en", Protocol: "oneshot"}, *f.Config)
+		assert.Equal(t, mazereport.SeedConfig{UseMirage: true, UseConfidence: true, AriadneMode: "A", MaxTokens: 4000, Lang: "en", Protocol: "oneshot"}, *f.Config)
 		require.Len(t, f.Results, 3)
 		g := f.Results[2]
 		assert.Equal(t, "openai", g.Provider)
@@ -104,7 +105,7 @@ func TestSeedJSON(t *testing.T) {
 		assert.Equal(t, 1, g.FirstHallucinationStep)
 		assert.False(t, g.PathValid)
 		require.NotEmpty(t, g.ConfidenceLog)
-		assert.Equal(t, maze.SeedConf{Step: 1, Conf: 95}, g.ConfidenceLog[0], "conf in percent, as the seed")
+		assert.Equal(t, mazereport.SeedConf{Step: 1, Conf: 95}, g.ConfidenceLog[0], "conf in percent, as the seed")
 		d := f.Results[1]
 		assert.Equal(t, []string{"dead end", "backtracking", "loop detected", "strategy_change"}, d.MetacogSignals)
 	})
@@ -128,7 +129,7 @@ func TestSeedJSON(t *testing.T) {
 		}
 	})
 	t.Run("bad tags", func(t *testing.T) {
-		_, err := maze.SeedJSON([]results.Result{{Suite: "maze", Model: "a/b", Case: "x", Tags: map[string]string{"size": "seven"}}}, 0)
+		_, err := mazereport.SeedJSON([]results.Result{{Suite: "maze", Model: "a/b", Case: "x", Tags: map[string]string{"size": "seven"}}}, 0)
 		assert.ErrorContains(t, err, `size "seven" is not a number`)
 	})
 }

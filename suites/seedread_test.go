@@ -6,12 +6,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hallumaze/hallumaze/suites/maze/mazereport"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/hallumaze/hallumaze/report"
 	"github.com/hallumaze/hallumaze/results"
-	maze "github.com/hallumaze/hallumaze/suites/maze"
 )
 
 // TestSeedJSONReadsBack: the maze cases of the results JSON file read back
@@ -22,7 +23,7 @@ func TestSeedJSONReadsBack(t *testing.T) {
 	rs := append(fixtureResults(t), humanFixture(t)...)
 	var b bytes.Buffer
 	require.NoError(t, writeSeedJSON(&b, rs, report.Options{Timestamp: fixedTime}))
-	got, err := maze.ReadSeed(b.Bytes())
+	got, err := mazereport.ReadSeed(b.Bytes())
 	require.NoError(t, err)
 	byKey := map[string]results.Result{}
 	for _, r := range got {
@@ -38,7 +39,7 @@ func TestSeedJSONReadsBack(t *testing.T) {
 		require.True(t, ok, "%s %s not read back", r.Model, r.Case)
 		n++
 		assert.Equal(t, r.Error, g.Error)
-		if report.IsHuman(r) || r.Error != "" {
+		if results.IsHuman(r) || r.Error != "" {
 			continue
 		}
 		for _, k := range []string{"size", "seed", "algorithm", "mirage", "confidence", "group", "lang", "protocol"} {
@@ -78,7 +79,7 @@ func TestSeedJSONOfTheSeed(t *testing.T) {
 	}
 	data, err := json.Marshal(doc)
 	require.NoError(t, err)
-	got, err := maze.ReadSeed(data)
+	got, err := mazereport.ReadSeed(data)
 	require.NoError(t, err)
 	require.Len(t, got, 1)
 	assert.Equal(t, "anthropic/claude-sonnet-4", got[0].Model)
@@ -87,6 +88,6 @@ func TestSeedJSONOfTheSeed(t *testing.T) {
 	assert.Equal(t, 0.9, got[0].Metrics["MEI"])
 	assert.Equal(t, 1.0, got[0].Metrics["BT"])
 
-	_, err = maze.ReadSeed([]byte(`{"results": [{"provider": "a", "model": "b"}]}`))
+	_, err = mazereport.ReadSeed([]byte(`{"results": [{"provider": "a", "model": "b"}]}`))
 	assert.ErrorContains(t, err, `needs the file's "maze" and "config"`)
 }

@@ -9,72 +9,88 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"slices"
 
 	"github.com/hallumaze/hallumaze/bench"
-	"github.com/hallumaze/hallumaze/internal/cli"
 	"github.com/hallumaze/hallumaze/providers"
 	"github.com/hallumaze/hallumaze/report"
 	"github.com/hallumaze/hallumaze/results"
 	"github.com/hallumaze/hallumaze/suites/abstain"
+	"github.com/hallumaze/hallumaze/suites/innav"
 	"github.com/hallumaze/hallumaze/suites/maze"
 	"github.com/hallumaze/hallumaze/suites/worlds"
 )
 
-// Suite is what a benchmark family provides: the harness's part and the
-// report's.
-type Suite interface {
-	bench.Suite
-	report.Summarizer
-}
-
-// All returns the suites, in the order their outputs appear.
-func All() []Suite {
-	return []Suite{maze.Suite{}, abstain.Suite{}, worlds.Suite{}}
+// All returns the suites, in the order their outputs appear. A new suite
+// is one more value here: its flags, cases, agents, experiments, gate
+// rules, report section and commands all come from it.
+func All() []bench.Suite {
+	return []bench.Suite{maze.New(), abstain.New(), worlds.New(), innav.New()}
 }
 
 // Names lists the suites' names.
-func Names(ss []Suite) []string {
+func Names(ss []bench.Suite) []string {
 	out := make([]string, len(ss))
 	for i, s := range ss {
-		out[i] = s.Name()
+		out[i] = s.Name
 	}
 	return out
 }
 
 // Summarizers are the suites as the report sees them.
-func Summarizers(ss []Suite) []report.Summarizer {
+func Summarizers(ss []bench.Suite) []report.Summarizer {
 	out := make([]report.Summarizer, len(ss))
 	for i, s := range ss {
-		out[i] = s
+		if s.Accumulate != nil {
+			out[i] = streamer{summarizer{s}}
+		} else {
+			out[i] = summarizer{s}
+		}
 	}
 	return out
 }
 
+// streamer is a suite that summarizes as it reads, as a [report.Streamer].
+type streamer struct{ summarizer }
+
+func (s streamer) Accumulate(opts report.Options) report.Accumulator { return s.s.Accumulate(opts) }
+
+// summarizer is a suite as a [report.Summarizer]; a suite without a
+// Summarize function has an empty section.
+type summarizer struct{ s bench.Suite }
+
+func (s summarizer) Name() string { return s.s.Name }
+
+func (s summarizer) Summarize(rs []results.Result, opts report.Options) (report.Section, error) {
+	if s.s.Summarize == nil {
+		return report.Section{}, nil
+	}
+	return s.s.Summarize(rs, opts)
+}
+
 // Metrics are every suite's declarations.
-func Metrics(ss []Suite) results.Metrics {
+func Metrics(ss []bench.Suite) results.Metrics {
 	var out results.Metrics
 	for _, s := range ss {
-		out = append(out, s.Metrics()...)
+		out = append(out, s.Metrics...)
 	}
 	return out
 }
 
 // Gate merges every suite's gate rules and floors.
-func Gate(ss []Suite) *bench.GateFile {
+func Gate(ss []bench.Suite) *bench.GateFile {
 	gs := make([]bench.GateFile, len(ss))
 	for i, s := range ss {
-		gs[i] = s.Gate()
+		gs[i] = s.Gate
 	}
 	return bench.MergeGates(gs...)
 }
 
 // AgentNames lists every reference agent once, in the suites' order.
-func AgentNames(ss []Suite) []string {
+func AgentNames(ss []bench.Suite) []string {
 	var out []string
 	for _, s := range ss {
-		for _, a := range s.Agents() {
+		for _, a := range s.Agents {
 			if !slices.Contains(out, a.Name) {
 				out = append(out, a.Name)
 			}
@@ -85,18 +101,18 @@ func AgentNames(ss []Suite) []string {
 
 // Plays reports whether the reference agent name plays the suite.
 func Plays(s bench.Suite, agent string) bool {
-	return slices.ContainsFunc(s.Agents(), func(a bench.Agent) bool { return a.Name == agent })
+	return slices.ContainsFunc(s.Agents, func(a bench.Agent) bool { return a.Name == agent })
 }
 
 // Agents looks up a reference agent by name. An agent that several suites
 // offer under one name (each suite's "oracle") answers each request with
 // the first suite's agent that can read it: an agent that cannot read a
 // prompt returns an error wrapping [providers.ErrUnreadablePrompt] and the next is asked.
-func Agents(ss []Suite) func(name string) (providers.Model, bool) {
+func Agents(ss []bench.Suite) func(name string) (providers.Model, bool) {
 	return func(name string) (providers.Model, bool) {
 		var ms []providers.Model
 		for _, s := range ss {
-			for _, a := range s.Agents() {
+			for _, a := range s.Agents {
 				if a.Name == name {
 					ms = append(ms, a.Model)
 				}
@@ -125,25 +141,4 @@ func (c chain) Chat(ctx context.Context, req providers.Request) (providers.Reply
 		errs = append(errs, err)
 	}
 	return providers.Reply{}, fmt.Errorf("no reference agent of that name reads this prompt: %w", errors.Join(errs...))
-}
-
-// Commander is an optional extra of a suite: subcommands of its own
-// (hallumaze maze, hallumaze abstain …).
-type Commander interface {
-	Commands() []cli.Command
-}
-
-// SeedReader is an optional extra of a suite: it reads its cases back from
-// a results JSON file (hallumaze run --output, hallumaze report --json),
-// whose part of the file it wrote. A suite whose part holds only totals
-// has none: its cases are in the JSONL results file.
-type SeedReader interface {
-	ReadSeed(data []byte) ([]results.Result, error)
-}
-
-// HumanReader is an optional extra of a suite: it reads a human
-// control-group file into results of the suite (hallumaze run --human,
-// hallumaze report --human).
-type HumanReader interface {
-	ReadHuman(r io.Reader) ([]results.Result, error)
 }

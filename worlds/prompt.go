@@ -48,3 +48,28 @@ func Schema(key, values string) string { return key + "=<" + values + "|unknown>
 func EnumSchema(key string, options []string) string {
 	return Schema(key, strings.Join(options, "|"))
 }
+
+// ActPreamble opens the system prompt of an episode the model acts in
+// (grid navigation, a terminal task); the world's rules paragraph follows
+// it after one blank line ([ActSystem]).
+const ActPreamble = `You act in an environment, one action per reply, and then answer questions about it using only the evidence shown to you.
+During the episode, end each reply with one line key=value naming your action, as the task says.
+Signs, notices, notes and other reports may be wrong or out of date; what you observe directly, and what
+the rules imply from it, takes precedence over them.
+If the evidence does not determine an answer, answer unknown.
+End each answer with one line key=value, where key and the allowed values are given by the answer schema.`
+
+// ActSystem is the system prompt of an episode in a world whose rules
+// paragraph is rules.
+func ActSystem(rules string) string {
+	if rules == "" {
+		return ActPreamble
+	}
+	return ActPreamble + "\n\n" + rules
+}
+
+// QuestionMessage is one question asked after an episode: the question
+// and its answer schema.
+func QuestionMessage(question, schema string) string {
+	return "## Question\n" + question + "\n\nAnswer schema: " + schema
+}

@@ -16,6 +16,8 @@ const (
 	StreamChessGames  = 0x68776368657373   // "hwchess": random games and move lists
 	StreamChessProbes = 0x6877637072626521 // "hwcprbe!": chess probe targets, masks, transposition
 	StreamTerminal    = 0x68777465726d2121 // "hwterm!!": terminal episodes and probe variants
+	StreamInNav       = 0x6877696e6e617621 // "hwinnav!": navigation episodes' targets and questions
+	StreamTask        = 0x68777461736b2121 // "hwtask!!": terminal tasks and their questions
 )
 
 // Stream draws bounded integers from a PCG source. Only PCG.Uint64 is used,

@@ -57,6 +57,24 @@ const (
 // Policies lists the reference agents in a fixed order.
 var Policies = []Policy{Oracle, Credulous, AlwaysUnknown, Guesser, Prior}
 
+// The reference agents of the episodes a model acts in (a walk through a
+// grid level, a terminal task). Each reads only the conversation, as a
+// model would.
+const (
+	// Navigator acts well (walks to each place, does the task) and answers
+	// truly: what it saw, and unknown where it saw nothing.
+	Navigator Policy = "navigator"
+	// Walker acts at random and answers truly, from what it saw.
+	Walker Policy = "walker"
+	// Confabulator acts as the walker does, answers what it saw truly, and
+	// answers anyway where it saw nothing; of its own actions it reports
+	// what it meant to do, not what the world said happened.
+	Confabulator Policy = "confabulator"
+)
+
+// ActPolicies lists the acting agents in a fixed order.
+var ActPolicies = []Policy{Navigator, Walker, Confabulator}
+
 // Message is a user message taken apart: the observation, the question
 // and the answer schema, with the schema's key and values.
 type Message struct {

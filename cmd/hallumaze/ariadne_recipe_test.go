@@ -9,11 +9,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hallumaze/hallumaze/suites/maze/mazereport"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/hallumaze/hallumaze/results"
-	maze "github.com/hallumaze/hallumaze/suites/maze"
 )
 
 // TestAriadneRecipe runs the seed's Ariadne's Thread experiment as the seed
@@ -58,8 +59,8 @@ func TestAriadneRecipe(t *testing.T) {
 	}
 	want := ariadneByHand(all)
 	lines := map[string]string{}
-	for _, e := range maze.AriadneSummary(all) {
-		lines[e.Model] = maze.AriadneLine(e)
+	for _, e := range mazereport.AriadneSummary(all) {
+		lines[e.Model] = mazereport.AriadneLine(e)
 		t.Log(lines[e.Model])
 	}
 	for _, model := range []string{"agent/random", "agent/lured"} {

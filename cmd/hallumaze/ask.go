@@ -7,7 +7,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/internal/cli"
 	"github.com/hallumaze/hallumaze/providers"
 )
@@ -59,11 +58,7 @@ func (a *app) askSettings(o runOptions, cfg providers.Config, in io.Reader, out 
 		*k.dst = v
 	}
 	for si, s := range o.suites {
-		asker, ok := s.(bench.Asker)
-		if !ok {
-			continue
-		}
-		for _, q := range asker.Asks() {
+		for _, q := range s.Asks {
 			f := o.fs.Lookup(q.Flag)
 			if f == nil {
 				continue

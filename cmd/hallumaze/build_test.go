@@ -21,7 +21,7 @@ var built struct {
 // buildCommand returns the path of the hallumaze binary, built on first
 // use with the test binary's own flags (-race under the race detector, so
 // its packages come from the same build cache).
-func buildCommand(t *testing.T) string {
+func buildCommand(t testing.TB) string {
 	t.Helper()
 	built.once.Do(func() {
 		built.dir, built.err = os.MkdirTemp("", "hallumaze-cmd-")

@@ -28,14 +28,22 @@ func (a *app) runCompare(paths []string, htmlPath, tier string, stdout, stderr i
 	}
 	var sets [2][]results.Result
 	for i, path := range paths {
-		rs, torn, err := a.readResults(path, stderr)
+		src, closeFile, err := a.openResults("report", []string{path}, "", stderr)
 		if err != nil {
-			return cli.Usagef("report: %v", err)
+			return err
 		}
-		if torn {
-			fmt.Fprintf(stderr, "report: %s: the last line was torn (an interrupted run) and is skipped\n", path)
+		// The paired tests read each model's results whole: the two runs
+		// are held in memory, unlike a report's.
+		sets[i] = make([]results.Result, 0, src.Len())
+		for j := range src.Len() {
+			r, err := src.At(j)
+			if err != nil {
+				closeFile()
+				return cli.Usagef("report: %s: %v", path, err)
+			}
+			sets[i] = append(sets[i], r)
 		}
-		sets[i] = rs
+		closeFile()
 	}
 	pairs, err := comparedModels(sets[0], sets[1])
 	if err != nil {
@@ -48,7 +56,7 @@ func (a *app) runCompare(paths []string, htmlPath, tier string, stdout, stderr i
 	}
 	var sides [2]map[string]report.CaseSide
 	for i, rs := range sets {
-		sections, err := report.Summarize(rs, suites.Summarizers(a.suites), report.Options{})
+		sections, err := report.Summarize(rs, suites.Summarizers(a.suites), report.Options{SkipPage: true, CacheDir: a.cacheDir()})
 		if err != nil {
 			return cli.Usagef("report: %s: %v", paths[i], err)
 		}
@@ -117,7 +125,7 @@ func comparedModels(base, cand []results.Result) ([][2]string, error) {
 	names := func(rs []results.Result) []string {
 		var out []string
 		for _, r := range rs {
-			if !report.IsHuman(r) && !slices.Contains(out, r.Model) {
+			if !results.IsHuman(r) && !slices.Contains(out, r.Model) {
 				out = append(out, r.Model)
 			}
 		}

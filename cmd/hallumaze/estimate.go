@@ -60,44 +60,50 @@ func (a *app) runEstimate(ctx context.Context, args []string, stdout, stderr io.
 		return err
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "suite\tcases\tcalls\tinput tok\toutput tok (×factor)\ttime")
-	var totalIn, totalOut, totalCalls int
+	fmt.Fprintln(tw, "suite\tcases\tcalls\tinput tok\tcacheable\toutput tok (×factor)\ttime")
+	var total caseTokens
+	totalOut := 0
 	for _, s := range a.suites {
-		m, ok := agents[s.Name()]
+		m, ok := agents[s.Name]
 		if !ok {
 			continue
 		}
 		cases, err := bench.SetCases(s, *set)
 		if err != nil {
-			return fmt.Errorf("estimate: %s: %w", s.Name(), err)
+			return fmt.Errorf("estimate: %s: %w", s.Name, err)
 		}
-		var in, out, calls int
+		var sum caseTokens
 		for _, c := range cases {
-			i, o, n, err := agentTokens(ctx, m, c)
+			t, err := agentTokens(ctx, m, c)
 			if err != nil {
 				return fmt.Errorf("estimate: %w", err)
 			}
-			in, out, calls = in+i, out+o, calls+n
+			sum.add(t)
 		}
-		outF := int(float64(out) * *factor)
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%s\n", s.Name(), len(cases), calls, in, outF, duration(calls, *perCall))
-		totalIn, totalOut, totalCalls = totalIn+in, totalOut+outF, totalCalls+calls
+		outF := int(float64(sum.out) * *factor)
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%s\n", s.Name, len(cases), sum.calls, sum.in, sum.implicit.CachedInput, outF, duration(sum.calls, *perCall))
+		total.add(sum)
+		totalOut += outF
 	}
-	fmt.Fprintf(tw, "total\t\t%d\t%d\t%d\t%s\n", totalCalls, totalIn, totalOut, duration(totalCalls, *perCall))
+	fmt.Fprintf(tw, "total\t\t%d\t%d\t%d\t%d\t%s\n", total.calls, total.in, total.implicit.CachedInput, totalOut, duration(total.calls, *perCall))
 	tw.Flush()
 	fmt.Fprintln(stdout)
 	tw = tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
 	if len(models) > 0 {
-		writeModelEstimates(tw, models, prices, totalIn, totalOut, totalCalls)
+		writeModelEstimates(tw, models, prices, total, totalOut)
 	} else {
-		fmt.Fprintln(tw, "model\t$/Mtok in\t$/Mtok out\testimated cost\tprice as of")
+		fmt.Fprintln(tw, "model\t$/Mtok in\t$/Mtok cached\t$/Mtok out\testimated cost\tcaching saves\tprice as of")
 		for _, name := range prices.Names() {
 			p := prices[name]
-			cost := costText(p.Cost(pricing.Tokens{Input: totalIn, Output: totalOut}))
-			fmt.Fprintf(tw, "%s\t%.3f\t%.3f\t%s\t%s\n", name, p.Input, p.Output, cost, cmp.Or(p.AsOf, "—"))
+			cost, saved := estimatedCost(p, total.billed(p, totalOut))
+			fmt.Fprintf(tw, "%s\t%.3f\t%s\t%.3f\t%s\t%s\t%s\n", name, p.Input, cachedPrice(p), p.Output, cost, saved, cmp.Or(p.AsOf, "—"))
 		}
 	}
 	tw.Flush()
+	fmt.Fprint(stdout, "\nThe interactive cases ask for their prompts to be cached: from a conversation's second call on, the\n"+
+		"call before it is read at the cached price (once it comes to 1,024 tokens: \"cacheable\" counts them),\n"+
+		"and where the table has a cache-write price (Anthropic) each prompt is written at that price.\n"+
+		"\"caching saves\" is the estimated cost without caching less the estimated cost.\n")
 	if *pricesPath == "" {
 		fmt.Fprintln(stdout, "\nBuilt-in list prices as of the dates shown; they change: pass --prices FILE with your provider's current table.")
 	}
@@ -114,24 +120,42 @@ func duration(calls int, perCall float64) string {
 // a thinking budget of N tokens, N reasoning tokens on every call, the
 // most the budget lets it spend. An effort has no such bound: its
 // reasoning is in --output-factor.
-func writeModelEstimates(w io.Writer, models []string, prices pricing.Table, in, out, calls int) {
-	fmt.Fprintln(w, "model\t$/Mtok in\t$/Mtok out\treasoning tok (at most)\testimated cost\tprice as of")
+func writeModelEstimates(w io.Writer, models []string, prices pricing.Table, total caseTokens, out int) {
+	fmt.Fprintln(w, "model\t$/Mtok in\t$/Mtok cached\t$/Mtok out\treasoning tok (at most)\testimated cost\tcaching saves\tprice as of")
 	for _, name := range models {
 		reasoning := "—"
-		tokens := pricing.Tokens{Input: in, Output: out}
+		budget := 0
 		if n, err := modelname.Parse(name); err == nil {
-			if budget, ok := n.Settings.Thinking.Tokens(); ok {
-				tokens.Reasoning = budget * calls
-				reasoning = report.Thousands(tokens.Reasoning)
+			if b, ok := n.Settings.Thinking.Tokens(); ok {
+				budget = b * total.calls
+				reasoning = report.Thousands(budget)
 			}
 		}
 		p, ok := prices.Lookup(name)
 		if !ok {
-			fmt.Fprintf(w, "%s\t\t\t%s\tprice unknown\t—\n", name, reasoning)
+			fmt.Fprintf(w, "%s\t\t\t\t%s\tprice unknown\t\t—\n", name, reasoning)
 			continue
 		}
-		fmt.Fprintf(w, "%s\t%.3f\t%.3f\t%s\t%s\t%s\n", name, p.Input, p.Output, reasoning, costText(p.Cost(tokens)), cmp.Or(p.AsOf, "—"))
+		tokens := total.billed(p, out)
+		tokens.Reasoning = budget
+		cost, saved := estimatedCost(p, tokens)
+		fmt.Fprintf(w, "%s\t%.3f\t%s\t%.3f\t%s\t%s\t%s\t%s\n", name, p.Input, cachedPrice(p), p.Output, reasoning, cost, saved, cmp.Or(p.AsOf, "—"))
 	}
+}
+
+// estimatedCost is what t costs at p, and what prompt caching saves of it
+// (the cost with every prompt token billed as input, less the cost).
+func estimatedCost(p pricing.Price, t pricing.Tokens) (cost, saved string) {
+	c := p.Cost(t)
+	return costText(c), costText(p.Cost(t.Uncached()) - c)
+}
+
+// cachedPrice is p's price of cached input, or "—" when it has none.
+func cachedPrice(p pricing.Price) string {
+	if p.CachedInput == nil {
+		return "—"
+	}
+	return fmt.Sprintf("%.3f", *p.CachedInput)
 }
 
 // costText is an estimated cost in dollars, or "unknown": never ±Inf or

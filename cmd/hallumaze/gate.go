@@ -39,7 +39,12 @@ func (a *app) runGate(ctx context.Context, args []string, stdout, stderr io.Writ
 	markdown := fs.String("markdown", "", "also write the Markdown table to this file (for a PR comment)")
 	tier := fs.String("tier", "strict", "reading of the replies to compare: strict (the output contract) or lenient (each metric's -lenient variant, where a suite reads replies leniently too)")
 	suiteFlag := fs.String("suite", "", "suites to compare: "+strings.Join(suites.Names(a.suites), ", ")+", a comma-separated list of them, or all; default: the suites the --results hold, else every suite either model has cassettes of or plays")
+	dimsFlag := fs.String("dimensions", "", "also hold the candidate to the baseline on these metacognition profile dimensions (comma-separated: knows-unknown, answers, notices, calibrated, resists, uses-help; docs/profile.md)")
 	if err := fs.Parse(args, false); err != nil {
+		return err
+	}
+	dims, err := gateDimensions(*dimsFlag)
+	if err != nil {
 		return err
 	}
 	if *base == "" || *cand == "" {
@@ -55,7 +60,7 @@ func (a *app) runGate(ctx context.Context, args []string, stdout, stderr io.Writ
 	if err := cli.CheckOutput(*markdown, false); err != nil {
 		return cli.Usagef("gate: --markdown: %v", err)
 	}
-	var narrow []suites.Suite
+	var narrow []bench.Suite
 	if *suiteFlag != "" {
 		var err error
 		if narrow, err = a.suitesOf("gate", *suiteFlag); err != nil {
@@ -63,7 +68,7 @@ func (a *app) runGate(ctx context.Context, args []string, stdout, stderr io.Writ
 		}
 	}
 	var baseRes, candRes []results.Result
-	var selected []suites.Suite
+	var selected []bench.Suite
 	if *resultsFlag != "" {
 		var all []results.Result
 		for _, path := range strings.Split(*resultsFlag, ",") {
@@ -119,6 +124,13 @@ func (a *app) runGate(ctx context.Context, args []string, stdout, stderr io.Writ
 	}
 	rep := bench.Compare(g, *base, baseRes, *cand, candRes)
 	table := rep.Markdown()
+	dimGate, err := gateProfile(dims, *base, baseRes, *cand, candRes)
+	if err != nil {
+		return err
+	}
+	if dimGate != nil {
+		table += dimGate.Text()
+	}
 	io.WriteString(stdout, table)
 	if *markdown != "" {
 		if err := report.WriteFileAtomic(*markdown, a.envSecrets(), func(w io.Writer) error {
@@ -132,7 +144,7 @@ func (a *app) runGate(ctx context.Context, args []string, stdout, stderr io.Writ
 	case !rep.Comparable():
 		return cli.Usagef("gate: nothing compared: no rule of %s had a case both %s and %s played (%d paired case(s), %d left out because one of them could not be played)",
 			strings.Join(suites.Names(selected), ", "), *base, *cand, rep.Paired, len(rep.Errors))
-	case rep.Failed():
+	case rep.Failed(), dimGate != nil && dimGate.Failed():
 		return errGateFailed
 	}
 	return nil
@@ -140,14 +152,14 @@ func (a *app) runGate(ctx context.Context, args []string, stdout, stderr io.Writ
 
 // suitesHeld are the suites the results hold, in the suites' order, among
 // narrow (nil: all).
-func (a *app) suitesHeld(rs []results.Result, narrow []suites.Suite) []suites.Suite {
+func (a *app) suitesHeld(rs []results.Result, narrow []bench.Suite) []bench.Suite {
 	held := map[string]bool{}
 	for _, r := range rs {
 		held[r.Suite] = true
 	}
-	var out []suites.Suite
+	var out []bench.Suite
 	for _, s := range a.suites {
-		if held[s.Name()] && (narrow == nil || slices.ContainsFunc(narrow, func(n suites.Suite) bool { return n.Name() == s.Name() })) {
+		if held[s.Name] && (narrow == nil || slices.ContainsFunc(narrow, func(n bench.Suite) bool { return n.Name == s.Name })) {
 			out = append(out, s)
 		}
 	}
@@ -155,10 +167,10 @@ func (a *app) suitesHeld(rs []results.Result, narrow []suites.Suite) []suites.Su
 }
 
 // ofSuites keeps the results of the suites given.
-func ofSuites(rs []results.Result, ss []suites.Suite) []results.Result {
+func ofSuites(rs []results.Result, ss []bench.Suite) []results.Result {
 	var out []results.Result
 	for _, r := range rs {
-		if slices.ContainsFunc(ss, func(s suites.Suite) bool { return s.Name() == r.Suite }) {
+		if slices.ContainsFunc(ss, func(s bench.Suite) bool { return s.Name == r.Suite }) {
 			out = append(out, r)
 		}
 	}
@@ -168,10 +180,10 @@ func ofSuites(rs []results.Result, ss []suites.Suite) []results.Result {
 // suitesHad are the suites either model has: cassettes of it under root,
 // or, for a reference agent, a suite it plays. With none, every suite: the
 // gate then says what to record.
-func (a *app) suitesHad(root string, models ...string) []suites.Suite {
-	var out []suites.Suite
+func (a *app) suitesHad(root string, models ...string) []bench.Suite {
+	var out []bench.Suite
 	for _, s := range a.suites {
-		recorded, _ := bench.RecordedModels(root, s.Name())
+		recorded, _ := bench.RecordedModels(root, s.Name)
 		for _, m := range models {
 			n, err := modelname.Parse(m)
 			if err != nil {
@@ -193,7 +205,7 @@ func (a *app) suitesHad(root string, models ...string) []suites.Suite {
 // playGate plays the selected suites' gate sets with both models, after
 // checking that every replayed case has its cassette: the error of those
 // that do not ends with the one command that records them all.
-func (a *app) playGate(ctx context.Context, selected []suites.Suite, root, base, cand string) (baseRes, candRes []results.Result, err error) {
+func (a *app) playGate(ctx context.Context, selected []bench.Suite, root, base, cand string) (baseRes, candRes []results.Result, err error) {
 	rc := a.recorder(root)
 	cfg := providers.Config{}.WithEnv(a.getenvOr())
 	env := bench.Env{CassetteRoot: root, Agents: suites.Agents(a.suites), Config: cfg, RecordHint: rc.Hint, RecordMissing: rc.For}

@@ -13,6 +13,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -21,7 +22,9 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/internal/cli"
+	"github.com/hallumaze/hallumaze/internal/memlimit"
 	"github.com/hallumaze/hallumaze/internal/redact"
 	"github.com/hallumaze/hallumaze/providers"
 	"github.com/hallumaze/hallumaze/suites"
@@ -38,7 +41,7 @@ const (
 // app is the command line over a list of suites. Its fields are the
 // process's dependencies, so that tests can replace them.
 type app struct {
-	suites []suites.Suite
+	suites []bench.Suite
 	// getenv reads the environment (keys, base URLs, default models).
 	getenv func(string) string
 	// stdin is where --interactive asks and "-" reads.
@@ -71,18 +74,20 @@ func (a *app) commands() []cli.Command {
 		{Name: "view", Summary: "serve a folder of runs on loopback: the index of its runs and their pages", Run: a.runView},
 		{Name: "serve", Summary: "serve the reference agents over the OpenAI, Anthropic and Gemini wire protocols", Run: a.runServe},
 		{Name: "estimate", Summary: "estimate the tokens, cost and time of recording a model's cassettes", Run: a.runEstimate},
+		{Name: "profile", Summary: "the metacognition profile: a card per model across mazes, word problems and worlds", Run: a.runProfile},
 		{Name: "gate", Summary: "compare a candidate model with a baseline; exit 1 on a significant regression", Run: a.runGate},
 		{Name: "record", Summary: "record the cassettes a model lacks (replaying those it has), within --max-cost", Run: a.runRecord},
 	}
 	for _, s := range a.suites {
-		if c, ok := s.(suites.Commander); ok {
-			cmds = append(cmds, c.Commands()...)
-		}
+		cmds = append(cmds, s.Commands...)
 	}
 	return cmds
 }
 
 func main() {
+	// The heap's limit follows the live data (GOMEMLIMIT overrides): a run
+	// or report of 100,000 cases stays within a few hundred megabytes.
+	memlimit.Follow()
 	ctx, stop := signalContext()
 	defer stop()
 	a := newApp()
@@ -170,6 +175,9 @@ func (a *app) run(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	defer so.Flush()
 	defer se.Flush()
 	stdout, stderr = so, se
+	if err := a.checkSuites(); err != nil {
+		return err
+	}
 	cmds := a.commands()
 	if len(args) == 0 {
 		return cli.Usagef("no command given (run hallumaze --help)")
@@ -187,6 +195,19 @@ func (a *app) run(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return cli.Usagef("unknown command %q (run hallumaze --help)", args[0])
 	}
 	return cmds[i].Run(ctx, args[1:], stdout, stderr)
+}
+
+// checkSuites referees the names the suites share ([suites.Check]) and the
+// flags of hallumaze run they could take from the command.
+func (a *app) checkSuites() error {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	runFlags(fs, &runOptions{}, suites.Names(a.suites), map[string]*string{})
+	var reserved []string
+	fs.VisitAll(func(f *flag.Flag) { reserved = append(reserved, f.Name) })
+	if err := suites.Check(a.suites, reserved...); err != nil {
+		return cli.Usagef("suite list: %v", err)
+	}
+	return nil
 }
 
 // run is the command line with the standard suites, for tests.

@@ -142,8 +142,7 @@ func TestServe(t *testing.T) {
 
 // lockedBuffer lets the test read what the server goroutine writes.
 type lockedBuffer struct {
-	mu sync.Mutex
-	b  *bytes.Buffer
+	b *bytes.Buffer
 }
 
 var serveMu sync.Mutex

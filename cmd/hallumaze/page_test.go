@@ -97,7 +97,7 @@ func TestFullRunPageBounded(t *testing.T) {
 	}
 	assert.Equal(t, played, len(inPage)+len(aside))
 	for _, s := range suites.All() {
-		assert.Contains(t, string(html), `data-case="`+s.Name()+`/`, "the page shows first cases of %s", s.Name())
+		assert.Contains(t, string(html), `data-case="`+s.Name+`/`, "the page shows first cases of %s", s.Name)
 	}
 
 	// A reader can read it at a desktop's and a phone's width, with a case
@@ -105,7 +105,7 @@ func TestFullRunPageBounded(t *testing.T) {
 	bin := pagecheck.Chromium(t)
 	shown := string(html)
 	for _, s := range suites.All() {
-		re := regexp.MustCompile(`<details class="case[^"]*" id="[^"]+" data-model="[^"]+" data-case="` + s.Name() + `/`)
+		re := regexp.MustCompile(`<details class="case[^"]*" id="[^"]+" data-model="[^"]+" data-case="` + s.Name + `/`)
 		if loc := re.FindStringIndex(shown); loc != nil {
 			shown = shown[:loc[0]] + strings.Replace(shown[loc[0]:loc[1]], "<details ", "<details open ", 1) + shown[loc[1]:]
 		}
@@ -134,7 +134,7 @@ func BenchmarkFullRunPage(b *testing.B) {
 	}
 	page := filepath.Join(b.TempDir(), "page.html")
 	for b.Loop() {
-		if err := report.WritePage(page, nil, rs, sections, report.Options{}); err != nil {
+		if err := report.WritePage(page, nil, report.Results(rs), sections, report.Options{}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -13,7 +13,6 @@ import (
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/internal/cli"
 	"github.com/hallumaze/hallumaze/results"
-	"github.com/hallumaze/hallumaze/suites"
 )
 
 // progress reports a run on stderr: a bar redrawn in place on a terminal
@@ -26,7 +25,7 @@ type progress struct {
 	// w takes the text, escaped (a provider's error, a model's name);
 	// raw takes the bar's own control sequences.
 	w, raw   io.Writer
-	suites   []suites.Suite
+	suites   []bench.Suite
 	tty      bool
 	quiet    bool
 	total    int
@@ -53,7 +52,7 @@ func isTerminal(w any) bool {
 	return err != nil || !os.SameFile(st, null)
 }
 
-func newProgress(w io.Writer, ss []suites.Suite, quiet, tty bool) *progress {
+func newProgress(w io.Writer, ss []bench.Suite, quiet, tty bool) *progress {
 	return &progress{w: w, raw: cli.Raw(w), suites: ss, quiet: quiet, tty: tty, start: time.Now(), models: map[string]*modelTally{}}
 }
 
@@ -66,7 +65,9 @@ func (p *progress) expect(model string, left int) {
 // prior folds in a result finished by an earlier, interrupted run, so that
 // the model's summary covers all its cases.
 func (p *progress) prior(r results.Result) {
-	p.tally(r.Model).add(r, p.suites)
+	if !p.quiet {
+		p.tally(r.Model).add(r, p.suites)
+	}
 }
 
 func (p *progress) tally(model string) *modelTally {
@@ -89,11 +90,11 @@ func (p *progress) add(r results.Result) {
 		p.errors++
 	}
 	t := p.tally(r.Model)
-	t.add(r, p.suites)
 	t.left--
 	if p.quiet {
-		return
+		return // no summary is printed: nothing to tally
 	}
+	t.add(r, p.suites)
 	if p.tty {
 		if t.left == 0 {
 			p.printLocked(t.summary(r.Model, p.suites))
@@ -114,10 +115,8 @@ func (p *progress) status(r results.Result) string {
 	if r.Error != "" {
 		return "error: " + cli.FirstLine(r.Error)
 	}
-	if s, ok := bench.FindSuite(p.suites, r.Suite); ok {
-		if t, ok := s.(bench.Tallier); ok {
-			return t.Status(r)
-		}
+	if s, ok := bench.FindSuite(p.suites, r.Suite); ok && s.Status != nil {
+		return s.Status(r)
 	}
 	return "ok"
 }
@@ -189,17 +188,17 @@ type modelTally struct {
 	bySuite map[string]bench.Tally
 }
 
-func (t *modelTally) add(r results.Result, ss []suites.Suite) {
+func (t *modelTally) add(r results.Result, ss []bench.Suite) {
 	tl := t.bySuite[r.Suite]
 	if tl == nil {
-		s, _ := bench.FindSuite(ss, r.Suite)
-		if tr, ok := any(s).(bench.Tallier); ok && s != nil {
-			tl = tr.NewTally()
-		} else {
+		s, found := bench.FindSuite(ss, r.Suite)
+		switch {
+		case found && s.NewTally != nil:
+			tl = s.NewTally()
+		case found:
+			tl = &meansTally{title: s.Title}
+		default:
 			tl = &meansTally{title: r.Suite}
-			if s != nil {
-				tl.(*meansTally).title = s.Title()
-			}
 		}
 		t.bySuite[r.Suite] = tl
 	}
@@ -208,19 +207,21 @@ func (t *modelTally) add(r results.Result, ss []suites.Suite) {
 
 // summary is the seed's per-model block: the model's name, then each
 // suite's summary lines, indented, in the order of the suites.
-func (t *modelTally) summary(model string, ss []suites.Suite) string {
+func (t *modelTally) summary(model string, ss []bench.Suite) string {
 	var b strings.Builder
 	heading := "▶ " + model
 	for _, s := range ss {
-		if h, ok := t.bySuite[s.Name()].(bench.Headed); ok {
-			heading = h.Heading(model)
-			break
+		if tl, ok := t.bySuite[s.Name]; ok {
+			if h := tl.Heading(model); h != "" {
+				heading = h
+				break
+			}
 		}
 	}
 	b.WriteString("  " + heading)
 	var order []string
 	for _, s := range ss {
-		order = append(order, s.Name())
+		order = append(order, s.Name)
 	}
 	for name := range t.bySuite {
 		if !slices.Contains(order, name) {
@@ -247,6 +248,8 @@ type meansTally struct {
 	sums          map[string]float64
 	counts        map[string]int
 }
+
+func (m *meansTally) Heading(string) string { return "" }
 
 func (m *meansTally) Add(r results.Result) {
 	if r.Error != "" {

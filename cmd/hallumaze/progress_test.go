@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"io"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -16,16 +15,6 @@ import (
 	"github.com/hallumaze/hallumaze/results"
 	"github.com/hallumaze/hallumaze/suites"
 )
-
-// agentResults plays a few mazes with every maze agent (dead ends, loops
-// and strategy changes among them) and returns the results.
-func agentResults(t *testing.T) []results.Result {
-	t.Helper()
-	dir := t.TempDir()
-	code, _, stderr, _ := runCall{}.run(t, t.Context(), "--size", "7", "--runs", "6", "--quiet", "--output", filepath.Join(dir, "r.json"))
-	require.Equal(t, 0, code, stderr)
-	return readJSONL(t, filepath.Join(dir, "r.jsonl"))
-}
 
 // TestTallyOnlyErrors: a model whose every case failed says so.
 func TestTallyOnlyErrors(t *testing.T) {

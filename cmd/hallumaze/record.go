@@ -22,10 +22,10 @@ import (
 const setUsage = "cases of each suite: gate (the gate set: what the committed cassettes cover and the gate compares), effort (the gate set and TestEffort's cases: for a model recorded at two or more effort levels) or all (with the whole standard set and every experiment's cases)"
 
 // checkSet refuses a --set that a suite does not have.
-func checkSet(cmd string, ss []suites.Suite, set string) error {
+func checkSet(cmd string, ss []bench.Suite, set string) error {
 	for _, s := range ss {
 		if sets := bench.Sets(s); !slices.Contains(sets, set) {
-			return cli.Usagef("%s: --set %q: suite %s has no such set (want %s)", cmd, set, s.Name(), strings.Join(sets, ", "))
+			return cli.Usagef("%s: --set %q: suite %s has no such set (want %s)", cmd, set, s.Name, strings.Join(sets, ", "))
 		}
 	}
 	return nil
@@ -78,7 +78,7 @@ func (a *app) runRecord(ctx context.Context, args []string, stdout, stderr io.Wr
 	}
 	var names []string // canonical, each once
 	for _, name := range listed {
-		if !contains(names, name) {
+		if !slices.Contains(names, name) {
 			names = append(names, name)
 		}
 	}

@@ -183,17 +183,19 @@ func (p *recordPlan) estimateCost(ctx context.Context, a *app, models []bench.Mo
 			if !ok {
 				continue
 			}
-			in, out, calls, err := agentTokens(ctx, agent, c)
+			ct, err := agentTokens(ctx, agent, c)
 			if err != nil {
 				return fmt.Errorf("record: estimate: %w", err)
 			}
-			out *= outputFactor
-			line.calls += calls
-			line.inTokens += in
+			out := ct.out * outputFactor
+			line.calls += ct.calls
+			line.inTokens += ct.in
 			line.outToken += out
-			line.reasoning += budget * calls
+			line.reasoning += budget * ct.calls
 			if line.priced {
-				cost := line.price.Cost(pricing.Tokens{Input: in, Output: out, Reasoning: budget * calls})
+				billed := ct.billed(line.price, out)
+				billed.Reasoning = budget * ct.calls
+				cost := line.price.Cost(billed)
 				line.cost += cost
 				p.estimate[m.Name+"\x00"+c.Suite+"/"+c.Name] = cost
 			}
@@ -216,29 +218,67 @@ func (a *app) estimators() (map[string]bench.Model, error) {
 		if err != nil {
 			return nil, err
 		}
-		out[s.Name()] = m
+		out[s.Name] = m
 	}
 	return out, nil
 }
 
+// caseTokens are the tokens of a case played by an estimating agent.
+type caseTokens struct {
+	in, out, calls int
+	// implicit and explicit are the input as a provider that caches
+	// prompts bills it (pricing.Conversation), without cache writes and
+	// with: a conversation of several calls asks for its prompts to be
+	// cached (bench.Chat.SetCache), a single call does not.
+	implicit, explicit pricing.Tokens
+}
+
+// billed is the case's tokens as the provider of price p bills them, with
+// out output tokens: it writes to the cache where p has a cache-write
+// price.
+func (t caseTokens) billed(p pricing.Price, out int) pricing.Tokens {
+	b := t.implicit
+	if p.CacheWrite != nil {
+		b = t.explicit
+	}
+	b.Output = out
+	return b
+}
+
+func (t *caseTokens) add(u caseTokens) {
+	t.in, t.out, t.calls = t.in+u.in, t.out+u.out, t.calls+u.calls
+	t.implicit, t.explicit = t.implicit.Add(u.implicit), t.explicit.Add(u.explicit)
+}
+
 // agentTokens plays a case with an estimating agent: the tokens of its
 // prompts and replies, and its calls.
-func agentTokens(ctx context.Context, agent bench.Model, c bench.Case) (in, out, calls int, err error) {
+func agentTokens(ctx context.Context, agent bench.Model, c bench.Case) (caseTokens, error) {
 	if err := ctx.Err(); err != nil {
-		return 0, 0, 0, err
+		return caseTokens{}, err
 	}
 	r := bench.Play(ctx, agent, c)
 	if r.Error != "" {
-		return 0, 0, 0, fmt.Errorf("%s: %s", c.Name, r.Error)
+		return caseTokens{}, fmt.Errorf("%s: %s", c.Name, r.Error)
 	}
-	return r.Usage.InputTokens, r.Usage.OutputTokens, len(r.Turns) / 2, nil
+	t := caseTokens{in: r.Usage.InputTokens, out: r.Usage.OutputTokens, calls: len(r.Turns) / 2}
+	t.implicit, t.explicit = pricing.Tokens{Input: t.in}, pricing.Tokens{Input: t.in}
+	if t.calls > 1 {
+		var inputs []int
+		for _, turn := range r.Turns {
+			if turn.Role == results.Assistant {
+				inputs = append(inputs, turn.Usage.InputTokens)
+			}
+		}
+		t.implicit, t.explicit = pricing.Conversation(inputs, false), pricing.Conversation(inputs, true)
+	}
+	return t, nil
 }
 
 // estimatingAgent is the agent whose token counts stand for a real model's
 // in a suite: the one marked Estimate, else the first.
 func estimatingAgent(s bench.Suite) string {
 	agent := ""
-	for _, ag := range s.Agents() {
+	for _, ag := range s.Agents {
 		if ag.Estimate {
 			return ag.Name
 		}
@@ -361,17 +401,17 @@ func caseCost(r results.Result, prices pricing.Table) float64 {
 }
 
 // suitesOf reads a comma-separated list of suites, or all.
-func (a *app) suitesOf(cmd, value string) ([]suites.Suite, error) {
+func (a *app) suitesOf(cmd, value string) ([]bench.Suite, error) {
 	if value == "" || value == "all" {
 		return a.suites, nil
 	}
-	var out []suites.Suite
+	var out []bench.Suite
 	for _, name := range strings.Split(value, ",") {
 		s, ok := bench.FindSuite(a.suites, strings.TrimSpace(name))
 		if !ok {
 			return nil, cli.Usagef("%s: unknown --suite %q (want %s, a comma-separated list of them, or all)", cmd, name, strings.Join(suites.Names(a.suites), ", "))
 		}
-		if !slices.ContainsFunc(out, func(t suites.Suite) bool { return t.Name() == s.Name() }) {
+		if !slices.ContainsFunc(out, func(t bench.Suite) bool { return t.Name == s.Name }) {
 			out = append(out, s)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/hallumaze/hallumaze/internal/cli"
+	"github.com/hallumaze/hallumaze/profile"
 	"github.com/hallumaze/hallumaze/report"
 	"github.com/hallumaze/hallumaze/results"
 	"github.com/hallumaze/hallumaze/suites"
@@ -31,7 +32,8 @@ func (a *app) runReport(ctx context.Context, args []string, stdout, stderr io.Wr
 	compare := fs.Bool("compare", false, "compare two runs, BASE.jsonl CAND.jsonl: the metrics of the gate's rules with its paired tests, and the cases whose verdict flipped (-o writes the comparison page)")
 	bilingual := fs.Bool("bilingual", false, "give the readings of the seed's tables in English and Korean (default: the run's language)")
 	tier := fs.String("tier", "strict", "with --compare: the reading compared, strict (the output contract) or lenient")
-	inputs, err := parseInterspersed(fs, args)
+	// Flags may come before, between or after the results files.
+	inputs, err := parseInputs(fs, args)
 	if err != nil {
 		return err
 	}
@@ -50,29 +52,12 @@ func (a *app) runReport(ctx context.Context, args []string, stdout, stderr io.Wr
 	if len(inputs) == 0 {
 		return cli.Usagef("report: no results file given (hallumaze report RESULTS.jsonl [-o report.html])")
 	}
-	var sets [][]results.Result
-	for _, path := range inputs {
-		rs, torn, err := a.readResults(path, stderr)
-		if err != nil {
-			return cli.Usagef("report: %v", err)
-		}
-		if torn {
-			fmt.Fprintf(stderr, "report: %s: the last line was torn (an interrupted run) and is skipped\n", path)
-		}
-		sets = append(sets, rs)
-	}
-	if *humanPath != "" {
-		hs, err := a.readHuman(*humanPath)
-		if err != nil {
-			return cli.Usagef("report: %v", err)
-		}
-		sets = append(sets, hs)
-	}
-	rs, err := report.Merge(sets...)
+	src, closeFiles, err := a.openResults("report", inputs, *humanPath, stderr)
 	if err != nil {
-		return cli.Usagef("report: %v", err)
+		return err
 	}
-	if len(rs) == 0 {
+	defer closeFiles()
+	if src.Len() == 0 {
 		return cli.Usagef("report: the results files hold no result")
 	}
 	prices, err := a.priceTable("report", nil, *pricesPath)
@@ -80,9 +65,24 @@ func (a *app) runReport(ctx context.Context, args []string, stdout, stderr io.Wr
 		return err
 	}
 	now := time.Now()
-	opts := report.Options{Title: *title, Generated: now, Timestamp: now, Prices: prices}
-	opts.Korean, opts.Bilingual = koreanResults(rs), *bilingual
-	sections, err := report.Summarize(rs, suites.Summarizers(a.suites), opts)
+	opts := report.Options{Title: *title, Generated: now, Timestamp: now, Prices: prices, CacheDir: a.cacheDir(), SkipPage: *htmlPath == "", Bilingual: *bilingual}
+	sum := report.NewSummary(suites.Summarizers(a.suites), opts)
+	var prof profile.Collector
+	for i := range src.Len() {
+		r, err := src.At(i)
+		if err != nil {
+			return cli.Usagef("report: %v", err)
+		}
+		if err := sum.Add(r); err != nil {
+			return cli.Usagef("report: %v", err)
+		}
+		prof.Add(r)
+	}
+	opts.Korean = sum.Korean()
+	sections, err := sum.Sections(opts)
+	if err == nil {
+		sections, err = a.withProfile(sections, &prof, inputs...)
+	}
 	if err != nil {
 		return cli.Usagef("report: %v", err)
 	}
@@ -91,7 +91,7 @@ func (a *app) runReport(ctx context.Context, args []string, stdout, stderr io.Wr
 		write      func(io.Writer) error
 	}{
 		{"-o", *htmlPath, nil}, // report.WritePage: the page and its cases folder
-		{"--csv", *csvPath, func(w io.Writer) error { return report.WriteCSVPrices(w, rs, prices) }},
+		{"--csv", *csvPath, func(w io.Writer) error { return report.WriteCSVFrom(w, sum.Columns(), src, prices) }},
 		{"--json", *jsonPath, func(w io.Writer) error { return report.WriteJSON(w, sections, opts) }},
 	}
 	inputsAndOutputs := append(append([]string{}, inputs...), *humanPath, *pricesPath)
@@ -114,7 +114,7 @@ func (a *app) runReport(ctx context.Context, args []string, stdout, stderr io.Wr
 		}
 		var err error
 		if o.write == nil {
-			err = report.WritePage(o.path, red, rs, sections, opts)
+			err = report.WritePage(o.path, red, src, sections, opts)
 		} else {
 			err = report.WriteFileAtomic(o.path, red, o.write)
 		}
@@ -180,8 +180,8 @@ func (a *app) runIndex(dir, out, title string, stdout, stderr io.Writer) error {
 	}
 	opts := report.IndexOptions{Title: title, Generated: time.Now(), Headline: map[string]results.Metric{}}
 	for _, s := range a.suites {
-		if ms := s.Metrics(); len(ms) > 0 {
-			opts.Headline[s.Name()] = ms[0]
+		if ms := s.Metrics; len(ms) > 0 {
+			opts.Headline[s.Name] = ms[0]
 		}
 	}
 	absDir, errD := filepath.Abs(dir)
@@ -207,18 +207,48 @@ func (a *app) runIndex(dir, out, title string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// parseInterspersed parses args with flags before, between or after the
-// other arguments, and returns those.
-func parseInterspersed(fs *cli.FlagSet, args []string) ([]string, error) {
-	var rest []string
-	for next := args; ; {
-		if err := fs.Parse(next, true); err != nil {
-			return nil, err
+// openResults opens results files for a command that reads them one result
+// at a time: a JSONL file indexed, a results JSON's cases (or the JSONL
+// beside it) and the human groups of humanPath held in memory, merged as
+// report.Merge merges them. A torn last line is said on stderr. close
+// closes the files.
+func (a *app) openResults(cmd string, inputs []string, humanPath string, stderr io.Writer) (src report.Source, close func(), err error) {
+	var files []*results.File
+	closeAll := func() {
+		for _, f := range files {
+			f.Close()
 		}
-		if fs.NArg() == 0 {
-			return rest, nil
-		}
-		rest = append(rest, fs.Arg(0))
-		next = fs.Args()[1:]
 	}
+	defer func() {
+		if err != nil {
+			closeAll()
+		}
+	}()
+	var sets [][]results.Result
+	for _, path := range inputs {
+		f, rs, torn, err := a.readResults(path, stderr)
+		if err != nil {
+			return nil, nil, cli.Usagef("%s: %v", cmd, err)
+		}
+		if torn {
+			fmt.Fprintf(stderr, "%s: %s: the last line was torn (an interrupted run) and is skipped\n", cmd, path)
+		}
+		if f != nil {
+			files = append(files, f)
+		} else {
+			sets = append(sets, rs)
+		}
+	}
+	if humanPath != "" {
+		hs, err := a.readHuman(humanPath)
+		if err != nil {
+			return nil, nil, cli.Usagef("%s: %v", cmd, err)
+		}
+		sets = append(sets, hs)
+	}
+	src, err = report.MergeFiles(files, sets...)
+	if err != nil {
+		return nil, nil, cli.Usagef("%s: %v", cmd, err)
+	}
+	return src, closeAll, nil
 }

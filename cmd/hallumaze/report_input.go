@@ -10,9 +10,9 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/hallumaze/hallumaze/internal/cli"
 	"github.com/hallumaze/hallumaze/internal/files"
 	"github.com/hallumaze/hallumaze/results"
-	"github.com/hallumaze/hallumaze/suites"
 )
 
 // maxSeedJSONBytes bounds a results JSON file read back.
@@ -24,9 +24,10 @@ const maxSeedJSONBytes = 256 << 20
 // JSONL file beside it (the same name, .jsonl), which a run writes with
 // it, is the full record and is read instead when it is there; else each
 // suite that can reads its cases back from the JSON (the maze cases'
-// scores), and stderr says what the JSON does not hold. torn reports a
-// JSONL file's torn last line.
-func (a *app) readResults(path string, stderr io.Writer) (rs []results.Result, torn bool, err error) {
+// scores), and stderr says what the JSON does not hold. A JSONL file is
+// indexed (results.Index) and read a result at a time later; a JSON file's
+// cases are read into rs. torn reports a JSONL file's torn last line.
+func (a *app) readResults(path string, stderr io.Writer) (f *results.File, rs []results.Result, torn bool, err error) {
 	if isSeedJSONFile(path) {
 		beside := strings.TrimSuffix(path, filepath.Ext(path)) + ".jsonl"
 		if st, err := os.Stat(beside); err == nil && st.Mode().IsRegular() && beside != path {
@@ -34,43 +35,39 @@ func (a *app) readResults(path string, stderr io.Writer) (rs []results.Result, t
 			path = beside
 		}
 	}
-	f, err := files.Open(path)
+	file, err := files.Open(path)
 	if err != nil {
-		return nil, false, fmt.Errorf("results: %w", err)
+		return nil, nil, false, fmt.Errorf("results: %w", err)
 	}
-	defer f.Close()
-	br := bufio.NewReader(f)
+	defer file.Close()
+	br := bufio.NewReader(file)
 	head, _ := br.Peek(256)
 	if !isSeedJSON(head) {
-		rs, torn, err = results.Read(br)
-		if err != nil {
-			return nil, false, fmt.Errorf("%s: %w", path, err)
-		}
-		return rs, torn, nil
+		f, torn, err = results.Index(path)
+		return f, nil, torn, err
 	}
 	data, err := io.ReadAll(io.LimitReader(br, maxSeedJSONBytes+1))
 	if err != nil {
-		return nil, false, fmt.Errorf("results: %w", err)
+		return nil, nil, false, fmt.Errorf("results: %w", err)
 	}
 	if len(data) > maxSeedJSONBytes {
-		return nil, false, fmt.Errorf("%s: larger than %d bytes", path, maxSeedJSONBytes)
+		return nil, nil, false, fmt.Errorf("%s: larger than %d bytes", path, maxSeedJSONBytes)
 	}
 	var keys map[string]json.RawMessage
 	if err := json.Unmarshal(data, &keys); err != nil {
-		return nil, false, fmt.Errorf("%s: %w", path, err)
+		return nil, nil, false, fmt.Errorf("%s: %w", path, err)
 	}
 	var totalsOnly []string
 	for _, s := range a.suites {
-		sr, ok := s.(suites.SeedReader)
-		if !ok {
-			if _, present := keys[s.Name()]; present {
-				totalsOnly = append(totalsOnly, s.Name())
+		if s.ReadSeed == nil {
+			if _, present := keys[s.Name]; present {
+				totalsOnly = append(totalsOnly, s.Name)
 			}
 			continue
 		}
-		got, err := sr.ReadSeed(data)
+		got, err := s.ReadSeed(data)
 		if err != nil {
-			return nil, false, fmt.Errorf("%s: %w", path, err)
+			return nil, nil, false, fmt.Errorf("%s: %w", path, err)
 		}
 		rs = append(rs, got...)
 	}
@@ -79,7 +76,7 @@ func (a *app) readResults(path string, stderr io.Writer) (rs []results.Result, t
 		fmt.Fprintf(stderr, "; the %s section(s) hold each model's totals, not its cases", strings.Join(totalsOnly, ", "))
 	}
 	fmt.Fprintln(stderr, " (the JSONL results file the run wrote beside it holds everything)")
-	return rs, false, nil
+	return nil, rs, false, nil
 }
 
 // isSeedJSONFile reports whether the file at path is a results JSON file.
@@ -99,4 +96,19 @@ func isSeedJSONFile(path string) bool {
 func isSeedJSON(head []byte) bool {
 	rest, ok := bytes.CutPrefix(bytes.TrimLeft(head, " \t\r\n"), []byte("{"))
 	return ok && bytes.HasPrefix(bytes.TrimLeft(rest, " \t\r\n"), []byte(`"hallumaze_version"`))
+}
+
+// parseInputs parses a command's flags, which may come before, between or
+// after its results files, and returns the files.
+func parseInputs(fs *cli.FlagSet, args []string) (inputs []string, err error) {
+	for rest := args; ; {
+		if err := fs.Parse(rest, true); err != nil {
+			return nil, err
+		}
+		if fs.NArg() == 0 {
+			return inputs, nil
+		}
+		inputs = append(inputs, fs.Arg(0))
+		rest = fs.Args()[1:]
+	}
 }

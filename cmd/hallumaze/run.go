@@ -8,6 +8,7 @@ import (
 	"iter"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -52,7 +53,7 @@ type runOptions struct {
 
 	// suites are the suites the run plays, and plans their cases once the
 	// flags are checked, in the same order.
-	suites []suites.Suite
+	suites []bench.Suite
 	plans  []func() (iter.Seq[bench.Case], error)
 	// fs holds the parsed flags (--interactive sets the suites' through it).
 	fs *flag.FlagSet
@@ -107,7 +108,7 @@ func wantsHelp(args []string) bool {
 }
 
 // selectSuites reads --suite: one suite's name, or "all".
-func (a *app) selectSuites(value string) ([]suites.Suite, error) {
+func (a *app) selectSuites(value string) ([]bench.Suite, error) {
 	names := suites.Names(a.suites)
 	if value == "" {
 		value = names[0]
@@ -116,7 +117,7 @@ func (a *app) selectSuites(value string) ([]suites.Suite, error) {
 		return a.suites, nil
 	}
 	if s, ok := bench.FindSuite(a.suites, value); ok {
-		return []suites.Suite{s}, nil
+		return []bench.Suite{s}, nil
 	}
 	return nil, cli.Usagef("run: unknown --suite %q (want %s or all)", value, strings.Join(names, ", "))
 }
@@ -125,7 +126,7 @@ func (a *app) selectSuites(value string) ([]suites.Suite, error) {
 func runFlags(fs *flag.FlagSet, o *runOptions, names []string, raw map[string]*string) {
 	str := func(name, value, usage string) { raw[name] = fs.String(name, value, usage) }
 	fs.StringVar(&o.configPath, "config", "", "JSON config file: keys, models, base URLs, timeouts, request defaults (see config.example.json); unknown keys are an error")
-	str("suite", names[0], "suite to run: "+strings.Join(names, ", ")+" or all")
+	str("suite", names[0], "suite to run: "+strings.Join(names, ", ")+" or all; a suite's flags may also be spelled with its name before them (--worlds-level)")
 	str("max-tokens", "", "reply token budget (default 2500, or max_tokens of --config)")
 	fs.StringVar(&o.output, "output", "", "results JSON path (default results/hallumaze_results_<time>.json, or beside --resume FILE); the JSONL, CSV and HTML sit beside it with their own extensions")
 	fs.BoolVar(&o.csv, "csv", false, "also write a CSV, one row per case, beside the JSON")
@@ -174,17 +175,8 @@ func (a *app) parseRun(args []string, help io.Writer) (runOptions, error) {
 	fs := cli.NewFlagSet("run", "[flags]", help)
 	raw := map[string]*string{}
 	runFlags(fs.FlagSet, &o, names, raw)
-	for _, s := range o.suites {
-		o.plans = append(o.plans, s.Flags(fs.FlagSet))
-	}
-	for _, s := range o.suites {
-		if al, ok := s.(bench.FlagAliases); ok {
-			for alias, name := range al.Aliases() {
-				if fs.Lookup(alias) == nil && fs.Lookup(name) != nil {
-					fs.Var(fs.Lookup(name).Value, alias, "same as --"+name)
-				}
-			}
-		}
+	if o.plans, err = suites.DeclareFlags(fs.FlagSet, o.suites); err != nil {
+		return o, cli.Usagef("run: %v", err)
 	}
 	o.fs = fs.FlagSet
 	o.args = args
@@ -257,7 +249,7 @@ func (a *app) parseRun(args []string, help io.Writer) (runOptions, error) {
 // otherSuiteFlag turns "flag provided but not defined" for a flag of a
 // suite the run does not play into a message that says which suite it
 // belongs to.
-func (a *app) otherSuiteFlag(err error, selected []suites.Suite) error {
+func (a *app) otherSuiteFlag(err error, selected []bench.Suite) error {
 	const undefined = "flag provided but not defined: -"
 	msg := err.Error()
 	i := strings.Index(msg, undefined)
@@ -266,10 +258,11 @@ func (a *app) otherSuiteFlag(err error, selected []suites.Suite) error {
 	}
 	name := msg[i+len(undefined):]
 	for _, s := range a.suites {
-		probe := flag.NewFlagSet("probe", flag.ContinueOnError)
-		s.Flags(probe)
-		if probe.Lookup(name) != nil {
-			return cli.Usagef("run: --%s belongs to --suite %s (or all)", name, s.Name())
+		for _, f := range suites.FlagNames(s) {
+			bare, _ := strings.CutPrefix(f, s.Name+"-")
+			if f == name || bare == name || suites.Prefixed(s.Name, f) == name {
+				return cli.Usagef("run: --%s belongs to --suite %s (or all)", name, s.Name)
+			}
 		}
 	}
 	return err
@@ -348,21 +341,12 @@ func providerInts(flag, s string) (map[string]int, error) {
 		if !ok || err != nil || n < 1 {
 			return nil, cli.Usagef("run: --%s: %q is not provider=N with N ≥ 1", flag, part)
 		}
-		if !contains(known, k) {
+		if !slices.Contains(known, k) {
 			return nil, cli.Usagef("run: --%s: unknown provider %q (want one of %s)", flag, k, strings.Join(known, ", "))
 		}
 		out[k] = n
 	}
 	return out, nil
-}
-
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // parseBaseURLs reads --base-url: one URL for openai-compatible models, or

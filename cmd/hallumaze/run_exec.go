@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -18,7 +19,9 @@ import (
 
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/internal/cli"
+	"github.com/hallumaze/hallumaze/internal/textfmt"
 	"github.com/hallumaze/hallumaze/pricing"
+	"github.com/hallumaze/hallumaze/profile"
 	"github.com/hallumaze/hallumaze/providers"
 	"github.com/hallumaze/hallumaze/report"
 	"github.com/hallumaze/hallumaze/results"
@@ -231,11 +234,11 @@ func (a *app) check(o runOptions, stderr io.Writer) (runPlan, error) {
 				}
 			}
 			if !found && i < len(o.suites) {
-				dropped = append(dropped, o.suites[i].Title())
+				dropped = append(dropped, o.suites[i].Title)
 			}
 		}
 		if len(dropped) > 0 {
-			fmt.Fprintf(stderr, "run: --filter %q matches no case of %s, which %s not played\n", o.filter, strings.Join(dropped, " or "), report.Plural(len(dropped), "is", "are"))
+			fmt.Fprintf(stderr, "run: --filter %q matches no case of %s, which %s not played\n", o.filter, strings.Join(dropped, " or "), textfmt.Plural(len(dropped), "is", "are"))
 		}
 	}
 	if o.human != "" {
@@ -390,6 +393,13 @@ type sweepOutcome struct {
 	// preambled: the suites' preambles (the maze box) were printed before
 	// the progress, so the tables leave them out.
 	preambled bool
+	// summary reads each result as it is written (the kept ones of a
+	// resumed run first, in the file's order); summaryErr is the first
+	// result it could not read, reported once the sweep is over.
+	summary    *report.Summary
+	summaryErr error
+	// profile keeps what the metacognition profile reads of each result.
+	profile profile.Collector
 }
 
 // sweep plays the cases, streaming each result to the JSONL file.
@@ -413,15 +423,23 @@ func (a *app) sweep(ctx context.Context, o runOptions, p runPlan, stderr io.Writ
 		// On a terminal the seed shows the maze box first, before the
 		// models' lines.
 		for _, s := range a.suites {
-			if pr, ok := s.(bench.Preambler); ok {
-				if text := pr.Preamble(first); text != "" {
-					fmt.Fprint(stderr, text)
-					out.preambled = true
-				}
+			if s.Preamble == nil {
+				continue
+			}
+			if text := s.Preamble(first); text != "" {
+				fmt.Fprint(stderr, text)
+				out.preambled = true
 			}
 		}
 	}
 	prog := newProgress(stderr, a.suites, o.quiet, tty)
+	out.summary = report.NewSummary(suites.Summarizers(a.suites), a.outputOptions(p, false))
+	summarize := func(r results.Result) {
+		if out.summaryErr == nil {
+			out.summaryErr = out.summary.Add(r)
+		}
+		out.profile.Add(r)
+	}
 	if p.resumed != nil {
 		if err := p.resumed.rewrite(stderr, a.secrets); err != nil {
 			return out, err
@@ -429,6 +447,7 @@ func (a *app) sweep(ctx context.Context, o runOptions, p runPlan, stderr io.Writ
 		done = p.resumed.done()
 		for _, r := range p.resumed.kept {
 			prog.prior(r)
+			summarize(r)
 		}
 	}
 	skip := func(model string, c bench.Case) bool {
@@ -473,12 +492,14 @@ func (a *app) sweep(ctx context.Context, o runOptions, p runPlan, stderr io.Writ
 				}
 				out.setupCases[resultKey(r.Model, r.Suite, r.Case)] = true
 			}
-			if err := sink.Add(r); err != nil {
+			written, err := sink.Written(r)
+			if err != nil {
 				writeErr = err
 				stop() // a result that cannot be kept must not be played
 				return
 			}
 			prog.add(r)
+			summarize(written)
 		},
 	})
 	prog.finish()
@@ -499,31 +520,60 @@ func (a *app) sweep(ctx context.Context, o runOptions, p runPlan, stderr io.Writ
 	return out, nil
 }
 
-// write reads the results back, prints the tables and the failed cases,
-// writes the JSON, CSV and HTML, and says whether the run passes: every
+// outputOptions are the report's options of a run; korean as the results
+// were played.
+func (a *app) outputOptions(p runPlan, preambled bool) report.Options {
+	return report.Options{Timestamp: p.now, Generated: p.now, MaxTokens: cmp.Or(p.cfg.MaxTokens, providers.DefaultMaxTokens),
+		Prices: p.prices, Preambled: preambled, CacheDir: a.cacheDir(), SkipPage: p.paths.html == ""}
+}
+
+// write prints the tables and the failed cases from the summary the sweep
+// made as it went, writes the JSON, CSV and HTML (the last two reading the
+// results back one at a time), and says whether the run passes: every
 // case scored (or the failures within --max-errors), none failed for its
 // set-up, something scored at all.
 func (a *app) write(o runOptions, p runPlan, sw sweepOutcome, stdout, stderr io.Writer) error {
-	all, _, err := results.ReadFile(p.paths.jsonl)
-	if err != nil {
-		return fmt.Errorf("run: read back the results: %w", err)
+	sum := sw.summary
+	if sw.summaryErr != nil {
+		return fmt.Errorf("run: %w", sw.summaryErr)
 	}
-	all = append(all, p.humans...)
-	opts := report.Options{Timestamp: p.now, Generated: p.now, MaxTokens: cmpOr(p.cfg.MaxTokens, providers.DefaultMaxTokens), Prices: p.prices, Preambled: sw.preambled, Korean: koreanResults(all), Bilingual: o.bilingual}
-	sections, err := report.Summarize(all, suites.Summarizers(a.suites), opts)
+	for _, h := range p.humans {
+		if err := sum.Add(h); err != nil {
+			return fmt.Errorf("run: %w", err)
+		}
+	}
+	opts := a.outputOptions(p, sw.preambled)
+	opts.Korean, opts.Bilingual = sum.Korean(), o.bilingual
+	sections, err := sum.Sections(opts)
+	if err == nil {
+		sections, err = a.withProfile(sections, &sw.profile, p.paths.jsonl)
+	}
 	if err != nil {
 		return fmt.Errorf("run: %w", err)
 	}
 	if err := report.WriteText(stdout, sections); err != nil {
 		return fmt.Errorf("run: %w", err)
 	}
-	failed, scored := reportErrors(stderr, all, p.paths.jsonl, sw.retries)
+	failed, scored := reportErrors(stderr, sum.Failures(), p.paths.jsonl, sw.retries)
+	// The CSV and the page read the results back, a line at a time.
+	var src report.Source
+	if p.paths.csv != "" || p.paths.html != "" {
+		f, torn, err := results.Index(p.paths.jsonl)
+		if err != nil {
+			return fmt.Errorf("run: read back the results: %w", err)
+		}
+		defer f.Close()
+		if torn {
+			return fmt.Errorf("run: read back the results: %s: the last line is torn", p.paths.jsonl)
+		}
+		src = report.Join(f, report.Results(p.humans))
+	}
 	files := []struct {
 		path  string
 		write func(io.Writer) error
 	}{
 		{p.paths.json, func(w io.Writer) error { return report.WriteJSON(w, sections, opts) }},
-		{p.paths.csv, func(w io.Writer) error { return report.WriteCSVPrices(w, all, p.prices) }},
+		{p.paths.csv, func(w io.Writer) error { return report.WriteCSVFrom(w, sum.Columns(), src, p.prices) }},
 	}
 	for _, f := range files {
 		if f.path == "" {
@@ -534,11 +584,11 @@ func (a *app) write(o runOptions, p runPlan, sw sweepOutcome, stdout, stderr io.
 		}
 	}
 	if p.paths.html != "" {
-		if err := report.WritePage(p.paths.html, a.secrets, all, sections, opts); err != nil {
+		if err := report.WritePage(p.paths.html, a.secrets, src, sections, opts); err != nil {
 			return fmt.Errorf("run: %w", err)
 		}
 	}
-	if koreanResults(all) {
+	if opts.Korean {
 		// The seed's closing line: "✓ JSON 저장: <file>".
 		fmt.Fprintf(stderr, "  ✓ JSON 저장: %s\n  ✓ JSONL 저장: %s\n", p.paths.json, p.paths.jsonl)
 		if p.paths.csv != "" {
@@ -588,49 +638,19 @@ func (a *app) write(o runOptions, p runPlan, sw sweepOutcome, stdout, stderr io.
 // reportErrors lists, apart from the scores, the cases that could not be
 // played: how many per model, and the first error of each. It returns the
 // count of failed cases and of scored ones (human groups aside).
-func reportErrors(stderr io.Writer, all []results.Result, jsonl string, retries int64) (failed, scored int) {
-	type failures struct {
-		n     int
-		first string
-	}
-	var order []string
-	byModel := map[string]*failures{}
-	for _, r := range all {
-		if report.IsHuman(r) {
-			continue
-		}
-		if r.Error == "" {
-			scored++
-			continue
-		}
-		failed++
-		f := byModel[r.Model]
-		if f == nil {
-			f = &failures{first: cli.FirstLine(r.Error)}
-			byModel[r.Model] = f
-			order = append(order, r.Model)
-		}
-		f.n++
-	}
-	if failed == 0 {
-		return failed, scored
+func reportErrors(stderr io.Writer, fails report.Failures, jsonl string, retries int64) (failed, scored int) {
+	if fails.Failed == 0 {
+		return fails.Failed, fails.Scored
 	}
 	after := ""
 	if retries > 0 {
-		after = fmt.Sprintf(" (after %d %s)", retries, report.Plural(int(retries), "retry", "retries"))
+		after = fmt.Sprintf(" (after %d %s)", retries, textfmt.Plural(int(retries), "retry", "retries"))
 	}
-	fmt.Fprintf(stderr, "%d case(s) could not be played%s: reported apart, not scored; --resume %s plays them again.\n", failed, after, jsonl)
-	for _, m := range order {
-		fmt.Fprintf(stderr, "  %s: %d failed (first: %s)\n", m, byModel[m].n, byModel[m].first)
+	fmt.Fprintf(stderr, "%d case(s) could not be played%s: reported apart, not scored; --resume %s plays them again.\n", fails.Failed, after, jsonl)
+	for _, m := range fails.Models {
+		fmt.Fprintf(stderr, "  %s: %d failed (first: %s)\n", m.Model, m.N, cli.FirstLine(m.First))
 	}
-	return failed, scored
-}
-
-func cmpOr(a, b int) int {
-	if a != 0 {
-		return a
-	}
-	return b
+	return fails.Failed, fails.Scored
 }
 
 // outputPaths derives the JSONL, CSV and HTML paths from the JSON path.
@@ -679,15 +699,14 @@ func outputPaths(o runOptions, now time.Time, seq int) (runPaths, error) {
 // them.
 func (a *app) readHuman(path string) ([]results.Result, error) {
 	for _, s := range a.suites {
-		hr, ok := s.(suites.HumanReader)
-		if !ok {
+		if s.ReadHuman == nil {
 			continue
 		}
 		data, err := cli.ReadInput(path, a.stdin, 16<<20)
 		if err != nil {
 			return nil, err
 		}
-		rs, err := hr.ReadHuman(strings.NewReader(string(data)))
+		rs, err := s.ReadHuman(strings.NewReader(string(data)))
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/providers"
 	"github.com/hallumaze/hallumaze/providers/loopback"
 	"github.com/hallumaze/hallumaze/results"
@@ -35,7 +36,7 @@ type runCall struct {
 	// forget keeps nothing of stderr but the lines handed to stderr.
 	forget bool
 	// suites replaces the standard suites.
-	suites []suites.Suite
+	suites []bench.Suite
 	// tty makes stderr a terminal.
 	tty bool
 }

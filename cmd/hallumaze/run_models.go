@@ -161,7 +161,7 @@ func (a *app) resolveModels(o runOptions, cfg providers.Config, env bench.Env) (
 		}
 		fallback = true
 		for _, s := range o.suites {
-			for _, ag := range s.Agents() {
+			for _, ag := range s.Agents {
 				if name := "agent/" + ag.Name; !ag.Extra && !slices.Contains(names, name) {
 					names = append(names, name)
 				}
@@ -186,7 +186,7 @@ func (a *app) resolveModels(o runOptions, cfg providers.Config, env bench.Env) (
 			if !slices.Contains(all, ref.ID) {
 				return nil, false, cli.Usagef("run: unknown agent %q (want one of %s)", ref.ID, strings.Join(all, ", "))
 			}
-			if !slices.ContainsFunc(o.suites, func(s suites.Suite) bool { return suites.Plays(s, ref.ID) }) {
+			if !slices.ContainsFunc(o.suites, func(s bench.Suite) bool { return suites.Plays(s, ref.ID) }) {
 				return nil, false, cli.Usagef("run: %s plays no case of the suites of this run (%s)", name, strings.Join(suites.Names(o.suites), ", "))
 			}
 			if o.record {
@@ -205,7 +205,7 @@ func (a *app) resolveModels(o runOptions, cfg providers.Config, env bench.Env) (
 		default:
 			recorded := false
 			for _, s := range o.suites {
-				rec, _ := bench.RecordedModels(o.cassetteRoot, s.Name())
+				rec, _ := bench.RecordedModels(o.cassetteRoot, s.Name)
 				recorded = recorded || slices.Contains(rec, name)
 			}
 			if !recorded {

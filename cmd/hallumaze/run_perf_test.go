@@ -35,10 +35,14 @@ func heapAtLastCase(t *testing.T, runs int) uint64 {
 	return heap
 }
 
-// TestRunMemoryFlat: while cases stream, the run holds no result: the heap
-// at the end of 1,000 cases is the heap at the end of 200. (Each result is
-// about 5 KB of JSON; holding 800 more would add about 4 MB.) The test is
-// not parallel, so that no other test shares the heap it measures.
+// TestRunMemoryFlat: while cases stream, the run holds no result, only the
+// summary the outputs are made of (each case's compact record and its
+// entry of the seed file, which moves to a temporary file beyond a few
+// megabytes): the heap grows by under 3 KiB a case from 200 cases to
+// 1,000. (Each result is about 5 KB of JSON, and decoded several times
+// that; BenchmarkRunScale measures the whole process at 100,000 cases.)
+// The test is not parallel, so that no other test shares the heap it
+// measures.
 func TestRunMemoryFlat(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays 1,200 cases")
@@ -48,7 +52,7 @@ func TestRunMemoryFlat(t *testing.T) {
 	large := heapAtLastCase(t, 250)
 	t.Logf("live heap at the last case: %d KiB after 200 cases, %d KiB after 1,000", small>>10, large>>10)
 	growth := int64(large) - int64(small)
-	assert.Less(t, growth, int64(256<<10), "heap grew by %d KiB from 200 to 1,000 cases", growth>>10)
+	assert.Less(t, growth, int64(800*3<<10), "heap grew by %d KiB from 200 to 1,000 cases", growth>>10)
 }
 
 // BenchmarkRun1000 runs 1,000 agent cases (4 agents × 250 mazes of size 5)

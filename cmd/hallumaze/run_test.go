@@ -56,6 +56,7 @@ func TestRunBadInput(t *testing.T) {
 		{name: "per-provider not a number", args: []string{"--per-provider", "openai=x"}, want: "is not provider=N"},
 		{name: "bad shard", args: []string{"--shard", "4/3"}, want: `bad shard "4/3"`},
 		{name: "items with the maze suite", args: []string{"--items", "x.jsonl"}, want: "--items belongs to --suite abstain (or all)"},
+		{name: "bare spelling of a prefixed flag of another suite", args: []string{"--arm", "innav"}, want: "--arm belongs to --suite innav (or all)"},
 		{name: "unknown provider", args: []string{"--models", "acme/x"}, want: "acme"},
 		{name: "unknown agent", args: []string{"--models", "agent/houdini"}, want: `unknown agent "houdini"`},
 		{name: "agent of another suite", args: []string{"--models", "agent/checker"}, want: "agent/checker plays no case of the suites of this run (maze)"},

@@ -7,11 +7,12 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/hallumaze/hallumaze/suites/maze/mazereport"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/hallumaze/hallumaze/results"
-	maze "github.com/hallumaze/hallumaze/suites/maze"
 )
 
 // seedSnippet is the seed's analysis of its Linguistic Mirage experiment
@@ -55,7 +56,7 @@ type snippetOut struct {
 // several mazes in a file those keys are still there: "results" holds every
 // result, "maze" what the mazes share and how many there are, "config" the
 // framing. The seed's analysis (ΔMEI and ΔBRS of the means) then gives, for
-// every agent, the paired effect the report computes (maze.Mirage), to the
+// every agent, the paired effect the report computes (mazereport.Mirage), to the
 // six decimals of the file. The snippet runs in Go (decoding into plain
 // maps, as json.load does) and, where python3 is installed, as Python.
 func TestSeedSnippetSeveralMazes(t *testing.T) {
@@ -71,8 +72,8 @@ func TestSeedSnippetSeveralMazes(t *testing.T) {
 	for _, f := range []string{"baseline.jsonl", "mirage.jsonl"} {
 		rs = append(rs, readJSONL(t, f)...)
 	}
-	want := map[string]maze.MirageEffect{}
-	for _, e := range maze.Mirage(rs) {
+	want := map[string]mazereport.MirageEffect{}
+	for _, e := range mazereport.Mirage(rs) {
 		want[e.Model] = e
 	}
 	require.Len(t, want, 4, "every agent, paired over the three mazes")

@@ -26,7 +26,7 @@ func (a *app) runView(ctx context.Context, args []string, stdout, stderr io.Writ
 	fs := cli.NewFlagSet("view", "FOLDER [--addr 127.0.0.1:8088]", stdout)
 	addr := fs.String("addr", "127.0.0.1:8088", "loopback address to listen on (port 0: any free port)")
 	title := fs.String("title", "", "title of the index page")
-	folders, err := parseInterspersed(fs, args)
+	folders, err := parseInputs(fs, args)
 	if err != nil {
 		return err
 	}
@@ -70,8 +70,8 @@ func (a *app) viewHandler(dir, title string, stderr io.Writer) http.Handler {
 		if p == "/" || p == "/index.html" {
 			opts := report.IndexOptions{Title: title, Generated: time.Now(), Headline: map[string]results.Metric{}}
 			for _, s := range a.suites {
-				if ms := s.Metrics(); len(ms) > 0 {
-					opts.Headline[s.Name()] = ms[0]
+				if ms := s.Metrics; len(ms) > 0 {
+					opts.Headline[s.Name] = ms[0]
 				}
 			}
 			runs, err := report.ReadRuns(dir, opts)

@@ -10,12 +10,15 @@
 //	wire       providers (the standard library, pricing, modelname and
 //	           internal/files),
 //	           providers/loopback
-//	harness    cassettes (go-vcr), agents, bench: never a suite's adapter
 //	report     results and the leaves, never the harness
-//	suites     suites/<name>: the harness, results, report and its own
-//	           domain, never another suite; suites: every adapter
+//	harness    cassettes (go-vcr), agents, bench (and report, whose
+//	           section a suite returns): never a suite's adapter
+//	suites     suites/<name>/...: one rule for every adapter: the harness
+//	           side, its own packages and any domain package, never another
+//	           suite; suites: every adapter
 //	command    cmd/hallumaze: anything
 //
-// The package list comes from the module's folders, so a new package
-// without a rule fails the test.
+// The package list comes from the module's folders. A package no rule names
+// is held to the domain rule (the standard library, scoring and its own
+// packages), so a new suite's packages need no rule of their own.
 package layering

@@ -16,19 +16,23 @@ const module = "github.com/hallumaze/hallumaze/"
 
 // leaves are the module's packages that import nothing of the module but
 // each other.
-var leaves = []string{"results", "pricing", "modelname", "internal/redact", "internal/cli", "internal/files"}
+var leaves = []string{"results", "pricing", "modelname", "internal/redact", "internal/cli", "internal/files", "internal/textfmt"}
 
 // rule says what a package's non-test files may import: module packages by
 // path (a trailing "/..." allows a folder's packages), and other modules by
 // path prefix. The standard library is always allowed.
 type rule struct {
 	allow []string
-	// domain names the suite's own domain packages an adapter may import.
-	domain []string
+	// adapter marks a suite's adapter (suites/<name>/...): besides allow, it
+	// may import its own packages and any domain package, never another
+	// suite's adapter, the suite list or the command.
+	adapter bool
 }
 
 // rules gives each package, or folder of packages (a "/..." suffix), its
-// rule. The most specific entry wins.
+// rule. The most specific entry wins. A package of none is a domain package
+// ([domainRule]), so a new suite's domain and adapter packages need no
+// entry here.
 var rules = map[string]rule{
 	"scoring":    {},
 	"mazes":      {allow: []string{"scoring"}},
@@ -45,6 +49,9 @@ var rules = map[string]rule{
 	"internal/redact":           {},
 	"internal/cli":              {allow: []string{"internal/files"}},
 	"internal/files":            {},
+	"internal/textfmt":          {},
+	"internal/cputime":          {},
+	"internal/memlimit":         {},
 	"internal/golden":           {allow: []string{"github.com/google/go-cmp"}},
 	"internal/hostile":          {},
 	"internal/pagecheck":        {},
@@ -56,13 +63,12 @@ var rules = map[string]rule{
 	"providers/loopback":        {allow: []string{"providers", "providers/internal/wire", "modelname"}},
 	"cassettes":                 {allow: []string{"gopkg.in/dnaeon/go-vcr.v4", "go.yaml.in/yaml/v4", "internal/files"}},
 	"agents":                    {allow: []string{"mazes", "abstain", "providers", "scoring"}},
-	"bench":                     {allow: append([]string{"providers", "cassettes", "scoring"}, leaves...)},
+	"bench":                     {allow: append([]string{"providers", "cassettes", "scoring", "report"}, leaves...)},
 	"report":                    {allow: append([]string{"scoring"}, leaves...)},
-	"suites/maze":               {allow: harnessSide, domain: []string{"mazes", "agents", "suites/maze/analysis"}},
-	"suites/maze/analysis":      {allow: []string{"results", "mazes", "scoring"}},
-	"suites/abstain":            {allow: harnessSide, domain: []string{"abstain", "agents"}},
-	"suites/worlds":             {allow: harnessSide, domain: []string{"worlds", "worlds/..."}},
-	"suites":                    {allow: append([]string{"suites/maze", "suites/abstain", "suites/worlds"}, harnessSide...)},
+	"suites/...":                {allow: harnessSide, adapter: true},
+	"suites":                    {allow: append([]string{"suites/..."}, harnessSide...)},
+	"profile":                   {allow: []string{"results", "scoring"}},
+	"profile/page":              {allow: []string{"profile", "report", "results"}},
 	"cmd/hallumaze":             {allow: []string{"..."}},
 }
 
@@ -72,16 +78,46 @@ var harnessSide = append([]string{"bench", "report", "providers", "scoring"}, le
 func TestLayering(t *testing.T) {
 	for _, pkg := range modulePackages(t) {
 		t.Run(pkg, func(t *testing.T) {
-			r, ok := ruleOf(pkg)
-			if !ok {
-				t.Fatalf("package %s has no layering rule: add it to rules in internal/layering", pkg)
-			}
+			r := ruleOf(pkg)
 			for _, imp := range imports(t, pkg) {
-				if !allowed(r, imp) {
+				if !allowed(pkg, r, imp) {
 					t.Errorf("%s imports %s", pkg, imp)
 				}
 			}
 		})
+	}
+}
+
+// TestNewSuite: a new suite's packages, coin and suites/coin, need no
+// rule of their own: the domain may import scoring and itself, the adapter
+// the harness side and any domain, never another suite's adapter.
+func TestNewSuite(t *testing.T) {
+	for _, tc := range []struct {
+		pkg, imp string
+		want     bool
+	}{
+		{"coin", "scoring", true},
+		{"coin", "coin/flip", true},
+		{"coin/flip", "coin", true},
+		{"coin", "bench", false},
+		{"coin", "results", false},
+		{"coin", "mazes", false},
+		{"suites/coin", "coin", true},
+		{"suites/coin", "coin/flip", true},
+		{"suites/coin", "bench", true},
+		{"suites/coin", "report", true},
+		{"suites/coin", "mazes", true},
+		{"suites/coin", "suites/coin/view", true},
+		{"suites/coin/view", "suites/coin", true},
+		{"suites/coin", "suites/maze", false},
+		{"suites/coin", "suites/maze/analysis", false},
+		{"suites/coin", "suites", false},
+		{"suites/coin", "cmd/hallumaze", false},
+		{"suites/coin", "cassettes", false},
+	} {
+		if got := allowed(tc.pkg, ruleOf(tc.pkg), module+tc.imp); got != tc.want {
+			t.Errorf("%s importing %s: allowed = %t, want %t", tc.pkg, tc.imp, got, tc.want)
+		}
 	}
 }
 
@@ -112,8 +148,26 @@ func TestReportNeedsNoHarness(t *testing.T) {
 	}
 }
 
-// ruleOf finds the rule of a package: its own, else its folder's.
-func ruleOf(pkg string) (rule, bool) {
+// domainRule is the rule of a package no entry names: a domain package
+// (a suite's world, prompt, parser and scores) imports the standard
+// library, scoring and its own packages only.
+func domainRule(pkg string) rule {
+	top, _, _ := strings.Cut(pkg, "/")
+	return rule{allow: []string{"scoring", top, top + "/..."}}
+}
+
+// ruleOf finds the rule of a package: its own, else its folder's, else the
+// domain rule.
+func ruleOf(pkg string) rule {
+	r, ok := explicitRule(pkg)
+	if !ok {
+		return domainRule(pkg)
+	}
+	return r
+}
+
+// explicitRule is the entry of rules for a package or its folder.
+func explicitRule(pkg string) (rule, bool) {
 	if r, ok := rules[pkg]; ok {
 		return r, true
 	}
@@ -126,8 +180,19 @@ func ruleOf(pkg string) (rule, bool) {
 	return rule{}, false
 }
 
-// allowed reports whether a package with rule r may import imp.
-func allowed(r rule, imp string) bool {
+// isDomain reports whether a module package is a domain package: its rule
+// is the domain rule, or it is one of the reference domains' packages
+// (the agents included, which play them).
+func isDomain(rel string) bool {
+	if _, ok := explicitRule(rel); !ok {
+		return true
+	}
+	top, _, _ := strings.Cut(rel, "/")
+	return slices.Contains([]string{"scoring", "mazes", "abstain", "worlds", "agents"}, top)
+}
+
+// allowed reports whether package pkg, of rule r, may import imp.
+func allowed(pkg string, r rule, imp string) bool {
 	rel, ours := strings.CutPrefix(imp, module)
 	if !ours {
 		if !strings.Contains(strings.Split(imp, "/")[0], ".") {
@@ -135,7 +200,13 @@ func allowed(r rule, imp string) bool {
 		}
 		return slices.ContainsFunc(r.allow, func(a string) bool { return strings.HasPrefix(imp, a) })
 	}
-	for _, a := range append(slices.Clone(r.allow), r.domain...) {
+	if r.adapter {
+		own := strings.Join(strings.SplitN(pkg, "/", 3)[:2], "/")
+		if rel == own || strings.HasPrefix(rel, own+"/") || isDomain(rel) {
+			return true
+		}
+	}
+	for _, a := range r.allow {
 		switch {
 		case a == "...", a == rel:
 			return true

@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hallumaze/hallumaze/bench"
+	"github.com/hallumaze/hallumaze/cassettes"
 	"github.com/hallumaze/hallumaze/providers"
 	"github.com/hallumaze/hallumaze/suites"
 )
@@ -320,9 +321,9 @@ func TestPastedHintsRecordWhatTheyPromise(t *testing.T) {
 		promised := paths(t, a, first...)
 		for _, p := range promised {
 			require.True(t, strings.Contains(p, "/checker@thinking=16000/"), p)
-			data, err := os.ReadFile(filepath.Join(dir, "cassettes", p))
+			bodies, err := cassettes.RequestBodies(filepath.Join(dir, "cassettes", p))
 			require.NoError(t, err, "recorded into the folder of its settings")
-			assert.Contains(t, string(data), `"budget_tokens":16000`, "its settings on the wire")
+			assert.Contains(t, strings.Join(bodies, "\n"), `"budget_tokens":16000`, "its settings on the wire")
 		}
 		// what it lacks of the set, in full: no filter
 		hint := rc.For(map[string][]bench.Case{a: rest})

@@ -61,7 +61,8 @@ func (anthropicProtocol) decode(_ *http.Request, body []byte) (call, error) {
 		if m.Role != "user" && m.Role != "assistant" {
 			return call{}, fmt.Errorf("messages.%d.role: unsupported role %q", i, m.Role)
 		}
-		req.Messages = append(req.Messages, providers.Message{Role: providers.Role(m.Role), Content: string(m.Content)})
+		req.Messages = append(req.Messages, providers.Message{Role: providers.Role(m.Role), Content: m.Content.Text})
+		req.Cache = req.Cache || m.Content.Cache
 	}
 	if len(req.Messages) == 0 {
 		return call{}, fmt.Errorf("messages: at least one message is required")
@@ -136,14 +137,23 @@ func (anthropicProtocol) encode(id string, c call, reply providers.Reply) any {
 	}
 }
 
-// anthropicUsage counts a call's tokens in the protocol's shape, the
-// thinking tokens in output_tokens_details when there are any.
+// anthropicUsage counts a call's tokens as Anthropic does: a request that
+// marks its content for caching reads the conversation's previous request
+// from the cache and writes the rest of its input, once the input comes to
+// cacheMin tokens; input_tokens is the input neither read nor written. The
+// thinking tokens go in output_tokens_details when there are any.
 func anthropicUsage(req providers.Request, reply providers.Reply) wire.AnthropicUsage {
 	u := usage(req, reply)
 	out := wire.AnthropicUsage{InputTokens: u.InputTokens, OutputTokens: u.OutputTokens}
 	if u.ReasoningTokens > 0 {
 		out.OutputTokensDetails = &wire.AnthropicOutputDetails{ThinkingTokens: u.ReasoningTokens}
 	}
+	if !req.Cache || u.InputTokens < cacheMin {
+		return out
+	}
+	out.CacheReadInputTokens = cachedPrefix(req)
+	out.CacheCreationInputTokens = u.InputTokens - out.CacheReadInputTokens
+	out.InputTokens = 0
 	return out
 }
 
@@ -226,10 +236,12 @@ type (
 // tokens) and message_stop.
 func (anthropicProtocol) stream(w http.ResponseWriter, id string, c call, reply providers.Reply) {
 	e := newSSE(w)
-	u := usage(c.req, reply)
+	u := anthropicUsage(c.req, reply)
+	start := u
+	start.OutputTokens = 0
 	e.send("message_start", anthropicMessageStart{Type: "message_start", Message: anthropicStartMessage{
 		ID: "msg_" + id, Type: "message", Role: "assistant", Model: reply.Model, Content: []any{},
-		Usage: wire.AnthropicUsage{InputTokens: u.InputTokens},
+		Usage: start,
 	}})
 	e.send("ping", anthropicEvent{Type: "ping"})
 	index := 0

@@ -166,6 +166,7 @@ func geminiChunk(id string, c call, reply providers.Reply, parts []wire.GeminiPa
 			ThoughtsTokenCount:   thoughts,
 			TotalTokenCount:      in + text + thoughts,
 		}
+		out.UsageMetadata.CachedContentTokenCount = cachedPrefix(c.req)
 	}
 	return out
 }

@@ -56,6 +56,18 @@
 // system prompt plus every message, output the answer plus the reasoning,
 // which is also counted apart.
 //
+// Prompt caching is reported as each provider reports it, as if the
+// conversation's previous request had just been served: the system prompt
+// and every message but the last two count as cached once they come to
+// 1,024 tokens. OpenAI's usage gives them in
+// prompt_tokens_details.cached_tokens (in steps of 128 tokens past the
+// first 1,024) and Gemini's in usageMetadata.cachedContentTokenCount, both
+// within the prompt count. Anthropic caches only what a request marks: a
+// request with a cache_control mark on its content reads that prefix
+// (cache_read_input_tokens) and writes the rest of its input
+// (cache_creation_input_tokens), its input_tokens being what is left; an
+// unmarked request reads and writes nothing.
+//
 // Answers are a pure function of the request bytes and the model's reply
 // (ids are derived from a hash of the request, timestamps are 0), so
 // recordings made against the server are stable byte for byte.
@@ -295,6 +307,30 @@ func usage(req providers.Request, reply providers.Reply) providers.Usage {
 		OutputTokens:    ApproxTokens(reply.Text) + ApproxTokens(reply.Reasoning),
 		ReasoningTokens: ApproxTokens(reply.Reasoning),
 	}
+}
+
+// cacheMin is the fewest tokens a prompt prefix must have for the server
+// to count it cached: the smallest prefix the hosted APIs cache (1,024
+// tokens for most models).
+const cacheMin = 1024
+
+// cachedPrefix is the part of a request's input, in tokens, that the server
+// reports as read from a prompt cache: the system prompt and every message
+// but the last two, which is the whole of the conversation's previous
+// request, when it comes to cacheMin tokens. The server keeps no state; it
+// answers as a provider that had just served the previous request would.
+func cachedPrefix(req providers.Request) int {
+	if len(req.Messages) < 3 {
+		return 0
+	}
+	p := ApproxTokens(req.System)
+	for _, m := range req.Messages[:len(req.Messages)-2] {
+		p += ApproxTokens(m.Content)
+	}
+	if p < cacheMin {
+		return 0
+	}
+	return p
 }
 
 // stopReason picks the protocol's word for a normalised stop reason: end

@@ -124,6 +124,10 @@ func openAIUsage(req providers.Request, reply providers.Reply) *wire.OpenAIUsage
 		CompletionTokens: u.OutputTokens,
 		TotalTokens:      u.InputTokens + u.OutputTokens,
 	}
+	if p := cachedPrefix(req); p > 0 {
+		// OpenAI caches the first 1,024 tokens, then steps of 128.
+		out.PromptTokensDetails = &wire.OpenAIPromptTokensDetails{CachedTokens: cacheMin + (p-cacheMin)/128*128}
+	}
 	if u.ReasoningTokens > 0 {
 		out.CompletionTokensDetails = &wire.OpenAICompletionDetails{ReasoningTokens: u.ReasoningTokens}
 	}

@@ -12,8 +12,8 @@ import (
 	"github.com/hallumaze/hallumaze/internal/files"
 )
 
-// Commands is hallumaze abstain items|score.
-func (Suite) Commands() []cli.Command {
+// commands is hallumaze abstain items|score.
+func commands() []cli.Command {
 	return []cli.Command{{Name: "abstain", Summary: "Missing Piece: print the items, score replies", Run: runAbstain}}
 }
 

@@ -36,7 +36,7 @@ var effortAgents = []string{
 // items at each effort level of the reference agents and of every model
 // recorded at two or more levels, and the effect of effort per defect.
 func effortExperiment() bench.Experiment {
-	return bench.EffortExperiment("Missing Piece, the 120 standard items", func() ([]bench.Case, error) { return Suite{}.Standard() }, Check, effortStudy, effortAgents, effortExpected)
+	return bench.EffortExperiment("Missing Piece, the 120 standard items", func() ([]bench.Case, error) { return standardCases() }, Check, effortStudy, effortAgents, effortExpected)
 }
 
 // effortExpected is what the reference agents must show, in-process or

@@ -13,7 +13,7 @@ import (
 
 // agentLookup finds the suite's agents.
 func agentLookup(name string) (providers.Model, bool) {
-	for _, a := range (Suite{}).Agents() {
+	for _, a := range New().Agents {
 		if a.Name == name {
 			return a.Model, true
 		}

@@ -8,8 +8,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/hallumaze/hallumaze/abstain"
 	mp "github.com/hallumaze/hallumaze/abstain"
+	"github.com/hallumaze/hallumaze/internal/textfmt"
 	"github.com/hallumaze/hallumaze/report"
 	"github.com/hallumaze/hallumaze/results"
 )
@@ -81,7 +81,7 @@ func abstainSection(rs []results.Result) *abstainView {
 	}
 	byModel := map[string][]results.Result{}
 	for _, r := range rs {
-		if r.Suite == "abstain" && r.Error == "" && !report.IsHuman(r) {
+		if r.Suite == "abstain" && r.Error == "" && !results.IsHuman(r) {
 			byModel[r.Model] = append(byModel[r.Model], r)
 		}
 	}
@@ -122,16 +122,16 @@ func abstainModelViewOf(m AbstainModel, rs []results.Result) abstainModelView {
 		mv.McNote = "As many pairs of each kind."
 	}
 	if m.Errors > 0 {
-		mv.Warnings = append(mv.Warnings, fmt.Sprintf("%d %s could not be played and %s not scored.", m.Errors, report.Plural(m.Errors, "case", "cases"), report.Plural(m.Errors, "is", "are")))
+		mv.Warnings = append(mv.Warnings, fmt.Sprintf("%d %s could not be played and %s not scored.", m.Errors, textfmt.Plural(m.Errors, "case", "cases"), textfmt.Plural(m.Errors, "is", "are")))
 	}
 	if n := len(m.Incomplete); n > 0 {
-		mv.Warnings = append(mv.Warnings, fmt.Sprintf("%d incomplete %s (one member has no result), counted in the item rates only: %s.", n, report.Plural(n, "pair", "pairs"), strings.Join(m.Incomplete, ", ")))
+		mv.Warnings = append(mv.Warnings, fmt.Sprintf("%d incomplete %s (one member has no result), counted in the item rates only: %s.", n, textfmt.Plural(n, "pair", "pairs"), strings.Join(m.Incomplete, ", ")))
 	}
 	defects, domains := abstainAxes(m.Records)
 	mv.Domains = domains
 	mv.Grid = abstainGrid(m.Records, rep, defects, domains)
 	mv.Defects = append(defects, "all")
-	for _, name := range []string{abstain.ArchetypeAnchoring, abstain.ArchetypePremature, abstain.ArchetypeInconsistency} {
+	for _, name := range []string{mp.ArchetypeAnchoring, mp.ArchetypePremature, mp.ArchetypeInconsistency} {
 		row := abstainArchetypeRow{Name: name}
 		for _, d := range mv.Defects {
 			row.Cells = append(row.Cells, rateCell(rep.Archetypes[name][d]))
@@ -159,9 +159,9 @@ func abstainAxes(records []mp.Record) (defects, domains []string) {
 		}
 		return append(out, report.SortedKeys(seen)...)
 	}
-	return order(seenDefect, []string{abstain.MissingQuantity, abstain.MissingRelationship, abstain.ContradictoryFacts}),
-		order(seenDomain, []string{abstain.DomainBasicArithmetic, abstain.DomainInventoryTracking, abstain.DomainRateAndTime,
-			abstain.DomainResourceAllocation, abstain.DomainSequentialSteps, abstain.DomainRelationalReasoning})
+	return order(seenDefect, []string{mp.MissingQuantity, mp.MissingRelationship, mp.ContradictoryFacts}),
+		order(seenDomain, []string{mp.DomainBasicArithmetic, mp.DomainInventoryTracking, mp.DomainRateAndTime,
+			mp.DomainResourceAllocation, mp.DomainSequentialSteps, mp.DomainRelationalReasoning})
 }
 
 // abstainGrid scores each defect × domain group of records on its own,
@@ -223,7 +223,7 @@ func abstainItems(rs []results.Result) []abstainItemView {
 			Output: output, Right: rec.Right(),
 		})
 	}
-	rank := map[string]int{abstain.MissingQuantity: 1, abstain.MissingRelationship: 2, abstain.ContradictoryFacts: 3}
+	rank := map[string]int{mp.MissingQuantity: 1, mp.MissingRelationship: 2, mp.ContradictoryFacts: 3}
 	slices.SortStableFunc(out, func(a, b abstainItemView) int {
 		return cmp.Or(cmp.Compare(cmp.Or(rank[a.Defect], 4), cmp.Or(rank[b.Defect], 4)), strings.Compare(a.Defect, b.Defect),
 			report.CompareNatural(a.Pair, b.Pair), strings.Compare(a.Variant, b.Variant), strings.Compare(a.ID, b.ID))

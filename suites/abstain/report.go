@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	mp "github.com/hallumaze/hallumaze/abstain"
+	"github.com/hallumaze/hallumaze/internal/textfmt"
 	"github.com/hallumaze/hallumaze/report"
 	"github.com/hallumaze/hallumaze/results"
 )
@@ -44,7 +45,7 @@ func AbstainModels(rs []results.Result) []AbstainModel {
 	byModel := map[string][]results.Result{}
 	var order []string
 	for _, r := range rs {
-		if r.Suite != Name || report.IsHuman(r) {
+		if r.Suite != Name || results.IsHuman(r) {
 			continue
 		}
 		if _, ok := byModel[r.Model]; !ok {
@@ -181,11 +182,11 @@ func WriteAbstainTable(w io.Writer, models []AbstainModel) error {
 		report.WriteBox(&b, " Missing Piece: "+m.Model+" ", cells, footer)
 		if m.Errors > 0 {
 			fmt.Fprintf(&b, "  ⚠ %d %s could not be played and %s not scored\n",
-				m.Errors, report.Plural(m.Errors, "case", "cases"), report.Plural(m.Errors, "is", "are"))
+				m.Errors, textfmt.Plural(m.Errors, "case", "cases"), textfmt.Plural(m.Errors, "is", "are"))
 		}
 		if n := len(m.Incomplete); n > 0 {
 			fmt.Fprintf(&b, "  ⚠ %d incomplete %s (one member has no result), counted in the item rates only: %s\n",
-				n, report.Plural(n, "pair", "pairs"), strings.Join(m.Incomplete, ", "))
+				n, textfmt.Plural(n, "pair", "pairs"), strings.Join(m.Incomplete, ", "))
 		}
 		b.WriteString("\n")
 	}

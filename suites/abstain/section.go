@@ -11,11 +11,11 @@ import (
 	"github.com/hallumaze/hallumaze/results"
 )
 
-// Summarize scores each model's Missing Piece results from the results
+// summarize scores each model's Missing Piece results from the results
 // alone: the boxed tables of the six rates, the seed JSON's "abstain"
 // object, the page's section (rates, McNemar, defect × domain, archetypes,
 // every item's reply) and each case's outcomes.
-func (Suite) Summarize(rs []results.Result, opts report.Options) (report.Section, error) {
+func summarize(rs []results.Result, opts report.Options) (report.Section, error) {
 	sec := report.Section{Suite: Name, Title: "Missing Piece"}
 	details := map[string]Detail{}
 	for _, r := range rs {

@@ -23,18 +23,24 @@ import (
 // Name is the suite's name.
 const Name = "abstain"
 
-// Suite is Missing Piece. Its zero value is ready to use.
-type Suite struct{}
-
-// Name is "abstain".
-func (Suite) Name() string { return Name }
-
-// Title is "Missing Piece".
-func (Suite) Title() string { return "Missing Piece" }
-
-// Metrics declares the per-item metrics and the suite rates BenchmarkAbstain
-// reports (docs/abstain.md).
-func (Suite) Metrics() results.Metrics { return metrics }
+// New is Missing Piece as the harness, the report and the command see it.
+func New() bench.Suite {
+	return bench.Suite{
+		Name:        Name,
+		Title:       "Missing Piece",
+		Metrics:     metrics,
+		Flags:       declareFlags,
+		Standard:    standardCases,
+		Agents:      referenceAgents(),
+		Experiments: experimentList(),
+		Benchmarks:  benchmarkList(),
+		Gate:        gateFile(),
+		Summarize:   summarize,
+		NewTally:    newTally,
+		Status:      caseStatus,
+		Commands:    commands(),
+	}
+}
 
 var metrics = results.Metrics{
 	{Name: "right", Better: results.Higher, Exact: true, Doc: "the item got what it wants: the number if intact, INSUFFICIENT if modified"},
@@ -47,12 +53,9 @@ var metrics = results.Metrics{
 	{Name: "pair-success", Better: results.Higher, Exact: true, Doc: "pairs with the intact item right and the modified one refused"},
 }
 
-// Aliases let --seed stand for --abstain-seed when no other suite of the
-// run claims it.
-func (Suite) Aliases() map[string]string { return map[string]string{"seed": "abstain-seed"} }
-
-// Flags declares --items, --umwp and --abstain-seed.
-func (Suite) Flags(fs *flag.FlagSet) func() (iter.Seq[bench.Case], error) {
+// declareFlags declares --items, --umwp and --abstain-seed (--seed when no other
+// suite of the run declares it, see suites.DeclareFlags).
+func declareFlags(fs *flag.FlagSet) func() (iter.Seq[bench.Case], error) {
 	items := fs.String("items", "", "abstain suite: run this item file (JSONL of the item schema) instead of the standard 120 items")
 	umwp := fs.String("umwp", "", "abstain suite: run the UMWP data set (its StandardDataset.jsonl) instead of the standard items")
 	seed := fs.String("abstain-seed", "", "abstain suite: the seed of the standard items' numbers and names (default: the standard set)")
@@ -110,27 +113,32 @@ func loadItems(items, umwp, seed string) ([]mp.Item, error) {
 	return mp.Standard(s), nil
 }
 
-// Standard is the 120 standard items.
-func (Suite) Standard() ([]bench.Case, error) { return Cases(mp.Standard(mp.DefaultSeed)), nil }
+// standardCases is the 120 standard items.
+func standardCases() ([]bench.Case, error) { return Cases(mp.Standard(mp.DefaultSeed)), nil }
 
-// Agents are always-answer, always-abstain and checker; the checker stands
+// referenceAgents are always-answer, always-abstain and checker; the checker stands
 // for a model in hallumaze estimate.
-func (Suite) Agents() []bench.Agent {
+func referenceAgents() []bench.Agent {
 	var out []bench.Agent
 	for _, name := range agents.AbstainNames() {
 		m, _ := agents.Lookup(name)
 		out = append(out, bench.Agent{Name: name, Model: m, Estimate: name == "checker"})
 	}
+	// The cross-suite personas (agents.PersonaNames), played on request.
+	for _, name := range agents.PersonaNames() {
+		m, _ := agents.AbstainPersona(name)
+		out = append(out, bench.Agent{Name: name, Model: m, Extra: true})
+	}
 	return out
 }
 
-// Experiments is TestAbstain: every model on the standard items, with the
+// experimentList is TestAbstain: every model on the standard items, with the
 // suite's rates logged per model; and TestEffort's part, the effect of
 // effort on the same items.
-func (Suite) Experiments() []bench.Experiment {
+func experimentList() []bench.Experiment {
 	return []bench.Experiment{{
 		Name:   "Abstain",
-		Cases:  func() ([]bench.Case, error) { return Suite{}.Standard() },
+		Cases:  func() ([]bench.Case, error) { return standardCases() },
 		Check:  Check,
 		Report: reportRates,
 	}, effortExperiment()}
@@ -191,14 +199,14 @@ func fmtRate(r mp.Rate) string {
 	return fmt.Sprintf("%d/%d=%.3f [%.3f, %.3f]", r.K, r.N, r.Rate, r.CI95.Lo, r.CI95.Hi)
 }
 
-// Benchmarks is BenchmarkAbstain: each model's suite rates over the
+// benchmarkList is BenchmarkAbstain: each model's suite rates over the
 // standard items.
-func (Suite) Benchmarks() []bench.Benchmark {
+func benchmarkList() []bench.Benchmark {
 	return []bench.Benchmark{{
 		Name:    "Abstain",
 		Metrics: []string{"answer-acc", "abstain-rate", "pair-success", "parse-fail"},
 		Groups: func() ([]bench.BenchGroup, error) {
-			cs, err := Suite{}.Standard()
+			cs, err := standardCases()
 			return []bench.BenchGroup{{Cases: cs}}, err
 		},
 		Score: func(rs []results.Result) map[string]float64 {
@@ -213,8 +221,8 @@ func (Suite) Benchmarks() []bench.Benchmark {
 	}}
 }
 
-// Gate compares "right" per item with McNemar's exact test.
-func (Suite) Gate() bench.GateFile {
+// gateFile compares "right" per item with McNemar's exact test.
+func gateFile() bench.GateFile {
 	return bench.GateFile{Metrics: []bench.GateMetric{
 		{Metric: "right", Suite: Name, MaxDrop: 0.05, Alpha: 0.05, Test: "mcnemar"},
 	}}

@@ -9,17 +9,17 @@ import (
 	"github.com/hallumaze/hallumaze/results"
 )
 
-// Status is a case's verdict on a progress line: right or wrong.
-func (Suite) Status(r results.Result) string {
+// caseStatus is a case's verdict on a progress line: right or wrong.
+func caseStatus(r results.Result) string {
 	if r.Metrics["right"] == 1 {
 		return "right"
 	}
 	return "wrong"
 }
 
-// NewTally starts a model's running summary: the mean of each per-item
+// newTally starts a model's running summary: the mean of each per-item
 // metric (the suite's rates and tests are in the report).
-func (Suite) NewTally() bench.Tally { return &tally{means: map[string]*mean{}} }
+func newTally() bench.Tally { return &tally{means: map[string]*mean{}} }
 
 type tally struct {
 	cases, errors int
@@ -31,6 +31,9 @@ type mean struct {
 	n int
 	v float64
 }
+
+// Heading is the default, "▶ <model>".
+func (t *tally) Heading(string) string { return "" }
 
 func (t *tally) Add(r results.Result) {
 	if r.Error != "" {

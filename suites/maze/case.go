@@ -3,132 +3,40 @@ package maze
 import (
 	"context"
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/mazes"
 	"github.com/hallumaze/hallumaze/results"
+	"github.com/hallumaze/hallumaze/suites/maze/record"
 )
-
-// Spec is one HalluMaze case: a maze and a framing.
-type Spec struct {
-	Size      int
-	Seed      uint64
-	Algorithm mazes.Algorithm // "" means DFS
-	Lang      mazes.Lang      // "" means English
-	NoMirage  bool
-	NoConf    bool
-	Protocol  mazes.Protocol // "" means one-shot
-	// Group is the Ariadne's Thread group of an interactive case: "A" (no
-	// hints, the default), "B" or "C" (see AriadneHints).
-	Group string
-	// Budget bounds the steps of an interactive case; 0 means 4·N².
-	Budget int
-	// Run numbers repeated samples of the same maze and framing; run k > 0
-	// adds "/run=k" to the name, so each sample has its own cassette.
-	Run int
-}
-
-func (s Spec) normal() Spec {
-	if s.Algorithm == "" {
-		s.Algorithm = mazes.DFS
-	}
-	if s.Lang == "" {
-		s.Lang = mazes.English
-	}
-	if s.Protocol == "" {
-		s.Protocol = mazes.OneShot
-	}
-	if s.Group == "" {
-		s.Group = "A"
-	}
-	return s
-}
-
-// Name is the case's name: size, seed, then the framing's departures from
-// the default (DFS, lures shown, confidence asked, English, one-shot),
-// joined by "+", or "base". For example "size=7/seed=3/base" or
-// "size=9/seed=1/wilson+no-mirage+ko+interactive+group=B".
-func (s Spec) Name() string {
-	s = s.normal()
-	var f []string
-	if s.Algorithm != mazes.DFS {
-		f = append(f, string(s.Algorithm))
-	}
-	if s.NoMirage {
-		f = append(f, "no-mirage")
-	}
-	if s.NoConf {
-		f = append(f, "no-conf")
-	}
-	if s.Lang != mazes.English {
-		f = append(f, string(s.Lang))
-	}
-	if s.Protocol != mazes.OneShot {
-		f = append(f, string(s.Protocol))
-	}
-	if s.Group != "A" {
-		f = append(f, "group="+s.Group)
-	}
-	framing := "base"
-	if len(f) > 0 {
-		framing = strings.Join(f, "+")
-	}
-	name := fmt.Sprintf("size=%d/seed=%d/%s", s.Size, s.Seed, framing)
-	if s.Run > 0 {
-		name += fmt.Sprintf("/run=%d", s.Run)
-	}
-	return name
-}
-
-// Tags describe the case for summaries.
-func (s Spec) Tags() map[string]string {
-	s = s.normal()
-	onOff := func(b bool) string {
-		if b {
-			return "on"
-		}
-		return "off"
-	}
-	return map[string]string{
-		"size":       strconv.Itoa(s.Size),
-		"seed":       strconv.FormatUint(s.Seed, 10),
-		"algorithm":  string(s.Algorithm),
-		"lang":       string(s.Lang),
-		"mirage":     onOff(!s.NoMirage),
-		"confidence": onOff(!s.NoConf),
-		"protocol":   string(s.Protocol),
-		"group":      s.Group,
-		"run":        strconv.Itoa(s.Run),
-	}
-}
 
 // NewCase builds the Case of a spec.
 func NewCase(spec Spec) (bench.Case, error) {
-	spec = spec.normal()
+	spec = spec.Normal()
 	if spec.Group != "A" && spec.Protocol != mazes.Interactive {
 		return bench.Case{}, fmt.Errorf("maze case %s: Ariadne group %s needs the interactive protocol", spec.Name(), spec.Group)
 	}
-	if _, err := ParseGroup(spec.Group); err != nil {
+	if _, err := mazes.ParseAriadneGroup(spec.Group); err != nil {
 		return bench.Case{}, fmt.Errorf("maze case %s: %w", spec.Name(), err)
 	}
-	m, err := mazes.Generate(spec.Size, spec.Seed, spec.Algorithm)
-	if err != nil {
+	// The maze is generated when the case is played: a run walks its
+	// cases several times (to count them, to check their cassettes) before
+	// it plays each once.
+	if err := mazes.CheckGenerate(spec.Size, spec.Algorithm); err != nil {
 		return bench.Case{}, fmt.Errorf("maze case %s: %w", spec.Name(), err)
 	}
-	opt := mazes.PromptOptions{Lang: spec.Lang, Mirage: !spec.NoMirage, Confidence: !spec.NoConf, Protocol: spec.Protocol}
+	opt := spec.Prompt()
 	c := bench.Case{Suite: Name, Name: spec.Name(), Tags: spec.Tags()}
-	if spec.Protocol == mazes.Interactive {
-		c.Play = func(ctx context.Context, chat *bench.Chat) (bench.Outcome, error) {
-			seedRun(chat, spec)
+	c.Play = func(ctx context.Context, chat *bench.Chat) (bench.Outcome, error) {
+		m, err := mazes.Generate(spec.Size, spec.Seed, spec.Algorithm)
+		if err != nil {
+			return bench.Outcome{}, fmt.Errorf("maze case %s: %w", spec.Name(), err)
+		}
+		seedRun(chat, spec)
+		if spec.Protocol == mazes.Interactive {
 			return playInteractive(ctx, chat, m, opt, spec)
 		}
-	} else {
-		c.Play = func(ctx context.Context, chat *bench.Chat) (bench.Outcome, error) {
-			seedRun(chat, spec)
-			return playOneShot(ctx, chat, m, opt)
-		}
+		return playOneShot(ctx, chat, m, opt, spec)
 	}
 	return c, nil
 }
@@ -145,32 +53,18 @@ func seedRun(chat *bench.Chat, spec Spec) {
 	}
 }
 
-// Detail is the score record a maze result keeps.
-type Detail struct {
-	// Lenient is the lenient tier's reading of the reply (or the episode)
-	// and its scores, beside the strict Scores; absent in results written
-	// before the tier existed.
-	Scores   mazes.Scores         `json:"scores"`
-	Episode  *mazes.EpisodeStats  `json:"episode,omitempty"`
-	Ariadne  *AriadneStats        `json:"ariadne,omitempty"`
-	ConfLog  []mazes.LogEntry     `json:"confidence_log,omitempty"`
-	Solution int                  `json:"solution_length"`
-	Lenient  *mazes.LenientScores `json:"lenient,omitempty"`
-}
-
-func playOneShot(ctx context.Context, chat *bench.Chat, m *mazes.Maze, opt mazes.PromptOptions) (bench.Outcome, error) {
+func playOneShot(ctx context.Context, chat *bench.Chat, m *mazes.Maze, opt mazes.PromptOptions, spec Spec) (bench.Outcome, error) {
 	p := mazes.BuildPrompt(m, opt)
 	chat.SetSystem(p.System)
 	rep, err := chat.Say(ctx, p.User)
 	if err != nil {
 		return bench.Outcome{}, err
 	}
-	tr := mazes.ParseReply(rep.Text)
-	s := mazes.Score(m, tr)
-	ls := mazes.ScoreLenient(m, rep.Text)
+	tr, s, ls := mazes.ScoreReply(m, rep.Text)
 	metrics := caseMetrics(s)
 	addLenient(metrics, ls)
-	out := bench.Outcome{Metrics: metrics, Detail: Detail{Scores: s, ConfLog: tr.ConfidenceLog, Solution: len(m.Solution()), Lenient: &ls}}
+	out := bench.Outcome{Metrics: metrics, Detail: record.Detail{Spec: &spec, Scores: s, ConfLog: tr.ConfidenceLog, Solution: len(m.Solution()), Lenient: &ls,
+		Played: &record.Replay{Transcript: tr, Walk: mazes.Verify(m, tr.Steps), OK: true}}}
 	if rep.StopReason == "max_tokens" {
 		out.Metrics["cut-by-max-tokens"] = 1
 	}
@@ -179,10 +73,11 @@ func playOneShot(ctx context.Context, chat *bench.Chat, m *mazes.Maze, opt mazes
 
 func playInteractive(ctx context.Context, chat *bench.Chat, m *mazes.Maze, opt mazes.PromptOptions, spec Spec) (bench.Outcome, error) {
 	e := mazes.NewLenientEpisode(m, opt, spec.Budget)
-	group, _ := ParseGroup(spec.Group)
-	thread := NewAriadne(m, group, spec.Lang)
+	group, _ := mazes.ParseAriadneGroup(spec.Group)
+	thread := mazes.NewAriadne(m, group, spec.Lang)
 	p := e.Opening()
 	chat.SetSystem(p.System)
+	chat.SetCache(true)
 	msg := p.User
 	for turn := 0; turn < e.MaxReplies(); turn++ {
 		rep, err := chat.Say(ctx, msg)
@@ -214,7 +109,8 @@ func playInteractive(ctx context.Context, chat *bench.Chat, m *mazes.Maze, opt m
 		metrics["hint-ignore"] = ar.IgnoreRate
 	}
 	tr := e.Transcript()
-	return bench.Outcome{Metrics: metrics, Detail: Detail{Scores: s, Episode: &stats, Ariadne: &ar, ConfLog: tr.ConfidenceLog, Solution: len(m.Solution()), Lenient: &ls}}, nil
+	return bench.Outcome{Metrics: metrics, Detail: record.Detail{Spec: &spec, Scores: s, Episode: &stats, Ariadne: &ar, ConfLog: tr.ConfidenceLog, Solution: len(m.Solution()), Lenient: &ls,
+		Played: &record.Replay{Transcript: tr, Walk: e.Walk(), OK: true}}}, nil
 }
 
 // LenientSuffix marks the lenient tier's metrics: "SR-lenient" is SR
@@ -267,3 +163,7 @@ func caseMetrics(s mazes.Scores) map[string]float64 {
 	}
 	return m
 }
+
+// Spec is one HalluMaze case: a maze and a framing (record.Spec, which
+// the case writes into its score record).
+type Spec = record.Spec

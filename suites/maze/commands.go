@@ -14,9 +14,9 @@ import (
 	"github.com/hallumaze/hallumaze/mazes"
 )
 
-// Commands are hallumaze maze (print one maze) and hallumaze score (score
+// commands are hallumaze maze (print one maze) and hallumaze score (score
 // a reply obtained elsewhere against a maze file).
-func (Suite) Commands() []cli.Command {
+func commands() []cli.Command {
 	return []cli.Command{
 		{Name: "maze", Summary: "print one maze (text, JSON, ASCII or SVG)", Run: runMaze},
 		{Name: "score", Summary: "score a reply obtained elsewhere against a maze file", Run: runScore},

@@ -1,14 +1,14 @@
 package maze
 
 import (
-	"encoding/json"
 	"fmt"
-	"slices"
 	"testing"
 
 	"github.com/hallumaze/hallumaze/agents"
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/results"
+	"github.com/hallumaze/hallumaze/suites/maze/mazereport"
+	"github.com/hallumaze/hallumaze/suites/maze/record"
 )
 
 // Check asserts what must hold of any model's maze result: the reply was
@@ -16,11 +16,17 @@ import (
 // each other.
 func Check(t testing.TB, r results.Result) {
 	t.Helper()
-	var d Detail
-	if err := json.Unmarshal(r.Detail, &d); err != nil {
-		t.Fatalf("decode scores: %v", err)
+	rd, err := record.Read(r)
+	if err != nil {
+		t.Fatal(err)
 	}
-	s := d.Scores
+	if rd.Detail == nil {
+		t.Fatalf("%s of %s: no score record", r.Case, r.Model)
+	}
+	if rd.SpecErr != nil {
+		t.Fatal(rd.SpecErr)
+	}
+	s := rd.Detail.Scores
 	if len(r.Turns) == 0 {
 		t.Fatal("no conversation")
 	}
@@ -80,39 +86,23 @@ func mirageSpecs() []Spec {
 }
 
 func reportMirage(t *testing.T, rs []results.Result) {
-	for _, e := range Mirage(rs) {
-		t.Log(mirageLine(e))
+	for _, e := range mazereport.Mirage(rs) {
+		t.Log(mazereport.MirageLine(e))
 	}
 }
 
-// mirageLine is how TestMirage reports one model's effect: the deltas
-// with their 95% cluster-bootstrap intervals, the lure rates, and the
-// cluster sign-flip and Wilcoxon p of ΔMEI to three significant digits, as
-// the HTML report prints them.
-func mirageLine(e MirageEffect) string {
-	return fmt.Sprintf("%-22s Mirage Δ MEI = %+.3f %v  ΔBRS = %+.3f %v  lure rate on/off = %s/%s  (%d pairs over %d mazes, sign-flip p = %.3g, Wilcoxon p = %.3g)",
-		e.Model, e.DeltaMEI, e.DeltaMEICI, e.DeltaBRS, e.DeltaBRSCI, fmtPtr(e.LureRateOn), fmtPtr(e.LureRateOff), e.Pairs, e.Mazes, e.SignFlipPMEI, e.WilcoxonPMEI)
-}
-
 func reportAriadne(t *testing.T, rs []results.Result) {
-	for _, e := range AriadneSummary(rs) {
-		t.Log(AriadneLine(e))
+	for _, e := range mazereport.AriadneSummary(rs) {
+		t.Log(mazereport.AriadneLine(e))
 	}
 }
 
 func reportDifficulty(t *testing.T, rs []results.Result) {
 	for _, tag := range []string{"size", "algorithm"} {
 		for _, metric := range []string{"MEI", "SR"} {
-			t.Logf("\n%s", ByTag(rs, tag, metric))
+			t.Logf("\n%s", mazereport.ByTag(rs, tag, metric))
 		}
 	}
-}
-
-func fmtPtr(p *float64) string {
-	if p == nil {
-		return "n/a"
-	}
-	return fmt.Sprintf("%.3f", *p)
 }
 
 // benchMetrics are the metrics BenchmarkMaze reports.
@@ -144,17 +134,4 @@ func benchmarks() []bench.Benchmark {
 			return out, nil
 		},
 	}}
-}
-
-// dedupe drops specs that name the same case twice (the grids overlap).
-func dedupe(specs []Spec) []Spec {
-	var out []Spec
-	var seen []string
-	for _, s := range specs {
-		if !slices.Contains(seen, s.Name()) {
-			seen = append(seen, s.Name())
-			out = append(out, s)
-		}
-	}
-	return out
 }

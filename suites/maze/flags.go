@@ -13,10 +13,10 @@ import (
 	"github.com/hallumaze/hallumaze/mazes"
 )
 
-// Flags declares the maze flags of hallumaze run: the seed's --size,
+// declareFlags declares the maze flags of hallumaze run: the seed's --size,
 // --runs, --seed, --group, --no-mirage and --no-confidence, and --lang,
 // --protocol and --algorithm.
-func (Suite) Flags(fs *flag.FlagSet) func() (iter.Seq[bench.Case], error) {
+func declareFlags(fs *flag.FlagSet) func() (iter.Seq[bench.Case], error) {
 	var size, runs, seed, group, lang, protocol, alg string
 	var noMirage, noConf bool
 	fs.StringVar(&size, "size", "7", "maze size N, an N×N maze (2..1001; the seed uses 5, 7, 9, 11), or a comma-separated list of sizes (5,7,9,11)")
@@ -52,7 +52,7 @@ func (Suite) Flags(fs *flag.FlagSet) func() (iter.Seq[bench.Case], error) {
 			}
 			p.seedGiven = true
 		}
-		if _, err := ParseGroup(group); err != nil {
+		if _, err := mazes.ParseAriadneGroup(group); err != nil {
 			return nil, fmt.Errorf("--group: %v", err)
 		}
 		s := Spec{Group: group, NoMirage: noMirage, NoConf: noConf}

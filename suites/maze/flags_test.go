@@ -15,7 +15,7 @@ func planCases(t *testing.T, args ...string) ([]string, []map[string]string, err
 	t.Helper()
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	build := Suite{}.Flags(fs)
+	build := New().Flags(fs)
 	require.NoError(t, fs.Parse(args))
 	seq, err := build()
 	if err != nil {

@@ -2,6 +2,7 @@ package maze
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/mazes"
@@ -32,7 +33,7 @@ func Grid() []Spec {
 			} {
 				out = append(out, f(base))
 			}
-			if contains(InteractiveSizes, n) {
+			if slices.Contains(InteractiveSizes, n) {
 				s := base
 				s.Protocol = mazes.Interactive
 				out = append(out, s)
@@ -61,7 +62,7 @@ func MiragePairs() [][2]Spec {
 // mazes.
 func AriadneGrid() []Spec {
 	var out []Spec
-	for _, g := range []Group{GroupA, GroupB, GroupC} {
+	for _, g := range []mazes.AriadneGroup{mazes.AriadneGroupA, mazes.AriadneGroupB, mazes.AriadneGroupC} {
 		for _, n := range InteractiveSizes {
 			for _, seed := range MazeSeeds {
 				out = append(out, Spec{Size: n, Seed: seed, Protocol: mazes.Interactive, Group: string(g)})
@@ -104,13 +105,4 @@ func MustCases(specs []Spec) []bench.Case {
 		panic(fmt.Sprintf("bench: fixed maze grid: %v", err))
 	}
 	return cs
-}
-
-func contains[T comparable](xs []T, x T) bool {
-	for _, y := range xs {
-		if x == y {
-			return true
-		}
-	}
-	return false
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hallumaze/hallumaze/agents"
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/mazes"
 	"github.com/hallumaze/hallumaze/providers"
@@ -44,8 +45,11 @@ func TestBothTiers(t *testing.T) {
 		assert.True(t, ok, "metric %s is declared", k)
 	}
 
-	oracle := agentResults(t)[0]
-	require.Equal(t, "agent/oracle", oracle.Model)
+	om, err := bench.Env{Agents: func(name string) (providers.Model, bool) { return agents.Lookup(name) }}.Open("agent/oracle")
+	require.NoError(t, err)
+	oc, err := NewCase(Spec{Size: 7, Seed: 1})
+	require.NoError(t, err)
+	oracle := bench.Play(t.Context(), om, oc)
 	assert.Equal(t, oracle.Metrics["MEI"], oracle.Metrics["MEI"+LenientSuffix])
 	assert.Equal(t, 1.0, oracle.Metrics["format-compliance"])
 }

@@ -1,36 +1,48 @@
 // Package maze is the HalluMaze suite: the harness's view of the mazes
 // package. It turns mazes and framings into cases (one-shot or
 // interactive, with the Ariadne's Thread hints), declares the suite's
-// metrics, flags, reference agents, experiments and gate rules, and lays
-// out the suite's part of the reports: the leaderboard, the seed's JSON
-// file, the charts and each case's maze with the verified walk drawn over
-// it.
+// metrics, flags, reference agents, experiments, gate rules and commands,
+// and hands the results to mazereport, which lays out the suite's part of
+// the reports.
 package maze
 
 import (
-	"io"
+	"slices"
 	"strings"
 
 	"github.com/hallumaze/hallumaze/agents"
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/results"
+	"github.com/hallumaze/hallumaze/suites/maze/mazereport"
 )
 
 // Name is the suite's name: the --suite value, the results' Suite and the
 // cassette folder.
 const Name = "maze"
 
-// Suite is HalluMaze. Its zero value is ready to use.
-type Suite struct{}
-
-// Name is "maze".
-func (Suite) Name() string { return Name }
-
-// Title is "HalluMaze".
-func (Suite) Title() string { return "HalluMaze" }
-
-// Metrics declares every metric a maze case reports (docs/metrics.md).
-func (Suite) Metrics() results.Metrics { return metrics }
+// New is HalluMaze as the harness, the report and the command see it.
+func New() bench.Suite {
+	return bench.Suite{
+		Name:        Name,
+		Title:       "HalluMaze",
+		Metrics:     metrics,
+		Flags:       declareFlags,
+		Standard:    standardCases,
+		Agents:      referenceAgents(),
+		Experiments: experiments(),
+		Benchmarks:  benchmarks(),
+		Gate:        gateFile(),
+		Summarize:   mazereport.Summarize,
+		Accumulate:  mazereport.Accumulate,
+		NewTally:    mazereport.NewTally,
+		Status:      mazereport.Status,
+		Preamble:    mazereport.Preamble,
+		Asks:        []bench.Ask{{Flag: "size", Prompt: "Maze size (5, 7, 9, 11)"}, {Flag: "runs", Prompt: "Runs per model"}},
+		Commands:    commands(),
+		ReadSeed:    mazereport.ReadSeed,
+		ReadHuman:   mazereport.ReadHuman,
+	}
+}
 
 // metrics are the strict tier's metrics, then each again under the lenient
 // tier (with [LenientSuffix]), then the format measurements.
@@ -78,14 +90,14 @@ var strictMetrics = results.Metrics{
 	{Name: "hint-ignore", Better: results.Lower, Exact: true, Doc: "share of hints ignored"},
 }
 
-// Standard is the TestMaze grid: what the gate plays.
-func (Suite) Standard() ([]bench.Case, error) { return Cases(Grid()) }
+// standardCases is the TestMaze grid: what the gate plays.
+func standardCases() ([]bench.Case, error) { return Cases(Grid()) }
 
-// Agents are the maze reference agents, in order of decreasing skill; the
+// referenceAgents are the maze reference agents, in order of decreasing skill; the
 // explorer stands for a model in hallumaze estimate. The hint follower is
 // an extra agent: TestAriadne plays it, and --models agent/follower runs
 // it.
-func (Suite) Agents() []bench.Agent {
+func referenceAgents() []bench.Agent {
 	var out []bench.Agent
 	for _, name := range agents.Names() {
 		m, _ := agents.Lookup(name)
@@ -95,19 +107,19 @@ func (Suite) Agents() []bench.Agent {
 		m, _ := agents.Lookup(name)
 		out = append(out, bench.Agent{Name: name, Model: m, Extra: true})
 	}
+	// The cross-suite personas (the random walker is one already).
+	for _, name := range agents.PersonaNames() {
+		if m, _ := agents.MazePersona(name); !slices.ContainsFunc(out, func(a bench.Agent) bool { return a.Name == name }) {
+			out = append(out, bench.Agent{Name: name, Model: m, Extra: true})
+		}
+	}
 	return out
 }
 
-// Experiments are TestMaze, TestMirage, TestAriadne and TestDifficulty.
-func (Suite) Experiments() []bench.Experiment { return experiments() }
-
-// Benchmarks is BenchmarkMaze.
-func (Suite) Benchmarks() []bench.Benchmark { return benchmarks() }
-
-// Gate compares SR (McNemar), MEI and Score (Wilcoxon), BRS and CE
+// gateFile compares SR (McNemar), MEI and Score (Wilcoxon), BRS and CE
 // (bootstrap) and HC (Wilcoxon); the oracle and the explorer solve every
 // maze without a hallucinated move.
-func (Suite) Gate() bench.GateFile {
+func gateFile() bench.GateFile {
 	return bench.GateFile{
 		Metrics: []bench.GateMetric{
 			{Metric: "SR", Suite: Name, MaxDrop: 0.05, Alpha: 0.05, Test: "mcnemar"},
@@ -122,12 +134,4 @@ func (Suite) Gate() bench.GateFile {
 			"agent/explorer": {"SR": 1, "HC": 0},
 		},
 	}
-}
-
-// ReadHuman reads a human control-group file ([ReadHuman]).
-func (Suite) ReadHuman(r io.Reader) ([]results.Result, error) { return ReadHuman(r) }
-
-// Asks are the seed's interactive questions: the maze size and the runs.
-func (Suite) Asks() []bench.Ask {
-	return []bench.Ask{{Flag: "size", Prompt: "Maze size (5, 7, 9, 11)"}, {Flag: "runs", Prompt: "Runs per model"}}
 }

@@ -4,18 +4,23 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/hallumaze/hallumaze/agents"
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/providers"
 	hw "github.com/hallumaze/hallumaze/worlds"
 )
 
-// Agents are the HalluWorld reference agents: oracle, credulous,
+// referenceAgents are the HalluWorld reference agents: oracle, credulous,
 // always-unknown, guesser and prior (the question-only baseline), each
 // reading only the request, as a model would. The oracle stands for a model in hallumaze estimate.
-func (Suite) Agents() []bench.Agent {
+func referenceAgents() []bench.Agent {
 	var out []bench.Agent
 	for _, p := range hw.Policies {
 		out = append(out, bench.Agent{Name: string(p), Model: agent{policy: p}, Estimate: p == hw.Oracle})
+	}
+	// The cross-suite personas, played on request.
+	for _, name := range agents.PersonaNames() {
+		out = append(out, bench.Agent{Name: name, Model: persona{name: name}, Extra: true})
 	}
 	return out
 }

@@ -11,10 +11,11 @@ import (
 
 	"github.com/hallumaze/hallumaze/internal/cli"
 	hw "github.com/hallumaze/hallumaze/worlds"
+	"github.com/hallumaze/hallumaze/worlds/grid"
 )
 
-// Commands is hallumaze worlds probes|score|show.
-func (Suite) Commands() []cli.Command {
+// commands is hallumaze worlds probes|score|show.
+func commands() []cli.Command {
 	return []cli.Command{{Name: "worlds", Summary: "HalluWorld: print probes, score replies, show a level in each view", Run: runWorlds}}
 }
 
@@ -108,8 +109,12 @@ func runShow(args []string, stdout io.Writer) error {
 	name := fs.String("world", "grid", "the world: grid, chess or terminal")
 	level := fs.String("level", "", "the level (default the world's first)")
 	seed := fs.String("seed", "", "the seed (default: the level's first standard seed, else 1)")
+	levelFile := fs.String("level-file", "", "a grid level file in HalluWorld's level format (its InNav file <name>.innav.json beside it is read when present): show its walk's set-up and first observation in each view")
 	if err := fs.Parse(args, false); err != nil {
 		return err
+	}
+	if *levelFile != "" {
+		return showLevelFile(stdout, *name, *level, *levelFile, *seed)
 	}
 	w, err := world(*name)
 	if err != nil {
@@ -135,4 +140,27 @@ func runShow(args []string, stdout io.Writer) error {
 		return cli.Usagef("worlds show: %v", err)
 	}
 	return nil
+}
+
+// showLevelFile is worlds show --level-file: a custom grid level's walk
+// as hallumaze run --suite innav --level-file plays it.
+func showLevelFile(stdout io.Writer, world, level, file, seed string) error {
+	if world != hw.Grid {
+		return cli.Usagef("worlds show: --level-file is a grid level, not a %s one", world)
+	}
+	if level != "" {
+		return cli.Usagef("worlds show: --level-file and --level exclude each other")
+	}
+	var s uint64
+	if seed != "" {
+		var err error
+		if s, err = strconv.ParseUint(seed, 10, 64); err != nil {
+			return cli.Usagef("worlds show: --seed %q is not a number in 0..2^64-1", seed)
+		}
+	}
+	sp, err := grid.ReadNavLevel(file, s, "")
+	if err != nil {
+		return cli.Usagef("worlds show: --level-file: %v", err)
+	}
+	return grid.ShowNav(stdout, sp)
 }

@@ -49,15 +49,11 @@ func Check(t testing.TB, r results.Result) {
 // cassettes of a recorded model cover.
 func experiments() []bench.Experiment {
 	return []bench.Experiment{
-		{Name: "Worlds", Cases: Suite{}.Standard, Check: Check, Report: reportAccuracy, AgentsOnly: true},
+		{Name: "Worlds", Cases: standardCases, Check: Check, Report: reportAccuracy, AgentsOnly: true},
 		{Name: "WorldsReplay", Cases: gateCases, Check: Check, Report: reportAccuracy},
 		effortExperiment(),
 	}
 }
-
-// Experiments are TestWorlds, TestWorldsReplay and HalluWorld's part of
-// TestEffort.
-func (Suite) Experiments() []bench.Experiment { return experiments() }
 
 // reportAccuracy logs, per model in the leaderboard's order, the accuracy
 // by world × category with Wilson intervals, the prior's accuracy and
@@ -82,29 +78,30 @@ func rateText(r *hw.Rate) string {
 	return fmt.Sprintf("%d/%d = %.3f [%.3f, %.3f]", r.K, r.N, r.Rate, r.CI95.Lo, r.CI95.Hi)
 }
 
-// Benchmarks is BenchmarkWorlds: per model and world, the skill, accuracy,
+// benchmarkList is BenchmarkWorlds: per model and world, the skill, accuracy,
 // hallucination rate, abstention recall and over-abstention over the
 // world's standard set.
-func (Suite) Benchmarks() []bench.Benchmark {
+func benchmarkList() []bench.Benchmark {
 	return []bench.Benchmark{{
 		Name:    "Worlds",
 		Metrics: []string{"skill", "accuracy", "hallucination-rate", "abstention-recall", "over-abstention"},
+		// The gate set, a group per world: the probes every recorded
+		// model's cassettes cover, so that go test -bench plays them all.
 		Groups: func() ([]bench.BenchGroup, error) {
-			ws, err := Worlds()
+			cases, err := gateCases()
 			if err != nil {
 				return nil, err
 			}
 			var out []bench.BenchGroup
-			for _, w := range ws {
-				probes, err := standard(w)
-				if err != nil {
-					return nil, err
+			at := map[string]int{}
+			for _, c := range cases {
+				name := "world=" + c.Tags["world"]
+				i, ok := at[name]
+				if !ok {
+					i, at[name] = len(out), len(out)
+					out = append(out, bench.BenchGroup{Name: name})
 				}
-				g := bench.BenchGroup{Name: "world=" + w.Name()}
-				for _, p := range probes {
-					g.Cases = append(g.Cases, NewCase(w, p))
-				}
-				out = append(out, g)
+				out[i].Cases = append(out[i].Cases, c)
 			}
 			return out, nil
 		},

@@ -14,11 +14,11 @@ import (
 	hw "github.com/hallumaze/hallumaze/worlds"
 )
 
-// Flags declares --world, --level, --view, --category and --world-seed:
+// declareFlags declares --world, --level, --view, --category and --world-seed:
 // without --level a run plays each world's standard set; with it, the
 // probes of those levels at those seeds. --view and --category then keep
 // only the probes they name.
-func (Suite) Flags(fs *flag.FlagSet) func() (iter.Seq[bench.Case], error) {
+func declareFlags(fs *flag.FlagSet) func() (iter.Seq[bench.Case], error) {
 	worldsFlag := fs.String("world", "", "HalluWorld: worlds to play, comma-separated: grid, chess, terminal (default all)")
 	levels := fs.String("level", "", "HalluWorld: levels to play, comma-separated (a HalluWorld key such as P1_dense_array, proc-10, chess-random, terminal); default each world's standard set")
 	views := fs.String("view", "", "HalluWorld: keep only these views, comma-separated (symbolic, ascii, memory, fen-off, fen-truth, fen-transposed, fen-flip-turn, transcript)")

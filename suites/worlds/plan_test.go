@@ -26,7 +26,7 @@ func TestPlanMakesWhatIsPlayed(t *testing.T) {
 	}
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	plan := Suite{}.Flags(fs)
+	plan := New().Flags(fs)
 	require.NoError(t, fs.Parse([]string{"--level", "P1_dense_array", "--world-seed", strings.Join(seeds, ",")}))
 
 	var before, after runtime.MemStats
@@ -52,7 +52,7 @@ func TestPlanMakesWhatIsPlayed(t *testing.T) {
 
 	// The cases made once are kept for the passes after.
 	few := flag.NewFlagSet("run", flag.ContinueOnError)
-	plan = Suite{}.Flags(few)
+	plan = New().Flags(few)
 	require.NoError(t, few.Parse([]string{"--level", "P1_dense_array", "--world-seed", "1,2,3"}))
 	seq, err = plan()
 	require.NoError(t, err)

@@ -166,7 +166,7 @@ func TestBalance(t *testing.T) {
 // reads it, follows it no more often than chance (a false testimony is
 // never a value the context shows, so never the guesser's answer).
 func TestReferenceAgents(t *testing.T) {
-	cases, err := Suite{}.Standard()
+	cases, err := New().Standard()
 	require.NoError(t, err)
 	if worldstest.Slow(testing.Short()) {
 		var some []bench.Case

@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/hallumaze/hallumaze/report"
 	"github.com/hallumaze/hallumaze/results"
 	hw "github.com/hallumaze/hallumaze/worlds"
 )
@@ -40,7 +39,7 @@ func scoreChecked(rs []results.Result) ([]ModelScore, error) {
 	verdicts := map[string][]hw.Verdict{}
 	var order []string
 	for _, r := range rs {
-		if r.Suite != Name || report.IsHuman(r) {
+		if r.Suite != Name || results.IsHuman(r) {
 			continue
 		}
 		m := byModel[r.Model]

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hallumaze/hallumaze/internal/textfmt"
 	"github.com/hallumaze/hallumaze/report"
 	"github.com/hallumaze/hallumaze/results"
 	hw "github.com/hallumaze/hallumaze/worlds"
@@ -27,12 +28,12 @@ type modelJSON struct {
 	VersusBest *hw.Comparison `json:"versus_best,omitempty"`
 }
 
-// Summarize scores each model's HalluWorld results from their verdicts:
+// summarize scores each model's HalluWorld results from their verdicts:
 // the terminal tables (accuracy by world × category with Wilson
 // intervals, the rates, McNemar against the best model), the "worlds"
 // object of the results JSON, the page's section (a world × category heat
 // table per model) and each probe's view.
-func (Suite) Summarize(rs []results.Result, _ report.Options) (report.Section, error) {
+func summarize(rs []results.Result, _ report.Options) (report.Section, error) {
 	sec := report.Section{Suite: Name, Title: "HalluWorld"}
 	scores, err := scoreChecked(rs)
 	if err != nil {
@@ -115,7 +116,7 @@ func text(scores []ModelScore, versus map[string]*hw.Comparison) string {
 		}
 		report.WriteBox(&b, " HalluWorld: "+m.Model+" ", cells, footer)
 		if m.Errors > 0 {
-			fmt.Fprintf(&b, "  ⚠ %d %s could not be played and %s not scored\n", m.Errors, report.Plural(m.Errors, "case", "cases"), report.Plural(m.Errors, "is", "are"))
+			fmt.Fprintf(&b, "  ⚠ %d %s could not be played and %s not scored\n", m.Errors, textfmt.Plural(m.Errors, "case", "cases"), textfmt.Plural(m.Errors, "is", "are"))
 		}
 		b.WriteString("\n")
 	}

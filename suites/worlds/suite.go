@@ -24,15 +24,22 @@ import (
 // Name is the suite's name.
 const Name = "worlds"
 
-// Suite is HalluWorld. Its zero value is ready to use; the worlds load once,
-// when first needed.
-type Suite struct{}
-
-// Name is "worlds".
-func (Suite) Name() string { return Name }
-
-// Title is "HalluWorld".
-func (Suite) Title() string { return "HalluWorld" }
+// New is HalluWorld as the harness, the report and the command see it.
+func New() bench.Suite {
+	return bench.Suite{
+		Name:        Name,
+		Title:       "HalluWorld",
+		Metrics:     metrics,
+		Flags:       declareFlags,
+		Standard:    standardCases,
+		Agents:      referenceAgents(),
+		Experiments: experiments(),
+		Benchmarks:  benchmarkList(),
+		Gate:        gateFile(),
+		Summarize:   summarize,
+		Commands:    commands(),
+	}
+}
 
 var (
 	loadOnce  sync.Once
@@ -94,10 +101,6 @@ func worldNames(ws []hw.World) string {
 	return fmt.Sprint(names)
 }
 
-// Metrics declares the per-probe metrics of §11 and the suite rates
-// BenchmarkWorlds reports.
-func (Suite) Metrics() results.Metrics { return metrics }
-
 var metrics = results.Metrics{
 	{Name: "right", Better: results.Higher, Exact: true, Doc: "the reply is the gold, or an abstention where the gold is UNKNOWN"},
 	{Name: "hallucinated", Better: results.Lower, Exact: true, Doc: "a concrete answer that is not the gold"},
@@ -111,8 +114,8 @@ var metrics = results.Metrics{
 	{Name: "over-abstention", Better: results.Lower, Exact: true, Doc: "abstentions / answerable probes"},
 }
 
-// Standard is every world's standard set: what the gate plays.
-func (Suite) Standard() ([]bench.Case, error) {
+// standardCases is every world's standard set: what the gate plays.
+func standardCases() ([]bench.Case, error) {
 	ws, err := Worlds()
 	if err != nil {
 		return nil, err
@@ -130,9 +133,9 @@ func (Suite) Standard() ([]bench.Case, error) {
 	return out, nil
 }
 
-// Gate compares right and hallucinated per probe with McNemar's exact
+// gateFile compares right and hallucinated per probe with McNemar's exact
 // test; the oracle never hallucinates.
-func (Suite) Gate() bench.GateFile {
+func gateFile() bench.GateFile {
 	return bench.GateFile{
 		Metrics: []bench.GateMetric{
 			{Metric: "right", Suite: Name, MaxDrop: 0.02, Alpha: 0.05, Test: "mcnemar"},

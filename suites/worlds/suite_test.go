@@ -23,7 +23,7 @@ import (
 func play(t *testing.T, cases []bench.Case, agents ...string) []results.Result {
 	t.Helper()
 	lookup := func(name string) (providers.Model, bool) {
-		for _, a := range (Suite{}).Agents() {
+		for _, a := range New().Agents {
 			if a.Name == name {
 				return a.Model, true
 			}
@@ -114,7 +114,7 @@ func TestFlags(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			fs := flag.NewFlagSet("run", flag.ContinueOnError)
 			fs.SetOutput(io.Discard)
-			plan := Suite{}.Flags(fs)
+			plan := New().Flags(fs)
 			require.NoError(t, fs.Parse(tc.args))
 			seq, err := plan()
 			if tc.err != "" {
@@ -144,7 +144,7 @@ func TestSummarize(t *testing.T) {
 	}
 	rs := play(t, cases, "oracle", "guesser")
 	rs = append(rs, results.Result{Suite: Name, Model: "agent/guesser", Case: "grid/x/s0/symbolic/q00", Error: "boom"})
-	sec, err := Suite{}.Summarize(rs, report.Options{})
+	sec, err := New().Summarize(rs, report.Options{})
 	require.NoError(t, err)
 	assert.Equal(t, []string{"agent/oracle", "agent/guesser"}, sec.Models)
 	assert.Contains(t, sec.Text, " HalluWorld: agent/oracle ")
@@ -181,14 +181,14 @@ func TestSummarize(t *testing.T) {
 	assert.Contains(t, []string{"pass", "fail"}, cv.Verdict)
 
 	bad := []results.Result{{Suite: Name, Model: "m/x", Case: "c", Detail: json.RawMessage(`{"outcome":`)}}
-	_, err = Suite{}.Summarize(bad, report.Options{})
+	_, err = New().Summarize(bad, report.Options{})
 	assert.ErrorContains(t, err, "c of m/x: read the verdict")
 }
 
 // TestStandardCases: one case per standard probe, named by its id, its
 // user message the probe's context, whatever world.
 func TestStandardCases(t *testing.T) {
-	cases, err := Suite{}.Standard()
+	cases, err := New().Standard()
 	require.NoError(t, err)
 	ws, err := Worlds()
 	require.NoError(t, err)
@@ -227,7 +227,7 @@ func TestGateSet(t *testing.T) {
 			assert.Equal(t, 5, count[w.Name()+"/"+string(cat)], "%s, category %s", w.Name(), cat)
 		}
 	}
-	gs, err := bench.GateSet(Suite{})
+	gs, err := bench.GateSet(New())
 	require.NoError(t, err)
 	assert.Len(t, gs, len(gateSet), "the gate set is TestWorldsReplay's cases")
 }

@@ -11,7 +11,7 @@ import (
 // levelFiles are HalluWorld's 84 level files, byte for byte (CC BY 4.0,
 // see NOTICE).
 //
-//go:embed levels/*.txt
+//go:embed levels/*.txt levels/*.innav.json
 var levelFiles embed.FS
 
 // file is one file of a level key: its name, the label its observation

@@ -98,7 +98,7 @@ func TestDenseArray(t *testing.T) {
 }
 
 func TestTokens(t *testing.T) {
-	lv, err := Parse("tokens.txt", []byte(`flood_3: 5
+	_, err := Parse("tokens.txt", []byte(`flood_3: 5
 notice_0: read me
 sign_1: a sign
 combat_log_2: a log
@@ -110,7 +110,7 @@ combat_log_2: a log
 ## ** .. .. A< .. .. .. ##
 ## ## ## ## ## ## ## ## ##`))
 	require.Error(t, err, "the first row is wider")
-	lv, err = Parse("tokens.txt", []byte(`flood_3: 5
+	lv, err := Parse("tokens.txt", []byte(`flood_3: 5
 notice_0: read me
 sign_1: a sign
 combat_log_2: a log

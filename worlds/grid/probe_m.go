@@ -174,12 +174,3 @@ func (u *unit) river() {
 			answer: worlds.Coordinate, key: "offset", values: "north,east", context: ctx, gold: worlds.GoldPair(na, ne)})
 	}
 }
-
-// afterSteps is the current state after n steps of passive time.
-func (u *unit) afterSteps(n int) *State {
-	c := u.cur.Clone()
-	for range n {
-		c.Step()
-	}
-	return c
-}

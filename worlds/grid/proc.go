@@ -51,7 +51,13 @@ func ProcLevel(size int, seed uint64) (*Level, []Action, error) {
 	if !slices.Contains(ProcSizes, size) {
 		return nil, nil, fmt.Errorf("grid: no procedural level of size %d", size)
 	}
-	st := worlds.NewStream(seed, worlds.StreamGridLevels)
+	lv, actions := procLevel(size, worlds.NewStream(seed, worlds.StreamGridLevels))
+	return lv, actions, nil
+}
+
+// procLevel draws proc-<size> from st, which goes on to the level's next
+// draws (a navigation episode's targets).
+func procLevel(size int, st *worlds.Stream) (*Level, []Action) {
 	lv := &Level{Name: procName(size), Rows: size, Cols: size, ViewSize: 7, Cells: make([]Cell, size*size)}
 	if size == 8 {
 		lv.ViewSize = 5
@@ -111,7 +117,7 @@ func ProcLevel(size int, seed uint64) (*Level, []Action, error) {
 		}
 		return a.Pos.Col - b.Pos.Col
 	})
-	return lv, actions, nil
+	return lv, actions
 }
 
 // procEpisode is proc-<size> at seed: three observations, at t = 0, 1, 2.

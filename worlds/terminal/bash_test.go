@@ -22,11 +22,50 @@ import (
 // root reads a file of mode 400 or 000 and the simulated user does not.
 const nobody = 65534
 
-// session is one episode to replay: its initial state and its commands.
+// session is one episode to replay: its initial state and its commands,
+// parsed (a scripted episode's) or as lines the shell ran (a task
+// session's, where a line may name a command not installed).
 type session struct {
 	name     string
 	initial  *State
 	commands []Command
+	lines    []string
+}
+
+// script is the session's command lines.
+func (s session) script() []string {
+	if s.lines != nil {
+		return s.lines
+	}
+	out := make([]string, len(s.commands))
+	for i, c := range s.commands {
+		out[i] = c.String()
+	}
+	return out
+}
+
+// installed are the programs the simulated shell has (the rest of its
+// commands are bash builtins): bash runs with a PATH of only these, so
+// that any other name is "command not found" there too.
+var installed = []string{Ls, Cat, Sed, Grep, Chmod, Mkdir, Cp, Mv, Rm, Touch, Head, Tail, Wc}
+
+// binDir makes a directory of links to the installed programs.
+func binDir(t *testing.T, base string) string {
+	t.Helper()
+	bin := filepath.Join(base, "bin")
+	if err := os.Mkdir(bin, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range installed {
+		p, err := exec.LookPath(name)
+		if err != nil {
+			t.Skipf("%s is not installed: the differential test needs coreutils, grep and sed", name)
+		}
+		if err := os.Symlink(p, filepath.Join(bin, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return bin
 }
 
 // realRun is what bash did in one session: each command's output lines and
@@ -60,17 +99,18 @@ func runBash(t *testing.T, sessions []session) []realRun {
 		roots[i] = filepath.Join(base, fmt.Sprintf("e%d", i))
 		layOut(t, roots[i], s.initial)
 		fmt.Fprintf(&script, "echo '@@@session %d'\ncd %s%s || exit 99\n", i, roots[i], s.initial.Cwd())
-		for _, c := range s.commands {
-			fmt.Fprintf(&script, "%s\necho \"@@@status $?\"\n", c)
+		for _, line := range s.script() {
+			fmt.Fprintf(&script, "%s\necho \"@@@status $?\"\n", line)
 		}
 	}
 	scriptPath := filepath.Join(base, "script.sh")
 	if err := os.WriteFile(scriptPath, []byte(script.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	bin := binDir(t, base)
 	chownTree(t, base)
 	cmd := exec.Command(bash, scriptPath)
-	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "LC_ALL=C", "HOME=/nonexistent"}
+	cmd.Env = []string{"PATH=" + bin, "LC_ALL=C", "HOME=/nonexistent"}
 	cmd.Dir = base
 	if os.Geteuid() == 0 {
 		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: nobody, Gid: nobody}}
@@ -220,8 +260,8 @@ func parseBashOutput(t *testing.T, out, scriptPath string, sessions []session, r
 		lines = append(lines, line)
 	}
 	for i, r := range runs {
-		if len(r.results) != len(sessions[i].commands) {
-			t.Fatalf("session %s: bash reported %d statuses for %d commands", sessions[i].name, len(r.results), len(sessions[i].commands))
+		if n := len(sessions[i].script()); len(r.results) != n {
+			t.Fatalf("session %s: bash reported %d statuses for %d commands", sessions[i].name, len(r.results), n)
 		}
 	}
 	return runs
@@ -289,8 +329,9 @@ var longRe = regexp.MustCompile(`^([-d][-rwxsStT]{9}[.+]?) +[0-9]+ +\S+ +\S+ ( *
 // "total" line is dropped (the simulation leaves it out by design) and each
 // line is cut to its mode, padded size and name. Without dirs4096, a
 // listing with a directory in it is cut to modes and names.
-func comparable(c Command, out []string, dirs4096 bool) []string {
-	if c.Name != Ls || !c.Long {
+func comparable(line string, out []string, dirs4096 bool) []string {
+	c, err := ParseCommand(line)
+	if err != nil || c.Name != Ls || !c.Long {
 		return out
 	}
 	var res []string
@@ -315,10 +356,10 @@ func simulate(t *testing.T, s session) ([]Result, *State) {
 	t.Helper()
 	st := s.initial.Clone()
 	var out []Result
-	for _, c := range s.commands {
-		r, err := st.Exec(c)
-		if err != nil {
-			t.Fatalf("session %s: %v", s.name, err)
+	for _, line := range s.script() {
+		r, ran := st.RunLine(line)
+		if !ran {
+			t.Fatalf("session %s: the shell does not run %q", s.name, line)
 		}
 		out = append(out, r)
 	}
@@ -334,7 +375,7 @@ func compareWithBash(t *testing.T, sessions []session) {
 	for i, s := range sessions {
 		sim, final := simulate(t, s)
 		var diffs []string
-		for j, c := range s.commands {
+		for j, c := range s.script() {
 			want, got := runs[i].results[j], sim[j]
 			wo, go_ := comparable(c, want.Output, runs[i].dirs4096), comparable(c, got.Output, runs[i].dirs4096)
 			if !slices.Equal(wo, go_) || want.Status != got.Status {
@@ -349,7 +390,7 @@ func compareWithBash(t *testing.T, sessions []session) {
 			diffs = append(diffs, fmt.Sprintf("final directories:\n  bash: %v\n  sim:  %v", runs[i].dirs, dirs))
 		}
 		if len(diffs) > 0 {
-			t.Errorf("session %s differs from bash:\n%s\ncommands:\n%s", s.name, strings.Join(diffs, "\n"), commandList(s.commands))
+			t.Errorf("session %s differs from bash:\n%s\ncommands:\n%s", s.name, strings.Join(diffs, "\n"), commandList(s.script()))
 		}
 	}
 }
@@ -360,7 +401,7 @@ func equalFiles(a, b []File) bool {
 	})
 }
 
-func commandList(cs []Command) string {
+func commandList(cs []string) string {
 	var b bytes.Buffer
 	for _, c := range cs {
 		fmt.Fprintf(&b, "  $ %s\n", c)

@@ -93,7 +93,11 @@ func (s *State) exec(c Command) (Result, error) {
 			return fail(2, "sed: can't read %s: %s", arg(0), err), nil
 		}
 		for i, l := range n.lines {
-			n.lines[i] = strings.Replace(l, c.From, c.To, 1)
+			if c.Global {
+				n.lines[i] = strings.ReplaceAll(l, c.From, c.To)
+			} else {
+				n.lines[i] = strings.Replace(l, c.From, c.To, 1)
+			}
 		}
 		return Result{}, nil
 	case Grep:
@@ -108,12 +112,53 @@ func (s *State) exec(c Command) (Result, error) {
 		if err != "" {
 			return fail(2, "grep: %s: %s", arg(0), err), nil
 		}
+		var out []string
 		for _, l := range n.lines {
 			if strings.Contains(l, c.Word) {
-				return Result{}, nil
+				if c.Quiet {
+					return Result{}, nil
+				}
+				out = append(out, l)
 			}
 		}
-		return Result{Status: 1}, nil
+		if len(out) == 0 {
+			return Result{Status: 1}, nil
+		}
+		return Result{Output: out}, nil
+	case Head, Tail:
+		n, _, err := s.lookup(arg(0))
+		switch {
+		case err == "" && n.dir:
+			return fail(1, "%s: error reading '%s': %s", c.Name, arg(0), eisdir), nil
+		case err == "" && !n.canRead():
+			err = eacces
+		}
+		if err != "" {
+			return fail(1, "%s: cannot open '%s' for reading: %s", c.Name, arg(0), err), nil
+		}
+		lines := n.lines
+		if len(lines) > c.N {
+			if c.Name == Head {
+				lines = lines[:c.N]
+			} else {
+				lines = lines[len(lines)-c.N:]
+			}
+		}
+		return Result{Output: slices.Clone(lines)}, nil
+	case Wc:
+		n, _, err := s.lookup(arg(0))
+		switch {
+		case err == "" && n.dir:
+			return Result{Output: []string{"wc: " + arg(0) + ": " + string(eisdir), "0 " + arg(0)}, Status: 1}, nil
+		case err == "" && !n.canRead():
+			err = eacces
+		}
+		if err != "" {
+			return fail(1, "wc: %s: %s", arg(0), err), nil
+		}
+		return Result{Output: []string{strconv.Itoa(len(n.lines)) + " " + arg(0)}}, nil
+	case Touch:
+		return s.touch(arg(0))
 	case Chmod:
 		n, _, err := s.lookup(arg(0))
 		if err != "" {
@@ -215,6 +260,25 @@ func (s *State) echo(c Command) Result {
 		}
 	}
 	return fail(1, "bash: %s: %s", p, err)
+}
+
+// touch makes p an empty file of mode 644 when nothing is there; an
+// existing file or directory only gets new times, which the simulation
+// does not keep. A trailing slash is not simulated (GNU touch then reports
+// "setting times of", whatever is there).
+func (s *State) touch(p string) (Result, error) {
+	if strings.HasSuffix(p, "/") {
+		return Result{}, fmt.Errorf("touch of a path with a trailing slash: %w", ErrUnsupported)
+	}
+	if _, _, err := s.lookup(p); err == "" {
+		return Result{}, nil
+	}
+	parent, _, name, err := s.lookupParent(p)
+	if err == "" {
+		parent.children[name] = &node{mode: 0o644, lines: []string{}}
+		return Result{}, nil
+	}
+	return fail(1, "touch: cannot touch '%s': %s", p, err), nil
 }
 
 // orErrno is e, or def when there is no error.

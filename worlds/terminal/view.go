@@ -4,6 +4,7 @@ import (
 	"maps"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -17,6 +18,18 @@ type entry struct {
 	lines   []string // the content, when known
 	content bool     // the content is known
 	mode    string   // three octal digits, "" while unknown
+	// counted: wc -l showed the number of lines, count, since the
+	// content last changed in a way the reader cannot follow.
+	counted bool
+	count   int
+}
+
+// lineCount is the known number of lines of e, or false.
+func (e *entry) lineCount() (int, bool) {
+	if e.content {
+		return len(e.lines), true
+	}
+	return e.count, e.counted
 }
 
 // view is the reader's model after some prefix of a transcript.
@@ -49,8 +62,16 @@ func (v *view) clone() *view {
 
 // replay reads a transcript: views[i] is the model before step i, and
 // views[len(t)] the model at the end.
-func replay(t Transcript, simulate bool) []*view {
+func replay(t Transcript, simulate bool) []*view { return replayFrom(t, simulate, "") }
+
+// replayFrom reads a transcript whose reader is told the working
+// directory it starts in (cwd; "" when it is not told).
+func replayFrom(t Transcript, simulate bool, cwd string) []*view {
 	v := newView(simulate)
+	if cwd != "" {
+		v.cwd = cwd
+		v.ensure(cwd).dir = true
+	}
 	views := make([]*view, 0, len(t)+1)
 	for _, st := range t {
 		views = append(views, v.clone())
@@ -104,8 +125,24 @@ func failed(c Command, out []string) bool {
 			}
 		}
 		return false
+	case Grep:
+		if c.Quiet {
+			return len(out) > 0
+		}
+		return len(out) == 1 && hasErrno(out[0], "grep: "+c.path(0)+": ")
+	case Head, Tail:
+		return len(out) == 1 && (hasErrno(out[0], c.Name+": cannot open '"+c.path(0)+"' for reading: ") ||
+			hasErrno(out[0], c.Name+": error reading '"+c.path(0)+"': "))
+	case Wc:
+		return len(out) >= 1 && hasErrno(out[0], "wc: "+c.path(0)+": ")
 	}
 	return len(out) > 0
+}
+
+// hasErrno reports whether line is prefix and one of the errnos.
+func hasErrno(line, prefix string) bool {
+	rest, ok := strings.CutPrefix(line, prefix)
+	return ok && slices.Contains(errnos, errno(rest))
 }
 
 func (v *view) ensure(p string) *entry {
@@ -157,6 +194,30 @@ func (v *view) step(st Step) {
 			e.lines, e.content = slices.Clone(st.Output), true
 		}
 		return
+	case Head, Tail:
+		// Fewer lines than asked for is the whole file.
+		if p := v.resolve(c.path(0)); p != "" {
+			e := v.ensure(p)
+			if len(st.Output) < c.N {
+				e.lines, e.content = slices.Clone(st.Output), true
+			}
+		}
+		return
+	case Wc:
+		if p := v.resolve(c.path(0)); p != "" && len(st.Output) == 1 {
+			e := v.ensure(p)
+			if n, err := strconv.Atoi(strings.TrimSuffix(st.Output[0], " "+c.path(0))); err == nil {
+				e.count, e.counted = n, true
+			}
+		}
+		return
+	case Grep:
+		if !c.Quiet {
+			if p := v.resolve(c.path(0)); p != "" {
+				v.ensure(p)
+			}
+			return
+		}
 	}
 	if v.simulate {
 		v.effect(c)
@@ -228,14 +289,26 @@ func (v *view) effect(c Command) {
 			e.lines = append(e.lines, c.Word)
 		case !existed && v.listed[path.Dir(p)]:
 			v.entries[p] = &entry{lines: []string{c.Word}, content: true}
+		case existed && e.counted:
+			e.count++
 		default:
 			e = v.ensure(p)
-			e.lines, e.content = nil, false
+			e.lines, e.content, e.counted = nil, false, false
+		}
+	case Touch:
+		// A new file in a listed directory is known empty; elsewhere the
+		// reader cannot tell a new file from an old file or directory.
+		if _, ok := v.entries[p]; !ok && v.listed[path.Dir(p)] {
+			v.entries[p] = &entry{lines: []string{}, content: true}
 		}
 	case Sed:
 		if e, ok := v.entries[p]; ok && e.content {
+			n := 1
+			if c.Global {
+				n = -1
+			}
 			for i, l := range e.lines {
-				e.lines[i] = strings.Replace(l, c.From, c.To, 1)
+				e.lines[i] = strings.Replace(l, c.From, c.To, n)
 			}
 		}
 	case Chmod:
@@ -257,7 +330,7 @@ func (v *view) effect(c Command) {
 		old, existed := v.entries[dst]
 		moved := &entry{}
 		if ok {
-			moved = &entry{lines: slices.Clone(src.lines), content: src.content, mode: src.mode}
+			moved = &entry{lines: slices.Clone(src.lines), content: src.content, mode: src.mode, counted: src.counted, count: src.count}
 		}
 		if c.Name == Cp && existed {
 			moved.mode = old.mode

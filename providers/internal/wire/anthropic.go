@@ -1,5 +1,10 @@
 package wire
 
+import (
+	"bytes"
+	"encoding/json"
+)
+
 // AnthropicRequest is the body of POST /v1/messages, as far as this
 // package uses it.
 type AnthropicRequest struct {
@@ -29,8 +34,66 @@ type AnthropicOutputConfig struct {
 
 // AnthropicMessage is one turn; Role is "user" or "assistant".
 type AnthropicMessage struct {
-	Role    string   `json:"role"`
-	Content FlexText `json:"content"`
+	Role    string           `json:"role"`
+	Content AnthropicContent `json:"content"`
+}
+
+// AnthropicContent is a message's text. It is sent as a JSON string, or,
+// when Block is set, as one text block; Cache marks the block
+// {"cache_control":{"type":"ephemeral"}}: the end of the prefix Anthropic
+// keeps in its prompt cache for the requests that follow. It reads any
+// shape FlexText reads; Block tells that it was an array of parts, and
+// Cache that one of them was so marked.
+type AnthropicContent struct {
+	Text  string
+	Block bool
+	Cache bool
+}
+
+// MarshalJSON writes the text as a string, or as one text block, marked
+// when Cache is set.
+func (c AnthropicContent) MarshalJSON() ([]byte, error) {
+	if !c.Block && !c.Cache {
+		return json.Marshal(c.Text)
+	}
+	b := anthropicTextBlock{Type: "text", Text: c.Text}
+	if c.Cache {
+		b.CacheControl = &anthropicCacheControl{Type: "ephemeral"}
+	}
+	return json.Marshal([]anthropicTextBlock{b})
+}
+
+// UnmarshalJSON reads a string, null or an array of text parts, noting a
+// cache_control mark on any part.
+func (c *AnthropicContent) UnmarshalJSON(data []byte) error {
+	var t FlexText
+	if err := t.UnmarshalJSON(data); err != nil {
+		return err
+	}
+	*c = AnthropicContent{Text: string(t)}
+	if d := bytes.TrimSpace(data); len(d) > 0 && d[0] == '[' {
+		c.Block = true
+		var parts []struct {
+			CacheControl *anthropicCacheControl `json:"cache_control"`
+		}
+		if err := json.Unmarshal(d, &parts); err != nil {
+			return err
+		}
+		for _, p := range parts {
+			c.Cache = c.Cache || p.CacheControl != nil
+		}
+	}
+	return nil
+}
+
+type anthropicTextBlock struct {
+	Type         string                 `json:"type"`
+	Text         string                 `json:"text"`
+	CacheControl *anthropicCacheControl `json:"cache_control,omitempty"`
+}
+
+type anthropicCacheControl struct {
+	Type string `json:"type"`
 }
 
 // AnthropicResponse is the body of a successful call.
@@ -58,12 +121,16 @@ type AnthropicBlock struct {
 	Data      string `json:"data,omitempty"`
 }
 
-// AnthropicUsage counts tokens. OutputTokens includes thinking, which
-// OutputTokensDetails counts apart.
+// AnthropicUsage counts tokens. InputTokens are the input tokens neither
+// read from nor written to the prompt cache: the whole input is their sum
+// with CacheCreationInputTokens (written) and CacheReadInputTokens (read).
+// OutputTokens includes thinking, which OutputTokensDetails counts apart.
 type AnthropicUsage struct {
-	InputTokens         int                     `json:"input_tokens"`
-	OutputTokens        int                     `json:"output_tokens"`
-	OutputTokensDetails *AnthropicOutputDetails `json:"output_tokens_details,omitempty"`
+	InputTokens              int                     `json:"input_tokens"`
+	OutputTokens             int                     `json:"output_tokens"`
+	CacheCreationInputTokens int                     `json:"cache_creation_input_tokens,omitempty"`
+	CacheReadInputTokens     int                     `json:"cache_read_input_tokens,omitempty"`
+	OutputTokensDetails      *AnthropicOutputDetails `json:"output_tokens_details,omitempty"`
 }
 
 // AnthropicOutputDetails breaks the output tokens down.

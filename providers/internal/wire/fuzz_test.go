@@ -41,3 +41,29 @@ func FuzzUnquote(f *testing.F) {
 		}
 	})
 }
+
+// AnthropicContent is a string unless a block, then one text block, with
+// cache_control when marked; either reads back as it was.
+func FuzzAnthropicContent(f *testing.F) {
+	f.Add("a", false, false)
+	f.Add("Turn 2: where are you?", true, true)
+	f.Add("Turn 1", true, false)
+	f.Fuzz(func(t *testing.T, text string, block, cache bool) {
+		c := AnthropicContent{Text: text, Block: block || cache, Cache: cache}
+		out, err := json.Marshal(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Block != bytes.HasPrefix(out, []byte(`[{"type":"text","text":`)) || cache != bytes.HasSuffix(out, []byte(`,"cache_control":{"type":"ephemeral"}}]`)) {
+			t.Fatalf("%+v written as %s", c, out)
+		}
+		var back AnthropicContent
+		if err := json.Unmarshal(out, &back); err != nil {
+			t.Fatal(err)
+		}
+		var want FlexText
+		if err := json.Unmarshal(out, &want); err != nil || back.Text != string(want) || back.Cache != c.Cache || back.Block != c.Block {
+			t.Fatalf("%s read as %+v (FlexText %q, %v)", out, back, want, err)
+		}
+	})
+}

@@ -65,11 +65,15 @@ type GeminiPromptFeedback struct {
 
 // GeminiUsageMetadata counts tokens; thoughts are counted apart from the
 // candidates.
+// The prompt tokens read from a cache (implicit or explicit context
+// caching) are part of PromptTokenCount and counted in
+// CachedContentTokenCount.
 type GeminiUsageMetadata struct {
-	PromptTokenCount     int `json:"promptTokenCount"`
-	CandidatesTokenCount int `json:"candidatesTokenCount"`
-	ThoughtsTokenCount   int `json:"thoughtsTokenCount,omitempty"`
-	TotalTokenCount      int `json:"totalTokenCount"`
+	PromptTokenCount        int `json:"promptTokenCount"`
+	CandidatesTokenCount    int `json:"candidatesTokenCount"`
+	ThoughtsTokenCount      int `json:"thoughtsTokenCount,omitempty"`
+	TotalTokenCount         int `json:"totalTokenCount"`
+	CachedContentTokenCount int `json:"cachedContentTokenCount,omitempty"`
 }
 
 // GeminiErrorResponse is the body of a failed call:

@@ -52,12 +52,22 @@ type OpenAIChoice struct {
 }
 
 // OpenAIUsage counts tokens; reasoning tokens are part of CompletionTokens,
-// and counted apart in CompletionTokensDetails.
+// and counted apart in CompletionTokensDetails. The prompt tokens read
+// from the provider's prompt cache are part of PromptTokens: OpenAI gives
+// them in prompt_tokens_details.cached_tokens, DeepSeek in
+// prompt_cache_hit_tokens.
 type OpenAIUsage struct {
-	PromptTokens            int                      `json:"prompt_tokens"`
-	CompletionTokens        int                      `json:"completion_tokens"`
-	TotalTokens             int                      `json:"total_tokens"`
-	CompletionTokensDetails *OpenAICompletionDetails `json:"completion_tokens_details,omitempty"`
+	PromptTokens            int                        `json:"prompt_tokens"`
+	CompletionTokens        int                        `json:"completion_tokens"`
+	TotalTokens             int                        `json:"total_tokens"`
+	PromptTokensDetails     *OpenAIPromptTokensDetails `json:"prompt_tokens_details,omitempty"`
+	PromptCacheHitTokens    int                        `json:"prompt_cache_hit_tokens,omitempty"`
+	CompletionTokensDetails *OpenAICompletionDetails   `json:"completion_tokens_details,omitempty"`
+}
+
+// OpenAIPromptTokensDetails breaks the prompt tokens down.
+type OpenAIPromptTokensDetails struct {
+	CachedTokens int `json:"cached_tokens"`
 }
 
 // OpenAICompletionDetails breaks the completion tokens down.

@@ -5,7 +5,6 @@ import (
 	"math"
 	"strings"
 
-	"github.com/hallumaze/hallumaze/results"
 	"github.com/hallumaze/hallumaze/scoring"
 )
 
@@ -65,54 +64,48 @@ const (
 //
 // The per-case terms (E, L, HC) come from the results' details. A row
 // needs two models with cases (OK false and a note otherwise).
-func Ablations(rs []results.Result) []Ablation {
-	cases := scored(rs)
+func Ablations(cs []*Case) []Ablation {
+	cases := scored(cs)
 	type pair struct{ full, ablated float64 }
-	per := func(name, metric string, f func(r results.Result, d detail) (pair, bool)) Ablation {
+	per := func(name, metric string, f func(s *Scored) pair) Ablation {
 		by := map[string][]pair{}
 		for _, r := range cases {
-			d, err := decodeDetail(r)
-			if err != nil {
+			if r.Scored == nil {
 				continue
 			}
-			if p, ok := f(r, d); ok {
-				by[r.Model] = append(by[r.Model], p)
-			}
+			by[r.Model] = append(by[r.Model], f(r.Scored))
 		}
 		return rank(name, metric, by, func(p pair) (float64, float64) { return p.full, p.ablated })
 	}
 	out := []Ablation{
-		per(AblateHRR, "MEI", func(_ results.Result, d detail) (pair, bool) {
-			s := d.Scores
-			return pair{s.MEI, scoring.MEIWithoutHRR(s.EarlyError, s.LoopEscape, s.HC)}, true
+		per(AblateHRR, "MEI", func(s *Scored) pair {
+			return pair{s.MEI, scoring.MEIWithoutHRR(s.EarlyError, s.LoopEscape, int(s.HC))}
 		}),
-		per(AblateE, "MEI", func(_ results.Result, d detail) (pair, bool) {
-			s := d.Scores
-			return pair{s.MEI, scoring.MEIWithoutE(s.HRR, s.LoopEscape, s.HC)}, true
+		per(AblateE, "MEI", func(s *Scored) pair {
+			return pair{s.MEI, scoring.MEIWithoutE(s.HRR, s.LoopEscape, int(s.HC))}
 		}),
-		per(AblateCE, "score", func(_ results.Result, d detail) (pair, bool) {
-			s := d.Scores
-			return pair{s.Score, scoring.ScoreWithoutCE(s.MEI, s.BRS)}, true
+		per(AblateCE, "score", func(s *Scored) pair {
+			return pair{s.Score, scoring.ScoreWithoutCE(s.MEI, s.BRS)}
 		}),
 	}
-	mirage := func(r results.Result) (string, bool, bool) {
-		if r.Tags["protocol"] == "interactive" {
+	mirage := func(r *Case) (string, bool, bool) {
+		if r.Tag("protocol") == "interactive" {
 			return "", false, false
 		}
-		t := r.Tags
-		k := strings.Join([]string{r.Model, t["size"], t["seed"], t["algorithm"], t["lang"], t["confidence"], t["run"]}, "|")
-		return k, t["mirage"] != "off", true
+		t := r.Tag
+		k := strings.Join([]string{r.Model, t("size"), t("seed"), t("algorithm"), t("lang"), t("confidence"), t("run")}, "|")
+		return k, t("mirage") != "off", true
 	}
 	out = append(out,
 		contrast(AblateMirage, "score", cases, mirage),
 		contrast(AblateMirageBRS, "BRS", cases, mirage),
-		contrast(AblateAriadne, "MEI", cases, func(r results.Result) (string, bool, bool) {
-			t := r.Tags
-			if t["protocol"] != "interactive" || (t["group"] != "A" && t["group"] != "B") {
+		contrast(AblateAriadne, "MEI", cases, func(r *Case) (string, bool, bool) {
+			t := r.Tag
+			if t("protocol") != "interactive" || (t("group") != "A" && t("group") != "B") {
 				return "", false, false
 			}
-			k := strings.Join([]string{r.Model, t["size"], t["seed"], t["algorithm"], t["lang"], t["mirage"], t["confidence"], t["run"]}, "|")
-			return k, t["group"] == "A", true
+			k := strings.Join([]string{r.Model, t("size"), t("seed"), t("algorithm"), t("lang"), t("mirage"), t("confidence"), t("run")}, "|")
+			return k, t("group") == "A", true
 		}),
 	)
 	return out
@@ -122,14 +115,14 @@ func Ablations(rs []results.Result) []Ablation {
 // the other condition under the same key and ranks the models by their
 // means over the pairs. side gives a case's pairing key, whether it is of
 // the full condition, and whether it takes part at all.
-func contrast(name, metric string, cases []results.Result, side func(results.Result) (key string, full, ok bool)) Ablation {
+func contrast(name, metric string, cases []*Case, side func(*Case) (key string, full, ok bool)) Ablation {
 	type half struct {
 		v     float64
 		model string
 	}
 	full, other := map[string]half{}, map[string]half{}
 	for _, r := range cases {
-		v, has := r.Metrics[metric]
+		v, has := r.Lookup(metric)
 		k, isFull, ok := side(r)
 		if !has || !ok || math.IsNaN(v) {
 			continue

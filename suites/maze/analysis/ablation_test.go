@@ -14,7 +14,7 @@ import (
 )
 
 func TestAblationsAgents(t *testing.T) {
-	rows := analysis.Ablations(agentGrid(t))
+	rows := analysis.Ablations(analysis.Digests(agentGrid(t)))
 	require.Len(t, rows, 6)
 	names := []string{analysis.AblateHRR, analysis.AblateE, analysis.AblateCE, analysis.AblateMirage, analysis.AblateMirageBRS, analysis.AblateAriadne}
 	for i, a := range rows {
@@ -65,7 +65,7 @@ func TestAblationSwap(t *testing.T) {
 			scoredResult(t, "noticer", seed, mk(1, 0.1, 0, 2)),
 			scoredResult(t, "early", seed, mk(0, 0.95, 0, 2)))
 	}
-	rows := analysis.Ablations(rs)
+	rows := analysis.Ablations(analysis.Digests(rs))
 	hrr, e, ce := rows[0], rows[1], rows[2]
 	require.True(t, hrr.OK)
 	assert.Equal(t, []string{"early", "noticer"}, hrr.Models)

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hallumaze/hallumaze/internal/textfmt"
 	"github.com/hallumaze/hallumaze/mazes"
 )
 
@@ -43,13 +44,13 @@ func MazeBox(m *mazes.Maze, lang mazes.Lang) string {
 func box(lines []string) string {
 	width := 0
 	for _, l := range lines {
-		width = max(width, displayWidth(l))
+		width = max(width, textfmt.Width(l))
 	}
 	var b strings.Builder
 	rule := strings.Repeat("─", width+2)
 	b.WriteString("┌" + rule + "┐\n")
 	for _, l := range lines {
-		b.WriteString("│ " + l + strings.Repeat(" ", width-displayWidth(l)) + " │\n")
+		b.WriteString("│ " + l + strings.Repeat(" ", width-textfmt.Width(l)) + " │\n")
 	}
 	b.WriteString("└" + rule + "┘\n")
 	return b.String()

@@ -1,52 +1,23 @@
 package analysis
 
 import (
-	"encoding/json"
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/hallumaze/hallumaze/mazes"
 	"github.com/hallumaze/hallumaze/results"
+	"github.com/hallumaze/hallumaze/suites/maze/record"
 )
 
 // suiteName is the maze suite's name in results.
-const suiteName = "maze"
+const suiteName = record.Name
 
-// detail is the part of a maze result's detail the analyses read: the
-// strict scores, the episode's budget, and whether the lenient tier drove
-// the episode.
-type detail struct {
-	Scores  mazes.Scores `json:"scores"`
-	Episode *struct {
-		Budget int `json:"budget"`
-	} `json:"episode"`
-	Lenient json.RawMessage `json:"lenient"`
-}
-
-func decodeDetail(r results.Result) (detail, error) {
-	var d detail
-	if len(r.Detail) == 0 {
-		return d, fmt.Errorf("result %s of %s has no detail", r.Case, r.Model)
-	}
-	if err := json.Unmarshal(r.Detail, &d); err != nil {
-		return d, fmt.Errorf("result %s of %s: decode detail: %w", r.Case, r.Model, err)
-	}
-	return d, nil
-}
-
-// IsHuman reports whether a result is a human control group's.
-func IsHuman(r results.Result) bool {
-	return strings.HasPrefix(r.Model, "human/") || r.Tags["human"] == "true"
-}
-
-// scored keeps the maze-suite results of models that were played and
-// scored: no error, no human group.
-func scored(rs []results.Result) []results.Result {
-	var out []results.Result
-	for _, r := range rs {
-		if r.Suite == suiteName && r.Error == "" && !IsHuman(r) {
-			out = append(out, r)
+// scored keeps the cases of models that were played and scored: no
+// error, no human group.
+func scored(cs []*Case) []*Case {
+	var out []*Case
+	for _, c := range cs {
+		if c.Scoreable() {
+			out = append(out, c)
 		}
 	}
 	return out
@@ -62,42 +33,40 @@ func MazeKey(r results.Result) string {
 	return "size=" + r.Tags["size"] + "/seed=" + r.Tags["seed"] + "/" + alg
 }
 
-// Maze regenerates the maze a result was played on from its tags (size,
-// seed, algorithm).
+// Maze regenerates the maze a result was played on, from its Spec
+// (record.Read).
 func Maze(r results.Result) (*mazes.Maze, error) {
-	size, err := strconv.Atoi(r.Tags["size"])
+	rd, err := record.Read(r)
 	if err != nil {
-		return nil, fmt.Errorf("result %s: size tag %q is not a number", r.Case, r.Tags["size"])
+		return nil, err
 	}
-	seed, err := strconv.ParseUint(r.Tags["seed"], 10, 64)
-	if err != nil {
-		return nil, fmt.Errorf("result %s: seed tag %q is not a number", r.Case, r.Tags["seed"])
+	return mazeOf(r, rd)
+}
+
+// mazeOf regenerates the maze of a result already read.
+func mazeOf(r results.Result, rd record.Reading) (*mazes.Maze, error) {
+	if rd.SpecErr != nil {
+		return nil, fmt.Errorf("result %s: %w", r.Case, rd.SpecErr)
 	}
-	alg := mazes.DFS
-	if s := r.Tags["algorithm"]; s != "" {
-		if alg, err = mazes.ParseAlgorithm(s); err != nil {
-			return nil, fmt.Errorf("result %s: %w", r.Case, err)
-		}
-	}
-	m, err := mazes.Generate(size, seed, alg)
+	m, err := mazes.Generate(rd.Spec.Size, rd.Spec.Seed, rd.Spec.Algorithm)
 	if err != nil {
 		return nil, fmt.Errorf("result %s: regenerate maze: %w", r.Case, err)
 	}
 	return m, nil
 }
 
-// Framing is the prompt options a result was played with, from its tags.
-func Framing(r results.Result) mazes.PromptOptions {
+// framingOf reads the framing from the tags tag gives.
+func framingOf(tag func(string) string) mazes.PromptOptions {
 	opt := mazes.PromptOptions{
-		Lang:       mazes.Lang(r.Tags["lang"]),
-		Mirage:     r.Tags["mirage"] != "off",
-		Confidence: r.Tags["confidence"] != "off",
+		Lang:       mazes.Lang(tag("lang")),
+		Mirage:     tag("mirage") != "off",
+		Confidence: tag("confidence") != "off",
 		Protocol:   mazes.OneShot,
 	}
 	if opt.Lang == "" {
 		opt.Lang = mazes.English
 	}
-	if r.Tags["protocol"] == string(mazes.Interactive) {
+	if tag("protocol") == string(mazes.Interactive) {
 		opt.Protocol = mazes.Interactive
 	}
 	return opt
@@ -109,40 +78,47 @@ func Framing(r results.Result) mazes.PromptOptions {
 // episode, driven by the tier that drove it (the lenient one when the
 // result has a lenient reading), so the walk is the one the world played.
 func Walk(r results.Result) (*mazes.Maze, mazes.Transcript, mazes.Walk, error) {
-	m, err := Maze(r)
+	rd, err := record.Read(r)
 	if err != nil {
 		return nil, mazes.Transcript{}, mazes.Walk{}, err
 	}
-	var replies []string
-	for _, t := range r.Turns {
-		if t.Role == results.Assistant {
-			replies = append(replies, t.Content)
-		}
+	m, err := mazeOf(r, rd)
+	if err != nil {
+		return nil, mazes.Transcript{}, mazes.Walk{}, err
 	}
-	opt := Framing(r)
+	opt := rd.Spec.Prompt()
+	if opt.Protocol == mazes.Interactive && rd.Detail == nil {
+		return nil, mazes.Transcript{}, mazes.Walk{}, fmt.Errorf("result %s of %s has no detail", r.Case, r.Model)
+	}
+	tr, w := walkOf(m, opt, r, rd.Detail.Budget(), rd.Detail != nil && rd.Detail.Lenient != nil)
+	return m, tr, w, nil
+}
+
+// walkOf replays a result's replies on its maze: a one-shot reply parsed
+// and verified, an interactive one played on an episode of the given
+// budget and tier.
+func walkOf(m *mazes.Maze, opt mazes.PromptOptions, r results.Result, budget int, lenient bool) (mazes.Transcript, mazes.Walk) {
 	if opt.Protocol != mazes.Interactive {
 		var tr mazes.Transcript
-		if len(replies) > 0 {
-			tr = mazes.ParseReply(replies[0])
+		for _, t := range r.Turns {
+			if t.Role == results.Assistant {
+				tr = mazes.ParseReply(t.Content)
+				break
+			}
 		}
-		return m, tr, mazes.Verify(m, tr.Steps), nil
-	}
-	d, err := decodeDetail(r)
-	if err != nil {
-		return nil, mazes.Transcript{}, mazes.Walk{}, err
-	}
-	budget := 0
-	if d.Episode != nil {
-		budget = d.Episode.Budget
+		return tr, mazes.Verify(m, tr.Steps)
 	}
 	e := mazes.NewEpisode(m, opt, budget)
-	if len(d.Lenient) > 0 && string(d.Lenient) != "null" {
+	if lenient {
 		e = mazes.NewLenientEpisode(m, opt, budget)
 	}
-	for _, reply := range replies {
-		if _, _, done := e.Turn(reply); done {
+	for _, t := range r.Turns {
+		if t.Role != results.Assistant {
+			continue
+		}
+		if _, _, done := e.Turn(t.Content); done {
 			break
 		}
 	}
-	return m, e.Transcript(), e.Walk(), nil
+	return e.Transcript(), e.Walk()
 }

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/hallumaze/hallumaze/mazes"
-	"github.com/hallumaze/hallumaze/results"
 	"github.com/hallumaze/hallumaze/scoring"
 )
 
@@ -44,7 +43,7 @@ type Chance struct {
 // with the cache's walker, walks and seed) under the case's protocol and
 // confidence framing; x_max is the flawless walk's score (MEI 0.9; Score
 // 0.95, or 0.8 without confidences).
-func ChanceCorrected(rs []results.Result, cache *mazes.BaselineCache) []Chance {
+func ChanceCorrected(cs []*Case, cache *mazes.BaselineCache) []Chance {
 	// seTerm gathers, per baseline, the sum over a model's cases of the
 	// corrected values' sensitivities to that baseline's error, and its SE.
 	type seTerm struct{ gMEI, gScore, seMEI, seScore float64 }
@@ -56,20 +55,21 @@ func ChanceCorrected(rs []results.Result, cache *mazes.BaselineCache) []Chance {
 		order              []string
 	}
 	by := map[string]*acc{}
-	for _, r := range scored(rs) {
+	pool := NewPool()
+	for _, r := range scored(cs) {
 		a := by[r.Model]
 		if a == nil {
 			a = &acc{c: Chance{Model: r.Model}, terms: map[string]*seTerm{}}
 			by[r.Model] = a
 		}
-		mei, ok1 := r.Metrics["MEI"]
-		score, ok2 := r.Metrics["score"]
-		m, err := Maze(r)
+		mei, ok1 := r.Lookup("MEI")
+		score, ok2 := r.Lookup("score")
+		m, err := pool.MazeOf(r)
 		if !ok1 || !ok2 || err != nil {
 			a.c.Skipped++
 			continue
 		}
-		b := cache.Get(m, Framing(r))
+		b := cache.Get(m, r.Framing())
 		cm, ok1 := scoring.ChanceCorrected(mei, b.MEI, b.MaxMEI)
 		cs, ok2 := scoring.ChanceCorrected(score, b.Score, b.MaxScore)
 		if !ok1 || !ok2 {
@@ -80,8 +80,8 @@ func ChanceCorrected(rs []results.Result, cache *mazes.BaselineCache) []Chance {
 		a.mc, a.sc = append(a.mc, b.MEI), append(a.sc, b.Score)
 		a.cm += cm
 		a.cs += cs
-		opt := Framing(r)
-		k := fmt.Sprintf("%s/%s/%v", MazeKey(r), opt.Protocol, opt.Confidence)
+		opt := r.Framing()
+		k := fmt.Sprintf("%s/%s/%v", r.MazeKey(), opt.Protocol, opt.Confidence)
 		t := a.terms[k]
 		if t == nil {
 			t = &seTerm{seMEI: b.SEMEI, seScore: b.SEScore}
@@ -101,8 +101,8 @@ func ChanceCorrected(rs []results.Result, cache *mazes.BaselineCache) []Chance {
 			continue
 		}
 		n := float64(c.Cases)
-		c.MEI, c.Score = mean(a.mei), mean(a.score)
-		c.MEIChance, c.ScoreChance = mean(a.mc), mean(a.sc)
+		c.MEI, c.Score = scoring.Mean(a.mei), scoring.Mean(a.score)
+		c.MEIChance, c.ScoreChance = scoring.Mean(a.mc), scoring.Mean(a.sc)
 		c.MEICorrected, c.ScoreCorrected = a.cm/n, a.cs/n
 		// Different baselines are simulated independently; one baseline's
 		// error moves all the cases that share it the same way.
@@ -186,12 +186,4 @@ func BaselineMarkdown(rows []BaselineRow) string {
 			r.Walker, r.Protocol, r.Size, r.Mazes, r.MEI, r.SEMEI, r.Score, r.SEScore, r.SR, r.HC, r.Steps, r.MaxMEI, r.MaxScore)
 	}
 	return b.String()
-}
-
-func mean(x []float64) float64 {
-	s := 0.0
-	for _, v := range x {
-		s += v
-	}
-	return s / float64(len(x))
 }

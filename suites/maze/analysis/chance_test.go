@@ -15,7 +15,7 @@ import (
 func TestChanceCorrectedAgents(t *testing.T) {
 	rs := agentGrid(t)
 	cache := mazes.NewBaselineCache(mazes.BaselineConfig{Walks: 200, Seed: 1})
-	rows := byModel(analysis.ChanceCorrected(rs, cache), func(c analysis.Chance) string { return c.Model })
+	rows := byModel(analysis.ChanceCorrected(analysis.Digests(rs), cache), func(c analysis.Chance) string { return c.Model })
 	require.Len(t, rows, 4)
 	oracle := rows["agent/oracle"]
 	assert.Equal(t, 26, oracle.Cases)

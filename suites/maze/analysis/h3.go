@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/hallumaze/hallumaze/results"
+	"github.com/hallumaze/hallumaze/internal/textfmt"
 	"github.com/hallumaze/hallumaze/scoring"
 )
 
@@ -62,7 +62,7 @@ const H3Min = 3
 // order. A pair with fewer than H3Min shared sizes, or a constant series,
 // has OK false and a note. reps and seed drive the permutation test beyond
 // eight sizes.
-func H3Compare(rs []results.Result, metric string, reps int, seed uint64) []H3 {
+func H3Compare(cs []*Case, metric string, reps int, seed uint64) []H3 {
 	type key struct {
 		who, group string
 		size       int
@@ -70,21 +70,21 @@ func H3Compare(rs []results.Result, metric string, reps int, seed uint64) []H3 {
 	human := map[key]float64{}
 	model := map[key][]float64{}
 	var humans, models, groups []string
-	for _, r := range rs {
-		if r.Suite != suiteName || r.Error != "" {
+	for _, r := range cs {
+		if r.Error != "" {
 			continue
 		}
-		v, ok := r.Metrics[metric]
-		size, err := strconv.Atoi(r.Tags["size"])
+		v, ok := r.Lookup(metric)
+		size, err := strconv.Atoi(r.Tag("size"))
 		if !ok || math.IsNaN(v) || err != nil {
 			continue
 		}
-		g := r.Tags["group"]
+		g := r.Tag("group")
 		if g == "" {
 			g = "A"
 		}
 		groups = append(groups, g)
-		if IsHuman(r) {
+		if r.Human {
 			human[key{r.Model, g, size}] = v
 			humans = append(humans, r.Model)
 		} else {
@@ -110,12 +110,12 @@ func H3Compare(rs []results.Result, metric string, reps int, seed uint64) []H3 {
 				row := H3{Human: h, Model: m, Metric: metric, Group: g, Sizes: sizes}
 				for _, n := range sizes {
 					row.HumanValues = append(row.HumanValues, human[key{h, g, n}])
-					row.ModelValues = append(row.ModelValues, mean(model[key{m, g, n}]))
+					row.ModelValues = append(row.ModelValues, scoring.Mean(model[key{m, g, n}]))
 				}
 				row.Rho, row.P, row.MinP = math.NaN(), math.NaN(), math.NaN()
 				switch rho, ok := scoring.Spearman(row.HumanValues, row.ModelValues); {
 				case len(sizes) < H3Min:
-					row.Note = "too few sizes: " + plural(len(sizes), "size", "sizes") + " shared (" + itoa(H3Min) + " needed)"
+					row.Note = "too few sizes: " + textfmt.Count(len(sizes), "size", "sizes") + " shared (" + itoa(H3Min) + " needed)"
 				case !ok:
 					row.Note = "a series is constant across sizes: no rank correlation"
 				default:

@@ -6,13 +6,15 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/hallumaze/hallumaze/suites/maze"
+
 	"github.com/hallumaze/hallumaze/suites/maze/analysis"
+	"github.com/hallumaze/hallumaze/suites/maze/mazereport"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/hallumaze/hallumaze/results"
-	maze "github.com/hallumaze/hallumaze/suites/maze"
 )
 
 // h3Results: a human group with HC means at sizes 5, 7, 9 and 11 (group
@@ -42,7 +44,7 @@ func h3Results() []results.Result {
 }
 
 func TestH3Compare(t *testing.T) {
-	rows := analysis.H3Compare(h3Results(), "HC", 0, 1)
+	rows := analysis.H3Compare(analysis.Digests(h3Results()), "HC", 0, 1)
 	require.Len(t, rows, 2)
 	same, other := rows[1], rows[0]
 	require.Equal(t, "m/same", same.Model)
@@ -68,7 +70,7 @@ func TestH3TooFewSizes(t *testing.T) {
 		fake("m", "7", "1", nil, map[string]float64{"HC": 4}),
 		fake("m", "9", "1", nil, map[string]float64{"HC": 5}),
 	}
-	rows := analysis.H3Compare(rs, "HC", 0, 1)
+	rows := analysis.H3Compare(analysis.Digests(rs), "HC", 0, 1)
 	require.Len(t, rows, 1)
 	assert.False(t, rows[0].OK)
 	assert.Equal(t, "too few sizes: 2 sizes shared (3 needed)", rows[0].Note)
@@ -78,16 +80,16 @@ func TestH3TooFewSizes(t *testing.T) {
 // TestH3HumanFile: the human file format read by the maze suite, against
 // the agents' results of the same sizes.
 func TestH3HumanFile(t *testing.T) {
-	f, err := os.Open("../testdata/human.example.json")
+	f, err := os.Open("../mazereport/testdata/human.example.json")
 	require.NoError(t, err)
 	defer f.Close()
-	human, err := maze.ReadHuman(f)
+	human, err := mazereport.ReadHuman(f)
 	require.NoError(t, err)
 	human = append(human, results.Result{Suite: "maze", Model: "human/undergraduate_group_n30", Case: "size=9/group=A",
 		Tags: map[string]string{"human": "true", "group": "A", "size": "9"}, Metrics: map[string]float64{"HC": 3.5}})
 	rs, err := play(t.Context(), []string{"lured"}, []maze.Spec{{Size: 5, Seed: 1}, {Size: 7, Seed: 1}, {Size: 9, Seed: 1}})
 	require.NoError(t, err)
-	rows := analysis.H3Compare(append(human, rs...), "HC", 0, 1)
+	rows := analysis.H3Compare(analysis.Digests(append(human, rs...)), "HC", 0, 1)
 	require.Len(t, rows, 1)
 	r := rows[0]
 	assert.Equal(t, "human/undergraduate_group_n30", r.Human)

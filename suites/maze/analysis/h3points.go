@@ -5,8 +5,8 @@ import (
 	"math"
 	"slices"
 
+	"github.com/hallumaze/hallumaze/internal/textfmt"
 	"github.com/hallumaze/hallumaze/mazes"
-	"github.com/hallumaze/hallumaze/results"
 	"github.com/hallumaze/hallumaze/scoring"
 )
 
@@ -80,34 +80,6 @@ func DecisionPoints(m *mazes.Maze) []mazes.Cell {
 	return out
 }
 
-// pointErrors returns, for each decision point the walk reached, whether
-// its first step from there erred.
-func pointErrors(m *mazes.Maze, steps []mazes.Step) map[mazes.Cell]bool {
-	points := DecisionPoints(m)
-	isPoint := make(map[mazes.Cell]bool, len(points))
-	for _, c := range points {
-		isPoint[c] = true
-	}
-	on := make(map[mazes.Cell]bool)
-	for _, c := range m.Solution() {
-		on[c] = true
-	}
-	w := mazes.Verify(m, steps)
-	out := make(map[mazes.Cell]bool)
-	pos := m.Start()
-	for i, ch := range w.Checks {
-		from := pos
-		if ch.Teleport {
-			from = steps[i].From
-		}
-		if _, seen := out[from]; isPoint[from] && !seen {
-			out[from] = !ch.Valid || !on[ch.To]
-		}
-		pos = ch.To
-	}
-	return out
-}
-
 // movesSteps turns moves made from START into steps, as the lenient tier
 // walks a list of moves.
 func movesSteps(m *mazes.Maze, moves []mazes.Dir) []mazes.Step {
@@ -116,7 +88,7 @@ func movesSteps(m *mazes.Maze, moves []mazes.Dir) []mazes.Step {
 
 // H3PointsCompare compares each human group that gave walks with each
 // model, over the mazes both walked.
-func H3PointsCompare(rs []results.Result, reps int, seed uint64) []H3Points {
+func H3PointsCompare(cs []*Case, reps int, seed uint64) []H3Points {
 	type point struct {
 		maze string
 		cell mazes.Cell
@@ -124,50 +96,37 @@ func H3PointsCompare(rs []results.Result, reps int, seed uint64) []H3Points {
 	type tally struct{ errs, n float64 }
 	human := map[string]map[point]*tally{}
 	model := map[string]map[point]*tally{}
-	add := func(into map[string]map[point]*tally, who, maze string, errs map[mazes.Cell]bool) {
+	add := func(into map[string]map[point]*tally, who, maze string, errs []PointOutcome) {
 		if into[who] == nil {
 			into[who] = map[point]*tally{}
 		}
-		for c, e := range errs {
-			k := point{maze, c}
+		for _, e := range errs {
+			k := point{maze, e.Cell()}
 			t := into[who][k]
 			if t == nil {
 				t = &tally{}
 				into[who][k] = t
 			}
 			t.n++
-			if e {
+			if e.Erred {
 				t.errs++
 			}
 		}
 	}
-	for _, r := range rs {
-		if r.Suite != suiteName || r.Error != "" || r.Tags["seed"] == "" {
+	for _, r := range cs {
+		if r.Error != "" {
 			continue
 		}
-		if g := r.Tags["group"]; g != "" && g != "A" {
-			continue
-		}
-		m, err := Maze(r)
-		if err != nil {
-			continue
-		}
-		key := MazeKey(r)
-		if IsHuman(r) {
-			var hw HumanWalks
-			if len(r.Detail) == 0 || json.Unmarshal(r.Detail, &hw) != nil {
-				continue
-			}
-			for _, walk := range hw.Walks {
-				add(human, r.Model, key, pointErrors(m, movesSteps(m, walk)))
+		if r.Human {
+			for _, errs := range r.HumanPoints() {
+				add(human, r.Model, r.MazeKey(), errs)
 			}
 			continue
 		}
-		_, tr, _, err := Walk(r)
-		if err != nil {
+		if r.Walk == nil || r.Walk.Points == nil {
 			continue
 		}
-		add(model, r.Model, key, pointErrors(m, tr.Steps))
+		add(model, r.Model, r.MazeKey(), r.Walk.Points)
 	}
 	var out []H3Points
 	for _, h := range sortedMapKeys(human) {
@@ -201,7 +160,7 @@ func H3PointsCompare(rs []results.Result, reps int, seed uint64) []H3Points {
 			row.Power = H3Power(row.Points, 0.3)
 			switch rho, ok := scoring.Spearman(row.HumanRate, row.ModelRate); {
 			case row.Points < H3PointsMin:
-				row.Note = "too few decision points: " + plural(row.Points, "point", "points") + " walked by both (" + itoa(H3PointsMin) + " needed)"
+				row.Note = "too few decision points: " + textfmt.Count(row.Points, "point", "points") + " walked by both (" + itoa(H3PointsMin) + " needed)"
 			case !ok:
 				row.Note = "the humans' or the model's error rate is the same at every point: no rank correlation"
 			default:

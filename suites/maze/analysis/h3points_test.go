@@ -86,7 +86,7 @@ func TestH3PointsCanSucceed(t *testing.T) {
 			oneShotResult("alike", seed, stepReply(m, detourWalk(m, func(c mazes.Cell) bool { return lure(seed, c) > 0.5 }))),
 			oneShotResult("unlike", seed, stepReply(m, detourWalk(m, func(c mazes.Cell) bool { return lure(seed+1000, c) > 0.5 }))))
 	}
-	rows := H3PointsCompare(rs, 2000, 1)
+	rows := H3PointsCompare(Digests(rs), 2000, 1)
 	require.Len(t, rows, 2)
 	byModel := map[string]H3Points{}
 	for _, r := range rows {
@@ -106,9 +106,16 @@ func TestDecisionPointErrors(t *testing.T) {
 	require.NoError(t, err)
 	points := DecisionPoints(m)
 	require.NotEmpty(t, points)
+	pointErrors := func(steps []mazes.Step) map[mazes.Cell]bool {
+		out := map[mazes.Cell]bool{}
+		for _, o := range NewPool().pointErrors(mazeSpec{7, 3, mazes.DFS}, m, steps) {
+			out[o.Cell()] = o.Erred
+		}
+		return out
+	}
 	// The solution itself errs nowhere; a detour at every point errs at each.
-	clean := pointErrors(m, movesSteps(m, detourWalk(m, func(mazes.Cell) bool { return false })))
-	all := pointErrors(m, movesSteps(m, detourWalk(m, func(mazes.Cell) bool { return true })))
+	clean := pointErrors(movesSteps(m, detourWalk(m, func(mazes.Cell) bool { return false })))
+	all := pointErrors(movesSteps(m, detourWalk(m, func(mazes.Cell) bool { return true })))
 	assert.Len(t, clean, len(points))
 	assert.Len(t, all, len(points))
 	for _, c := range points {

@@ -6,6 +6,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/hallumaze/hallumaze/suites/maze"
+
 	"github.com/stretchr/testify/require"
 
 	"github.com/hallumaze/hallumaze/agents"
@@ -13,7 +15,6 @@ import (
 	"github.com/hallumaze/hallumaze/mazes"
 	"github.com/hallumaze/hallumaze/providers"
 	"github.com/hallumaze/hallumaze/results"
-	maze "github.com/hallumaze/hallumaze/suites/maze"
 )
 
 // The reference agents' results on a small grid, played once per test

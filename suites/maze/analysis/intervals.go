@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hallumaze/hallumaze/internal/textfmt"
 	"github.com/hallumaze/hallumaze/results"
 	"github.com/hallumaze/hallumaze/scoring"
 )
@@ -49,14 +50,14 @@ type Estimate struct {
 // repeated runs) are resampled together, and the interval stays within the
 // metric's Bounds. Models are in name order; reps and seed drive the
 // bootstrap (reps < 1: scoring.DefaultBootstrapReps).
-func Estimates(rs []results.Result, metric string, reps int, seed uint64) []Estimate {
+func Estimates(cs []*Case, metric string, reps int, seed uint64) []Estimate {
 	type acc struct {
 		x  []float64
 		cl []string
 	}
 	by := map[string]*acc{}
-	for _, r := range scored(rs) {
-		v, ok := r.Metrics[metric]
+	for _, r := range scored(cs) {
+		v, ok := r.Lookup(metric)
 		if !ok || math.IsNaN(v) {
 			continue
 		}
@@ -65,7 +66,7 @@ func Estimates(rs []results.Result, metric string, reps int, seed uint64) []Esti
 			a = &acc{}
 			by[r.Model] = a
 		}
-		a.x, a.cl = append(a.x, v), append(a.cl, MazeKey(r))
+		a.x, a.cl = append(a.x, v), append(a.cl, r.MazeKey())
 	}
 	lo, hi := Bounds(metric)
 	var out []Estimate
@@ -111,23 +112,34 @@ func (d Difference) MarshalJSON() ([]byte, error) {
 // maze and framing and run) and compares their metric with
 // scoring.PairedClusterBootstrap, the pairs clustered by maze. A case
 // either model lacks, or lacks the metric for, is left out.
-func Compare(rs []results.Result, a, b, metric string, reps int, seed uint64) Difference {
+func Compare(cs []*Case, a, b, metric string, reps int, seed uint64) Difference {
+	return compare(cs, a, b, metric, reps, seed, true)
+}
+
+// CompareP is Compare without the interval of Delta (NaN ends): the
+// difference, its sign-flip p-value and whether there are mazes enough,
+// for a caller that only tests (the leaderboard's ties).
+func CompareP(cs []*Case, a, b, metric string, reps int, seed uint64) Difference {
+	return compare(cs, a, b, metric, reps, seed, false)
+}
+
+func compare(cs []*Case, a, b, metric string, reps int, seed uint64, interval bool) Difference {
 	av, bv := map[string]float64{}, map[string]float64{}
 	keys := map[string]string{}
-	for _, r := range scored(rs) {
-		v, ok := r.Metrics[metric]
+	for _, r := range cs {
+		if !r.Scoreable() || (r.Model != a && r.Model != b) {
+			continue
+		}
+		v, ok := r.Lookup(metric)
 		if !ok || math.IsNaN(v) {
 			continue
 		}
-		switch r.Model {
-		case a:
-			av[r.Case] = v
-		case b:
-			bv[r.Case] = v
-		default:
-			continue
+		if r.Model == a {
+			av[r.Name] = v
+		} else {
+			bv[r.Name] = v
 		}
-		keys[r.Case] = MazeKey(r)
+		keys[r.Name] = r.MazeKey()
 	}
 	var x, y []float64
 	var cl []string
@@ -142,7 +154,17 @@ func Compare(rs []results.Result, a, b, metric string, reps int, seed uint64) Di
 		d.Note = "no case played by both"
 		return d
 	}
-	d.Delta, d.CI, d.P, d.OK = scoring.PairedClusterBootstrap(x, y, cl, reps, seed)
+	if interval {
+		d.Delta, d.CI, d.P, d.OK = scoring.PairedClusterBootstrap(x, y, cl, reps, seed)
+	} else {
+		diff := make([]float64, len(x))
+		for i := range x {
+			diff[i] = x[i] - y[i]
+		}
+		d.Delta, d.CI = scoring.Mean(diff), scoring.Interval{Lo: math.NaN(), Hi: math.NaN()}
+		d.P = scoring.ClusterSignFlipP(diff, cl, reps, seed)
+		d.OK = !math.IsNaN(d.P) && d.Mazes >= scoring.MinClusters
+	}
 	if !d.OK {
 		d.Note = tooFew(d.Mazes)
 	}
@@ -150,7 +172,7 @@ func Compare(rs []results.Result, a, b, metric string, reps int, seed uint64) Di
 }
 
 func tooFew(clusters int) string {
-	return "n too small: " + plural(clusters, "maze", "mazes") + " (" + itoa(scoring.MinClusters) + " needed)"
+	return "n too small: " + textfmt.Count(clusters, "maze", "mazes") + " (" + itoa(scoring.MinClusters) + " needed)"
 }
 
 func distinct(xs []string) int {

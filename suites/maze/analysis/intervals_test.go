@@ -31,7 +31,7 @@ func TestBounds(t *testing.T) {
 
 func TestEstimatesAgents(t *testing.T) {
 	rs := agentGrid(t)
-	est := byModel(analysis.Estimates(rs, "MEI", 2000, 1), func(e analysis.Estimate) string { return e.Model })
+	est := byModel(analysis.Estimates(analysis.Digests(rs), "MEI", 2000, 1), func(e analysis.Estimate) string { return e.Model })
 	require.Len(t, est, 4)
 	oracle := est["agent/oracle"]
 	assert.True(t, oracle.OK)
@@ -45,7 +45,7 @@ func TestEstimatesAgents(t *testing.T) {
 		t.Logf("%s: %v around %v (%d cases, %d mazes)", e.Model, e.CI, e.Mean, e.N, e.Clusters)
 		assert.True(t, 0 <= e.CI.Lo && e.CI.Lo <= e.Mean && e.Mean <= e.CI.Hi && e.CI.Hi <= 1, "%s: %v around %v", e.Model, e.CI, e.Mean)
 	}
-	hc := byModel(analysis.Estimates(rs, "HC", 2000, 1), func(e analysis.Estimate) string { return e.Model })
+	hc := byModel(analysis.Estimates(analysis.Digests(rs), "HC", 2000, 1), func(e analysis.Estimate) string { return e.Model })
 	assert.GreaterOrEqual(t, hc["agent/lured"].CI.Lo, 0.0)
 }
 
@@ -61,7 +61,7 @@ func TestEstimatesFewMazes(t *testing.T) {
 	}
 	rs = append(rs, fake("human/g", "7", "", map[string]string{"human": "true"}, map[string]float64{"BRS": 0.9}),
 		results.Result{Suite: "maze", Model: "m", Case: "x", Error: "provider down", Metrics: map[string]float64{"BRS": 1}})
-	est := analysis.Estimates(rs, "BRS", 500, 1)
+	est := analysis.Estimates(analysis.Digests(rs), "BRS", 500, 1)
 	require.Len(t, est, 1, "the human group and the failed case are left out")
 	e := est[0]
 	assert.False(t, e.OK)
@@ -74,7 +74,7 @@ func TestEstimatesFewMazes(t *testing.T) {
 
 func TestCompareAgents(t *testing.T) {
 	rs := agentGrid(t)
-	d := analysis.Compare(rs, "agent/explorer", "agent/lured", "score", 2000, 1)
+	d := analysis.Compare(analysis.Digests(rs), "agent/explorer", "agent/lured", "score", 2000, 1)
 	require.True(t, d.OK, d.Note)
 	assert.Equal(t, 26, d.Pairs)
 	assert.Equal(t, 13, d.Mazes)
@@ -82,7 +82,7 @@ func TestCompareAgents(t *testing.T) {
 	assert.Greater(t, d.CI.Lo, 0.0)
 	assert.Less(t, d.P, 0.001)
 
-	none := analysis.Compare(rs, "agent/explorer", "agent/nobody", "score", 100, 1)
+	none := analysis.Compare(analysis.Digests(rs), "agent/explorer", "agent/nobody", "score", 100, 1)
 	assert.False(t, none.OK)
 	assert.Equal(t, 0, none.Pairs)
 	assert.Equal(t, "no case played by both", none.Note)
@@ -107,5 +107,27 @@ func TestJSONUndefined(t *testing.T) {
 			require.NoError(t, err)
 			assert.JSONEq(t, tc.want, string(got))
 		})
+	}
+}
+
+// TestComparePIsCompare: the test alone gives Compare's difference,
+// p-value and verdict, for every pair of agents and metric.
+func TestComparePIsCompare(t *testing.T) {
+	cs := analysis.Digests(agentGrid(t))
+	names := []string{"agent/oracle", "agent/explorer", "agent/random", "agent/lured", "agent/nobody"}
+	for _, a := range names {
+		for _, b := range names {
+			for _, metric := range []string{"score", "MEI", "CE"} {
+				full := analysis.Compare(cs, a, b, metric, 500, 1)
+				p := analysis.CompareP(cs, a, b, metric, 500, 1)
+				assert.Equal(t, full.OK, p.OK, "%s %s %s", a, b, metric)
+				assert.Equal(t, full.Note, p.Note)
+				assert.Equal(t, full.Pairs, p.Pairs)
+				if full.Pairs > 0 {
+					assert.Equal(t, full.P, p.P, "%s %s %s", a, b, metric)
+					assert.Equal(t, full.Delta, p.Delta)
+				}
+			}
+		}
 	}
 }

@@ -27,19 +27,19 @@ type PatternRow struct {
 
 // ModelPatterns sums each model's confidence patterns over its scored
 // cases, in model order.
-func ModelPatterns(rs []results.Result) []PatternRow {
+func ModelPatterns(cs []*Case) []PatternRow {
 	by := map[string]*PatternRow{}
-	for _, r := range scored(rs) {
+	for _, r := range scored(cs) {
 		row := by[r.Model]
 		if row == nil {
 			row = &PatternRow{Model: r.Model}
 			by[r.Model] = row
 		}
-		p, err := ConfidencePatterns(r)
-		if err != nil {
+		if r.Walk == nil {
 			row.Skipped++
 			continue
 		}
+		p := r.Walk.Patterns()
 		row.Cases++
 		s := &row.ConfidencePatterns
 		s.Hallucinations += p.Hallucinations

@@ -13,7 +13,7 @@ import (
 // is overconfident at its errors (pattern B); the oracle and the explorer
 // make none; the random agent's confidences wander, so it shows both.
 func TestModelPatterns(t *testing.T) {
-	rows := byModel(analysis.ModelPatterns(agentGrid(t)), func(p analysis.PatternRow) string { return p.Model })
+	rows := byModel(analysis.ModelPatterns(analysis.Digests(agentGrid(t))), func(p analysis.PatternRow) string { return p.Model })
 	require.Len(t, rows, 4)
 	for _, r := range rows {
 		assert.Equal(t, 26, r.Cases, r.Model)

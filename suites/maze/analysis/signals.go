@@ -106,20 +106,36 @@ func proseSignals(text string) SignalCounts {
 			continue
 		}
 		low := lowerASCII(line)
-		c.DeadEnd += countPhrases(low, deadEndPhrases)
-		c.Backtrack += countPhrases(low, backtrackPhrases)
-		c.Loop += countPhrases(low, loopPhrases)
-		c.Strategy += countPhrases(low, strategyPhrases)
+		c.DeadEnd += countPhrases(low, deadEndIndex)
+		c.Backtrack += countPhrases(low, backtrackIndex)
+		c.Loop += countPhrases(low, loopIndex)
+		c.Strategy += countPhrases(low, strategyIndex)
 	}
 	return c
 }
 
+// phraseIndex holds a signal's phrases by their first byte, the only
+// phrases that can match where a text has that byte.
+type phraseIndex [256][]string
+
+func indexPhrases(phrases []string) *phraseIndex {
+	var idx phraseIndex
+	for _, p := range phrases {
+		idx[p[0]] = append(idx[p[0]], p)
+	}
+	return &idx
+}
+
+var (
+	deadEndIndex   = indexPhrases(deadEndPhrases)
+	backtrackIndex = indexPhrases(backtrackPhrases)
+	loopIndex      = indexPhrases(loopPhrases)
+	strategyIndex  = indexPhrases(strategyPhrases)
+)
+
 // isContractLine reports whether the strict parser reads the line as one
 // of the contract's lines.
-func isContractLine(line string) bool {
-	tr := mazes.ParseReply(line)
-	return tr.Unparsed == 0 && strings.TrimSpace(line) != ""
-}
+func isContractLine(line string) bool { return mazes.IsContractLine(line) }
 
 // lowerASCII lowers ASCII letters only, so byte offsets stay put.
 func lowerASCII(s string) string {
@@ -134,11 +150,11 @@ func lowerASCII(s string) string {
 
 // countPhrases counts the non-overlapping occurrences of the phrases in
 // s, longest phrase first at each position.
-func countPhrases(s string, phrases []string) int {
+func countPhrases(s string, phrases *phraseIndex) int {
 	n := 0
 	for i := 0; i < len(s); {
 		best := 0
-		for _, p := range phrases {
+		for _, p := range phrases[s[i]] {
 			if l := matchAt(s, i, p); l > best {
 				best = l
 			}

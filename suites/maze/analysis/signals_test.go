@@ -6,6 +6,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/hallumaze/hallumaze/suites/maze"
+
 	"github.com/hallumaze/hallumaze/suites/maze/analysis"
 
 	"github.com/stretchr/testify/assert"
@@ -13,7 +15,6 @@ import (
 
 	"github.com/hallumaze/hallumaze/mazes"
 	"github.com/hallumaze/hallumaze/providers"
-	maze "github.com/hallumaze/hallumaze/suites/maze"
 )
 
 var spec4 = maze.Spec{Size: 4, Seed: 1}

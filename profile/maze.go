@@ -1,0 +1,281 @@
+package profile
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/hallumaze/hallumaze/results"
+	"github.com/hallumaze/hallumaze/scoring"
+)
+
+// The bootstrap of the maze means: the leaderboard's, so that the same
+// results give the same intervals.
+const (
+	bootstrapReps = 2000
+	bootstrapSeed = 1
+)
+
+// mazeScores is the part of a maze result's detail the profile reads: the
+// score JSON's descriptive keys, null when undefined.
+type mazeScores struct {
+	Scores struct {
+		ECE              *float64 `json:"ece"`
+		BacktrackGap     *int     `json:"backtrack_gap"`
+		HallucinationGap *int     `json:"hallucination_gap"`
+	} `json:"scores"`
+}
+
+// mazeKey names the maze a result was played on, "size=7/seed=3/dfs": the
+// cluster its framings and repeated runs share (suites/maze/analysis
+// MazeKey).
+func mazeKey(r results.Result) string {
+	alg := r.Tags["algorithm"]
+	if alg == "" {
+		alg = "dfs"
+	}
+	return "size=" + r.Tags["size"] + "/seed=" + r.Tags["seed"] + "/" + alg
+}
+
+// series gathers one metric's values over cases, with their mazes.
+type series struct {
+	x     []float64
+	cl    []string
+	cases []string
+}
+
+func (s *series) add(r results.Result, v float64) {
+	s.x, s.cl, s.cases = append(s.x, v), append(s.cl, mazeKey(r)), append(s.cases, r.Case)
+}
+
+// mazeMeasures are the HalluMaze measures of one model's results:
+//
+//   - over the cases without Ariadne hints (group A, one-shot or
+//     interactive): HRR, CE, Brier, the per-case ECE and the two gaps
+//     between what the model reported and what the walk verified;
+//   - over those cases with lures shown: the lure rate and BRS, with the
+//     lure rate of the same model with lures hidden as the chance;
+//   - over the interactive group B cases: NRS, hint-weighted as the
+//     suite pools it, and the Trainability Index of groups A and B.
+//
+// Each mean is the leaderboard's: the mean over cases, with the cluster
+// bootstrap (mazes resampled whole, 2000 replicates, seed 1) within the
+// metric's bounds, and no interval below scoring.MinClusters mazes.
+func mazeMeasures(rs []results.Result) ([]Measure, error) {
+	s := map[string]*series{}
+	get := func(k string) *series {
+		if s[k] == nil {
+			s[k] = &series{}
+		}
+		return s[k]
+	}
+	var lureOff series
+	var nrsSum float64
+	var hintsB int
+	nrs := &series{} // each case's NRS once per hint, for the interval
+	mei := map[string][]float64{}
+	played := false
+	for _, r := range rs {
+		if r.Suite != SuiteMaze || r.Error != "" {
+			continue
+		}
+		played = true
+		group := r.Tags["group"]
+		if r.Tags["protocol"] == "interactive" {
+			mei[group] = append(mei[group], r.Metrics["MEI"])
+			if group == "B" {
+				h := r.Metrics["hints"]
+				nrsSum += r.Metrics["NRS"] * h
+				hintsB += int(h)
+				for range int(h) {
+					nrs.add(r, r.Metrics["NRS"])
+				}
+			}
+		}
+		if group != "" && group != "A" {
+			continue
+		}
+		for _, k := range []string{"HRR", "CE", "brier"} {
+			if v, ok := r.Metrics[k]; ok && !math.IsNaN(v) {
+				get(k).add(r, v)
+			}
+		}
+		var d mazeScores
+		if len(r.Detail) > 0 {
+			if err := json.Unmarshal(r.Detail, &d); err != nil {
+				return nil, fmt.Errorf("profile: %s of %s: read the maze detail: %w", r.Case, r.Model, err)
+			}
+		}
+		if d.Scores.ECE != nil {
+			get("ece").add(r, *d.Scores.ECE)
+		}
+		if g := d.Scores.HallucinationGap; g != nil {
+			get("hallucination_gap").add(r, float64(*g))
+		}
+		if g := d.Scores.BacktrackGap; g != nil {
+			get("backtrack_gap").add(r, float64(*g))
+		}
+		lures := r.Tags["mirage"] != "off"
+		if v, ok := r.Metrics["lure-rate"]; ok && !math.IsNaN(v) {
+			if lures {
+				get("lure-rate").add(r, v)
+			} else {
+				lureOff.add(r, v)
+			}
+		}
+		if v, ok := r.Metrics["BRS"]; ok && lures && !math.IsNaN(v) {
+			get("BRS").add(r, v)
+		}
+	}
+	if !played {
+		return nil, nil
+	}
+	// The intervals of every mean measure are drawn together: measures
+	// over as many mazes share one stream of resamples (BoundedMeanCIs
+	// gives what each BoundedMeanCI would).
+	var defs []Def
+	var jobs []scoring.ClusterMeanJob
+	for _, d := range Defs {
+		if d.Suite != SuiteMaze || d.Kind != KindMean || d.ID == "maze/NRS" {
+			continue
+		}
+		defs = append(defs, d)
+		if ser := s[d.Metric]; ser != nil && len(ser.x) > 0 {
+			lo, hi := bounds(d.Metric)
+			jobs = append(jobs, scoring.ClusterMeanJob{X: ser.x, Clusters: ser.cl, Lo: lo, Hi: hi})
+		}
+	}
+	cis := scoring.BoundedMeanCIs(jobs, bootstrapReps, bootstrapSeed)
+	var out []Measure
+	for _, d := range defs {
+		ser := s[d.Metric]
+		if ser == nil || len(ser.x) == 0 {
+			out = append(out, meanMeasure(d, nil, scoring.ClusterMean{}))
+			continue
+		}
+		out = append(out, meanMeasure(d, ser, cis[0]))
+		cis = cis[1:]
+	}
+	if i := slices.IndexFunc(out, func(m Measure) bool { return m.ID == "maze/lure-rate" }); i >= 0 && len(lureOff.x) > 0 {
+		off := mean(lureOff.x)
+		out[i].setChance(1-off, "1 − the lure rate with lures hidden: how often it takes the same branches unprompted")
+	}
+	out = append(out, nrsMeasure(nrsSum, hintsB, nrs), tiMeasure(mei, nrsSum, hintsB))
+	return out, nil
+}
+
+// meanMeasure is the leaderboard's statistic of a metric's values
+// (suites/maze statOf): the mean, and the cluster-bootstrap interval and
+// mean when there are enough mazes, flipped to the card's scale where the
+// definition says.
+func meanMeasure(d Def, s *series, boot scoring.ClusterMean) Measure {
+	m := Measure{Def: d}
+	if s == nil || len(s.x) == 0 {
+		m.Note = "no case measured it"
+		return m
+	}
+	m.N, m.Clusters = len(s.x), distinct(s.cl)
+	raw := mean(s.x)
+	var ci *scoring.Interval
+	if boot.OK {
+		raw, ci = boot.Mean, &boot.CI
+	} else {
+		m.Note = fmt.Sprintf("no interval: %d maze(s), %d needed", m.Clusters, scoring.MinClusters)
+	}
+	m.Raw, m.Value = ptr(raw), ptr(flipped(d, raw))
+	if ci != nil {
+		if d.Flip {
+			ci = &scoring.Interval{Lo: 1 - ci.Hi, Hi: 1 - ci.Lo}
+		}
+		m.CI = ci
+	}
+	m.cases = map[string]obs{}
+	for i, c := range s.cases {
+		m.cases[c] = obs{v: flipped(d, s.x[i]), cluster: s.cl[i]}
+	}
+	return m
+}
+
+// nrsMeasure is group B's NRS pooled over its hints, Σ NRS·hints / Σ hints
+// (suites/maze AriadneSummary), with the cluster-bootstrap interval of the
+// same mean taken over hints.
+func nrsMeasure(sum float64, hints int, per *series) Measure {
+	d, _ := DefOf("maze/NRS")
+	m := Measure{Def: d, N: hints}
+	if hints == 0 {
+		m.Note = "no group B hint: play the model with --group A and --group B"
+		return m
+	}
+	v := sum / float64(hints)
+	m.Raw, m.Value = ptr(v), ptr(v)
+	m.Clusters = distinct(per.cl)
+	if _, ci, ok := scoring.BoundedMeanCI(per.x, per.cl, 0, 1, bootstrapReps, bootstrapSeed); ok {
+		m.CI = &ci
+	} else {
+		m.Note = fmt.Sprintf("no interval: %d maze(s), %d needed", m.Clusters, scoring.MinClusters)
+	}
+	m.cases = map[string]obs{}
+	for i, c := range per.cases {
+		m.cases[c] = obs{v: per.x[i], cluster: per.cl[i]}
+	}
+	return m
+}
+
+// tiMeasure is the Trainability Index, NRS_B × (MEI_B − MEI_A) / MEI_A,
+// undefined (with the reason) as the suite leaves it undefined.
+func tiMeasure(mei map[string][]float64, nrsSum float64, hintsB int) Measure {
+	d, _ := DefOf("maze/TI")
+	m := Measure{Def: d}
+	a, okA := mei["A"]
+	b, okB := mei["B"]
+	switch {
+	case !okA || !okB:
+		m.Note = "undefined: groups A and B were not both run"
+		return m
+	case hintsB == 0:
+		m.Note = "undefined: group B gave no hint (no trigger fired)"
+		return m
+	}
+	meiA, meiB := sortedMean(a), sortedMean(b)
+	if meiA == 0 {
+		m.Note = "undefined: MEI_A = 0"
+		return m
+	}
+	nrsB := nrsSum / float64(hintsB)
+	ti := nrsB * (meiB - meiA) / meiA
+	m.Raw, m.Value, m.N = ptr(ti), ptr(ti), len(a)+len(b)
+	return m
+}
+
+// bounds are a metric's bounds for its interval (suites/maze/analysis
+// Bounds): rates and scores in [0, 1], the signed gaps unbounded.
+func bounds(metric string) (lo, hi float64) {
+	switch metric {
+	case "hallucination_gap", "backtrack_gap":
+		return math.Inf(-1), math.Inf(1)
+	}
+	return 0, 1
+}
+
+func mean(x []float64) float64 {
+	s := 0.0
+	for _, v := range x {
+		s += v
+	}
+	return s / float64(len(x))
+}
+
+func sortedMean(x []float64) float64 {
+	y := slices.Clone(x)
+	slices.Sort(y)
+	return mean(y)
+}
+
+func distinct(xs []string) int {
+	seen := map[string]bool{}
+	for _, x := range xs {
+		seen[x] = true
+	}
+	return len(seen)
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package profile_test
+
+const raceEnabled = false

@@ -1,0 +1,67 @@
+package analysis
+
+import (
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// proseSignalsPlain is proseSignals as first written: every line parsed,
+// every phrase tried at every position.
+func proseSignalsPlain(text string) SignalCounts {
+	count := func(s string, phrases []string) int {
+		n := 0
+		for i := 0; i < len(s); {
+			best := 0
+			for _, p := range phrases {
+				if l := matchAt(s, i, p); l > best {
+					best = l
+				}
+			}
+			if best > 0 {
+				n++
+				i += best
+				continue
+			}
+			i++
+			for i < len(s) && s[i]&0xC0 == 0x80 {
+				i++
+			}
+		}
+		return n
+	}
+	var c SignalCounts
+	for line := range strings.Lines(text) {
+		if isContractLine(line) {
+			continue
+		}
+		low := lowerASCII(line)
+		c.DeadEnd += count(low, deadEndPhrases)
+		c.Backtrack += count(low, backtrackPhrases)
+		c.Loop += count(low, loopPhrases)
+		c.Strategy += count(low, strategyPhrases)
+	}
+	return c
+}
+
+// TestProseSignalsAsPlain: the indexed count gives what trying every
+// phrase on every line gives, over lines of the contract, prose with the
+// phrases, Korean, and what sits between.
+func TestProseSignalsAsPlain(t *testing.T) {
+	pieces := append(append(append(append([]string{"STEP 1: (0,0) → E | confidence: 90% | a dead end", "LOOP detected at (1,1) — I went back",
+		"DEAD_END at (2,2)", "FINAL_PATH: (0,0)→(0,1)", "(0,1)→(1,1)", "BACKTRACK_COUNT: 2", "**STEP 2**: (0,1) → S", "- let me go back",
+		"\n", " ", ".", "x", "deadend", "Backtracking!", "in circles", "다른 전략으로", "막다른 길", "revisited", "looped"},
+		deadEndPhrases...), backtrackPhrases...), loopPhrases...), strategyPhrases...)
+	rapid.Check(t, func(t *rapid.T) {
+		var b strings.Builder
+		for _, p := range rapid.SliceOfN(rapid.SampledFrom(pieces), 0, 30).Draw(t, "pieces") {
+			b.WriteString(strings.ToUpper(p[:1]) + p[1:])
+			b.WriteString(rapid.SampledFrom([]string{" ", "\n", "", ", "}).Draw(t, "sep"))
+		}
+		text := b.String()
+		if got, want := proseSignals(text), proseSignalsPlain(text); got != want {
+			t.Fatalf("%q: indexed %+v, plain %+v", text, got, want)
+		}
+	})
+}

@@ -15,7 +15,7 @@ func TestFilterThatDropsASuiteSaysSoOnce(t *testing.T) {
 	dir := t.TempDir()
 	code, stdout, stderr := runCLI(t, "run", "--suite", "all", "--filter", "size=7", "--limit", "20", "--output", filepath.Join(dir, "r.json"))
 	require.Equal(t, 0, code, stderr)
-	assert.Equal(t, 1, strings.Count(stderr, `run: --filter "size=7" matches no case of Missing Piece or HalluWorld, which are not played`), stderr)
+	assert.Equal(t, 1, strings.Count(stderr, `run: --filter "size=7" matches no case of Missing Piece, HalluWorld or HalluWorld InNav, which are not played`), stderr)
 	for _, agent := range []string{"agent/checker", "agent/always-abstain", "agent/credulous", "agent/always-unknown"} {
 		assert.NotContains(t, stderr, "▶ "+agent, "no summary for a model with no case")
 		assert.NotContains(t, stdout, agent, "no table row for a model with no case")

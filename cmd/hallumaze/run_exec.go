@@ -238,7 +238,11 @@ func (a *app) check(o runOptions, stderr io.Writer) (runPlan, error) {
 			}
 		}
 		if len(dropped) > 0 {
-			fmt.Fprintf(stderr, "run: --filter %q matches no case of %s, which %s not played\n", o.filter, strings.Join(dropped, " or "), textfmt.Plural(len(dropped), "is", "are"))
+			names := dropped[len(dropped)-1]
+			if len(dropped) > 1 {
+				names = strings.Join(dropped[:len(dropped)-1], ", ") + " or " + names
+			}
+			fmt.Fprintf(stderr, "run: --filter %q matches no case of %s, which %s not played\n", o.filter, names, textfmt.Plural(len(dropped), "is", "are"))
 		}
 	}
 	if o.human != "" {

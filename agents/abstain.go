@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/hallumaze/hallumaze/abstain"
+	"github.com/hallumaze/hallumaze/modelname"
 	"github.com/hallumaze/hallumaze/providers"
 )
 
@@ -59,7 +60,7 @@ func (a abstainAgent) Chat(ctx context.Context, req providers.Request) (provider
 	return providers.Reply{
 		Text:       text,
 		Reasoning:  reasoning,
-		Model:      "agent/" + a.name,
+		Model:      modelname.AgentName(a.name),
 		StopReason: providers.StopEnd,
 		Usage:      usageOf(req, text, reasoning),
 	}, nil

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/hallumaze/hallumaze/modelname"
 	"github.com/hallumaze/hallumaze/providers"
 )
 
@@ -103,7 +104,7 @@ func (a *Agent) Chat(ctx context.Context, req providers.Request) (providers.Repl
 	return providers.Reply{
 		Text:       text,
 		Reasoning:  reasoning,
-		Model:      "agent/" + a.name,
+		Model:      modelname.AgentName(a.name),
 		StopReason: "end",
 		Usage:      usageOf(req, text, reasoning),
 	}, nil

@@ -204,7 +204,7 @@ func Build(rs []results.Result, opts Options) ([]Card, error) {
 	rs = canonical(rs)
 	byModel := map[string][]results.Result{}
 	for _, r := range rs {
-		if isHuman(r) || !knownSuite(r.Suite) {
+		if results.IsHuman(r) || !knownSuite(r.Suite) {
 			continue
 		}
 		byModel[r.Model] = append(byModel[r.Model], r)
@@ -279,12 +279,6 @@ func canonical(rs []results.Result) []results.Result {
 }
 
 func knownSuite(s string) bool { return s == SuiteMaze || s == SuiteAbstain || s == SuiteWorlds }
-
-// isHuman reports a human control group's result: its values are group
-// means entered by hand, not a model's.
-func isHuman(r results.Result) bool {
-	return strings.HasPrefix(r.Model, "human/") || r.Tags["human"] == "true"
-}
 
 // rateMeasure is a measure of k of n: Raw = k/n with Wilson's interval,
 // flipped to the card's scale where the definition says.

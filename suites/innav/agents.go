@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/hallumaze/hallumaze/bench"
+	"github.com/hallumaze/hallumaze/modelname"
 	"github.com/hallumaze/hallumaze/providers"
 	hw "github.com/hallumaze/hallumaze/worlds"
 	"github.com/hallumaze/hallumaze/worlds/grid"
@@ -38,7 +39,7 @@ func (a agent) Chat(ctx context.Context, req providers.Request) (providers.Reply
 	if err := ctx.Err(); err != nil {
 		return providers.Reply{}, err
 	}
-	name := "agent/" + string(a.policy)
+	name := modelname.AgentName(string(a.policy))
 	n := len(req.Messages)
 	if n == 0 || req.Messages[n-1].Role != providers.User {
 		return providers.Reply{}, fmt.Errorf("%s: no message to answer: %w", name, providers.ErrUnreadablePrompt)

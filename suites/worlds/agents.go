@@ -6,6 +6,7 @@ import (
 
 	"github.com/hallumaze/hallumaze/agents"
 	"github.com/hallumaze/hallumaze/bench"
+	"github.com/hallumaze/hallumaze/modelname"
 	"github.com/hallumaze/hallumaze/providers"
 	hw "github.com/hallumaze/hallumaze/worlds"
 )
@@ -35,7 +36,7 @@ func (a agent) Chat(ctx context.Context, req providers.Request) (providers.Reply
 	if err := ctx.Err(); err != nil {
 		return providers.Reply{}, err
 	}
-	name := "agent/" + string(a.policy)
+	name := modelname.AgentName(string(a.policy))
 	if len(req.Messages) == 0 || req.Messages[len(req.Messages)-1].Role != providers.User {
 		return providers.Reply{}, fmt.Errorf("%s: no question: %w", name, providers.ErrUnreadablePrompt)
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/hallumaze/hallumaze/agents"
+	"github.com/hallumaze/hallumaze/modelname"
 	"github.com/hallumaze/hallumaze/providers"
 	hw "github.com/hallumaze/hallumaze/worlds"
 )
@@ -49,7 +50,7 @@ func (p persona) Chat(ctx context.Context, req providers.Request) (providers.Rep
 			rep.Text = abstainOf(rep.Text)
 		}
 	}
-	rep.Model = "agent/" + p.name
+	rep.Model = modelname.AgentName(p.name)
 	return rep, err
 }
 

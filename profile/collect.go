@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/json"
+	"maps"
 	"slices"
 	"strings"
 
@@ -80,11 +81,7 @@ func (c *Collector) Build(opts Options) ([]Card, error) {
 	for i, r := range c.recs {
 		byModel[r.model] = append(byModel[r.model], i)
 	}
-	models := make([]string, 0, len(byModel))
-	for m := range byModel {
-		models = append(models, m)
-	}
-	slices.Sort(models)
+	models := slices.Sorted(maps.Keys(byModel))
 	cards := make([]Card, 0, len(models))
 	for _, m := range models {
 		rs := make([]results.Result, len(byModel[m]))

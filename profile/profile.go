@@ -2,6 +2,7 @@ package profile
 
 import (
 	"cmp"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -209,11 +210,7 @@ func Build(rs []results.Result, opts Options) ([]Card, error) {
 		}
 		byModel[r.Model] = append(byModel[r.Model], r)
 	}
-	models := make([]string, 0, len(byModel))
-	for m := range byModel {
-		models = append(models, m)
-	}
-	slices.Sort(models)
+	models := slices.Sorted(maps.Keys(byModel))
 	cards := make([]Card, 0, len(models))
 	for _, m := range models {
 		c, err := build(m, byModel[m], opts)

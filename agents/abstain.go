@@ -1,7 +1,6 @@
 package agents
 
 import (
-	"context"
 	"fmt"
 	"strings"
 
@@ -31,36 +30,20 @@ var abstainPolicies = map[string]func(question string) string{
 // AbstainNames returns the names of the Missing Piece reference policies.
 func AbstainNames() []string { return []string{"always-answer", "always-abstain", "checker"} }
 
-// abstainAgent serves one policy.
-type abstainAgent struct {
-	name   string
-	policy func(string) string
-}
-
-func (a abstainAgent) Chat(ctx context.Context, req providers.Request) (providers.Reply, error) {
-	if err := ctx.Err(); err != nil {
-		return providers.Reply{}, err
-	}
-	var question string
-	for i := len(req.Messages) - 1; i >= 0; i-- {
-		if req.Messages[i].Role == providers.User {
-			question = req.Messages[i].Content
-			break
+// abstainPolicy serves a Missing Piece policy: it reads the question from
+// the last user message; the checker, asked for a reasoning effort, checks
+// its work as much as the effort says ([abstain.CheckerAt]).
+func abstainPolicy(name string, policy func(question string) string) Policy {
+	return func(req providers.Request) (string, string, error) {
+		question := LastUser(req)
+		if strings.TrimSpace(question) == "" {
+			return "", "", fmt.Errorf("the request holds no question: %w", providers.ErrUnreadablePrompt)
 		}
+		q := abstain.QuestionOf(question)
+		if effort := req.EffortLevel(); effort != "" && name == "checker" {
+			text, reasoning := abstain.CheckerAt(q, effort)
+			return text, reasoning, nil
+		}
+		return policy(q), "", nil
 	}
-	if strings.TrimSpace(question) == "" {
-		return providers.Reply{}, fmt.Errorf("agent/%s: %w", a.name, fmt.Errorf("the request holds no question: %w", providers.ErrUnreadablePrompt))
-	}
-	q := abstain.QuestionOf(question)
-	text, reasoning := a.policy(q), ""
-	if effort := req.EffortLevel(); effort != "" && a.name == "checker" {
-		text, reasoning = abstain.CheckerAt(q, effort)
-	}
-	return providers.Reply{
-		Text:       text,
-		Reasoning:  reasoning,
-		Model:      "agent/" + a.name,
-		StopReason: providers.StopEnd,
-		Usage:      usageOf(req, text, reasoning),
-	}, nil
 }

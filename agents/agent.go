@@ -40,7 +40,7 @@ func HintNames() []string { return []string{"follower"} }
 // between calls and are safe for concurrent use.
 func Lookup(name string) (providers.Model, bool) {
 	if p, ok := abstainPolicies[name]; ok {
-		return abstainAgent{name: name, policy: p}, true
+		return Model(name, abstainPolicy(name, p)), true
 	}
 	a, ok := lookup(name)
 	if !ok {
@@ -84,14 +84,15 @@ func (a *Agent) Name() string { return a.name }
 // final block). A request whose prompt holds no maze gives an error that
 // wraps [ErrNoMaze].
 func (a *Agent) Chat(ctx context.Context, req providers.Request) (providers.Reply, error) {
-	if err := ctx.Err(); err != nil {
-		return providers.Reply{}, fmt.Errorf("agent/%s: %w", a.name, err)
-	}
+	return serve(ctx, a.name, req, a.reply)
+}
+
+// reply is the agent's policy ([Policy]).
+func (a *Agent) reply(req providers.Request) (text, reasoning string, err error) {
 	p, err := readPrompt(req, &a.cache)
 	if err != nil {
-		return providers.Reply{}, fmt.Errorf("agent/%s: %w", a.name, err)
+		return "", "", err
 	}
-	var text, reasoning string
 	if p.interactive {
 		text = a.turn(p)
 	} else {
@@ -100,26 +101,5 @@ func (a *Agent) Chat(ctx context.Context, req providers.Request) (providers.Repl
 	if a.kind == luredKind && p.effort != "" {
 		reasoning = luredThoughts(p.effort)
 	}
-	return providers.Reply{
-		Text:       text,
-		Reasoning:  reasoning,
-		Model:      "agent/" + a.name,
-		StopReason: "end",
-		Usage:      usageOf(req, text, reasoning),
-	}, nil
+	return text, reasoning, nil
 }
-
-// usageOf approximates token counts: ⌈bytes/4⌉ of the system prompt and
-// every message in, of the reply and the reasoning out, the reasoning's
-// also apart.
-func usageOf(req providers.Request, reply, reasoning string) providers.Usage {
-	in := len(req.System)
-	for _, m := range req.Messages {
-		in += len(m.Content)
-	}
-	r := approxTokens(len(reasoning))
-	return providers.Usage{InputTokens: approxTokens(in), OutputTokens: approxTokens(len(reply)) + r, ReasoningTokens: r}
-}
-
-// approxTokens counts ⌈n/4⌉ tokens for n bytes.
-func approxTokens(n int) int { return (n + 3) / 4 }

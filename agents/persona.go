@@ -1,7 +1,6 @@
 package agents
 
 import (
-	"context"
 	"fmt"
 	"hash/fnv"
 
@@ -72,19 +71,15 @@ func AbstainPersona(name string) (providers.Model, bool) {
 	if !ok {
 		return nil, false
 	}
-	return abstainPersona{abstainAgent{name: name, policy: p}}, true
-}
-
-// abstainPersona answers Missing Piece prompts only: a persona's name is
-// every suite's, and another suite's prompt is for that suite's agent of
-// the name.
-type abstainPersona struct{ abstainAgent }
-
-func (a abstainPersona) Chat(ctx context.Context, req providers.Request) (providers.Reply, error) {
-	if req.System != abstain.SystemPrompt {
-		return providers.Reply{}, fmt.Errorf("agent/%s: not a Missing Piece prompt: %w", a.name, providers.ErrUnreadablePrompt)
-	}
-	return a.abstainAgent.Chat(ctx, req)
+	answer := abstainPolicy(name, p)
+	return Model(name, func(req providers.Request) (string, string, error) {
+		// A persona's name is every suite's: another suite's prompt is for
+		// that suite's agent of the name.
+		if req.System != abstain.SystemPrompt {
+			return "", "", fmt.Errorf("not a Missing Piece prompt: %w", providers.ErrUnreadablePrompt)
+		}
+		return answer(req)
+	}), true
 }
 
 // abstains reports a strict reply of INSUFFICIENT.

@@ -134,16 +134,26 @@ func (e *Episode) Turn(reply string) (answer string, res TurnResult, done bool) 
 	if e.Done() {
 		return "", res, true
 	}
-	if e.tier == Lenient {
-		e.stats.Turns++
-		return e.turnLenient(reply)
-	}
 	from := e.pos
-	if res, done = e.TurnTranscript(ParseReply(reply)); done {
+	if e.tier == Lenient {
+		res, done = e.turnLenient(reply)
+	} else {
+		res, done = e.TurnTranscript(ParseReply(reply))
+	}
+	if done {
 		return "", res, true
 	}
+	return e.answer(res, from), res, false
+}
+
+// answer is the world's answer to a turn that did not end the episode,
+// played from the cell from.
+func (e *Episode) answer(res TurnResult, from Cell) string {
+	if res.Reasked {
+		return e.msg("reask")
+	}
 	if !res.Moved {
-		return e.withHint(e.msg("nomove", e.describe(e.pos))), res, false
+		return e.withHint(e.msg("nomove", e.describe(e.pos)))
 	}
 	var b strings.Builder
 	switch {
@@ -157,10 +167,10 @@ func (e *Episode) Turn(reply string) (answer string, res TurnResult, done bool) 
 	}
 	if e.atExit {
 		b.WriteString(e.msg("exit", e.pos))
-		return e.withHint(b.String()), res, false
+		return e.withHint(b.String())
 	}
 	b.WriteString(e.msg("at", e.describe(e.pos)))
-	return e.withHint(b.String()), res, false
+	return e.withHint(b.String())
 }
 
 // TurnTranscript plays one reply of the strict tier already read (the
@@ -176,41 +186,64 @@ func (e *Episode) TurnTranscript(sub Transcript) (res TurnResult, done bool) {
 	e.stats.Turns++
 	res.Compliant = len(sub.Steps) > 0 || sub.HasFinalPath
 	e.format.count(Reading{Compliant: res.Compliant})
+	done = e.play(sub, sub.HasFinalPath, sub.Steps, false, &res)
+	return res, done
+}
+
+// play ends a turn of either tier once its reply is read: sub's non-step
+// lines join the episode's transcript; a FINAL_PATH (final) or a walk
+// already at EXIT ends the episode; otherwise the first of steps is played
+// (the rest count as extra steps). A turn without a step is idle, and
+// MaxIdleTurns in a row end the episode; with reask (the lenient tier), a
+// turn without a step is first asked once more and is idle only when the
+// re-asked reply holds none either.
+func (e *Episode) play(sub Transcript, final bool, steps []Step, reask bool, res *TurnResult) (done bool) {
 	e.merge(sub)
 	res.Loop, res.DeadEnd = sub.Loops > 0, sub.DeadEnds > 0
-	if sub.HasFinalPath {
+	if final {
 		e.end(EndFinalPath)
-		return res, true
+		return true
 	}
 	if e.atExit {
 		e.end(EndExit)
-		return res, true
+		return true
 	}
-	if len(sub.Steps) == 0 {
+	if len(steps) == 0 {
+		if reask {
+			if !e.reasked {
+				e.reasked = true
+				e.format.Reasks++
+				res.Reasked = true
+				return false
+			}
+			e.reasked = false
+			res.ParseFailure = true
+		}
 		e.format.ParseFailures++
 		e.idle++
 		e.stats.IdleTurns++
 		if e.idle >= MaxIdleTurns {
 			e.end(EndNoMove)
-			return res, true
+			return true
 		}
-		return res, false
+		return false
 	}
+	e.reasked = false
 	e.idle = 0
-	e.stats.ExtraSteps += len(sub.Steps) - 1
-	st := sub.Steps[0]
+	e.stats.ExtraSteps += len(steps) - 1
+	st := steps[0]
 	res.Moved, res.Step = true, st
 	res.Check = e.move(st)
 	e.stats.StepsUsed++
 	if e.pos == e.m.Exit() {
 		e.atExit = true
-		return res, false
+		return false
 	}
 	if e.stats.StepsUsed >= e.budget {
 		e.end(EndBudget)
-		return res, true
+		return true
 	}
-	return res, false
+	return false
 }
 
 // move applies one step to the world.

@@ -1,7 +1,5 @@
 package mazes
 
-import "strings"
-
 // NewLenientEpisode starts an interactive walk that the lenient tier
 // drives. A reply the strict tier reads is played exactly as NewEpisode's
 // episode plays it, so that a walk that keeps the contract is the same walk
@@ -58,8 +56,11 @@ func (e *Episode) LenientScores() LenientScores {
 	return LenientScores{Scores: e.Scores(), Format: e.format}
 }
 
-// turnLenient plays one reply of a lenient episode.
-func (e *Episode) turnLenient(reply string) (answer string, res TurnResult, done bool) {
+// turnLenient reads one reply of a lenient episode and plays it
+// ([Episode.play]): a FINAL_PATH only when the strict tier reads the reply,
+// and the first move read from where the walk really is.
+func (e *Episode) turnLenient(reply string) (res TurnResult, done bool) {
+	e.stats.Turns++
 	rd := ParseLenient(reply)
 	e.format.count(rd)
 	res.Compliant, res.Form = rd.Compliant, rd.Form
@@ -68,16 +69,6 @@ func (e *Episode) turnLenient(reply string) (answer string, res TurnResult, done
 		e.strictCut = &cut
 	}
 	sub := rd.Strict
-	e.merge(sub)
-	res.Loop, res.DeadEnd = sub.Loops > 0, sub.DeadEnds > 0
-	if rd.Form == FormStrict && sub.HasFinalPath {
-		e.end(EndFinalPath)
-		return "", res, true
-	}
-	if e.atExit {
-		e.end(EndExit)
-		return "", res, true
-	}
 	var steps []Step
 	switch rd.Form {
 	case FormStrict:
@@ -85,58 +76,15 @@ func (e *Episode) turnLenient(reply string) (answer string, res TurnResult, done
 	case FormMoves, FormPath:
 		steps = rd.stepsFrom(e.m, e.pos)
 	}
-	if len(steps) == 0 {
-		if !e.reasked {
-			e.reasked = true
-			e.format.Reasks++
-			res.Reasked = true
-			return e.msg("reask"), res, false
+	if len(steps) > 0 {
+		switch {
+		case rd.Form == FormMoves && len(rd.Moves) > 0:
+			steps[0] = Step{K: e.stats.StepsUsed + 1, From: e.pos, Dir: rd.Moves[0]}
+		case rd.Form == FormPath:
+			steps[0].K = e.stats.StepsUsed + 1
 		}
-		e.reasked = false
-		e.format.ParseFailures++
-		res.ParseFailure = true
-		e.idle++
-		e.stats.IdleTurns++
-		if e.idle >= MaxIdleTurns {
-			e.end(EndNoMove)
-			return "", res, true
-		}
-		return e.withHint(e.msg("nomove", e.describe(e.pos))), res, false
 	}
-	e.reasked = false
-	e.idle = 0
-	e.stats.ExtraSteps += len(steps) - 1
-	st := steps[0]
-	if rd.Form == FormMoves && len(rd.Moves) > 0 {
-		st = Step{K: e.stats.StepsUsed + 1, From: e.pos, Dir: rd.Moves[0]}
-	} else if rd.Form == FormPath {
-		st.K = e.stats.StepsUsed + 1
-	}
-	res.Moved, res.Step = true, st
-	from := e.pos
-	res.Check = e.move(st)
-	e.stats.StepsUsed++
-	var b strings.Builder
-	switch {
-	case res.Check.OffGrid:
-		b.WriteString(e.msg("offgrid", st.Dir, e.pos))
-	case res.Check.Wall:
-		b.WriteString(e.msg("wall", st.Dir, e.pos))
-	}
-	if res.Check.Teleport {
-		b.WriteString(e.msg("teleport", st.From, from))
-	}
-	if e.pos == e.m.Exit() {
-		e.atExit = true
-		b.WriteString(e.msg("exit", e.pos))
-		return e.withHint(b.String()), res, false
-	}
-	if e.stats.StepsUsed >= e.budget {
-		e.end(EndBudget)
-		return "", res, true
-	}
-	b.WriteString(e.msg("at", e.describe(e.pos)))
-	return e.withHint(b.String()), res, false
+	return res, e.play(sub, rd.Form == FormStrict && sub.HasFinalPath, steps, true, &res)
 }
 
 // playsAsStrict reports that the strict tier, reading the whole reply,

@@ -279,20 +279,5 @@ func (c *cursor) bracketCell() (Cell, bool) {
 	if c.i < len(c.s) && c.s[c.i] == '(' {
 		return c.cell()
 	}
-	start := c.i
-	if !c.lit("[") {
-		return Cell{}, false
-	}
-	c.spaces()
-	r, ok1 := c.signed()
-	c.spaces()
-	comma := c.lit(",")
-	c.spaces()
-	col, ok2 := c.signed()
-	c.spaces()
-	if !ok1 || !comma || !ok2 || !c.lit("]") {
-		c.i = start
-		return Cell{}, false
-	}
-	return Cell{r, col}, true
+	return c.pair("[", "]")
 }

@@ -309,9 +309,13 @@ func (c *cursor) signed() (int, bool) {
 }
 
 // cell reads "(r,c)" with optional spaces.
-func (c *cursor) cell() (Cell, bool) {
+func (c *cursor) cell() (Cell, bool) { return c.pair("(", ")") }
+
+// pair reads r and c between open and close, "r,c" with optional spaces;
+// when it reads none, the cursor stays where it was.
+func (c *cursor) pair(open, close string) (Cell, bool) {
 	start := c.i
-	if !c.lit("(") {
+	if !c.lit(open) {
 		return Cell{}, false
 	}
 	c.spaces()
@@ -321,7 +325,7 @@ func (c *cursor) cell() (Cell, bool) {
 	c.spaces()
 	col, ok2 := c.signed()
 	c.spaces()
-	if !ok1 || !comma || !ok2 || !c.lit(")") {
+	if !ok1 || !comma || !ok2 || !c.lit(close) {
 		c.i = start
 		return Cell{}, false
 	}

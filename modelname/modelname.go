@@ -185,6 +185,22 @@ func BaseOf(s string) string {
 	return n.Base()
 }
 
+// AgentName is the model name of the reference agent called name:
+// "agent/" and the name ("agent/oracle").
+func AgentName(name string) string { return Agent + "/" + name }
+
+// AgentOf reports the reference agent a model name names: the name after
+// "agent/", with its settings when it has any ("agent/checker@effort=low"
+// gives "checker@effort=low"), and false for a name of another provider or
+// one that does not parse.
+func AgentOf(s string) (string, bool) {
+	n, err := Parse(s)
+	if err != nil || n.Provider != Agent {
+		return "", false
+	}
+	return n.Model(), true
+}
+
 // MarshalJSON writes the canonical name as a JSON string.
 func (n Name) MarshalJSON() ([]byte, error) { return json.Marshal(n.String()) }
 

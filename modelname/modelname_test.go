@@ -261,3 +261,24 @@ func FuzzParseList(f *testing.F) {
 		}
 	})
 }
+
+func TestAgentOf(t *testing.T) {
+	tests := []struct {
+		in   string
+		want string
+		ok   bool
+	}{
+		{AgentName("oracle"), "oracle", true},
+		{"agent/checker@effort=low", "checker@effort=low", true},
+		{"agent/checker@effort=LOW", "checker@effort=low", true},
+		{"openai/agent", "", false},
+		{"human/agent/x", "", false},
+		{"agent/", "", false},
+		{"agent", "", false},
+	}
+	for _, tt := range tests {
+		got, ok := AgentOf(tt.in)
+		assert.Equal(t, tt.want, got, tt.in)
+		assert.Equal(t, tt.ok, ok, tt.in)
+	}
+}

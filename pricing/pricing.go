@@ -42,10 +42,8 @@ import (
 	"maps"
 	"math"
 	"slices"
-	"strings"
 	"sync"
 	"time"
-	"unicode"
 
 	"github.com/hallumaze/hallumaze/modelname"
 )
@@ -225,8 +223,9 @@ func (t Table) WithSource(src string) Table {
 	return out
 }
 
-// Validate checks every entry, in the order of the names: a key of the
-// form provider/model, prices in [0, MaxPrice], as_of a date.
+// Validate checks every entry, in the order of the names: a key that is a
+// model name without settings ([modelname.Parse]: a known provider, a
+// slash, the model id), prices in [0, MaxPrice], as_of a date.
 func (t Table) Validate() error {
 	for _, name := range t.Names() {
 		if err := checkEntry(name, t[name]); err != nil {
@@ -237,12 +236,12 @@ func (t Table) Validate() error {
 }
 
 func checkEntry(name string, p Price) error {
-	provider, model, ok := strings.Cut(name, "/")
-	if !ok || provider == "" || model == "" {
-		return fmt.Errorf("price %q: the key is not provider/model", name)
+	n, err := modelname.Parse(name)
+	if err != nil {
+		return fmt.Errorf("price %q: the key is not provider/model: %w", name, err)
 	}
-	if i := strings.IndexFunc(name, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }); i >= 0 {
-		return fmt.Errorf("price %q: the key has a space or control character", name)
+	if n.Base() != name {
+		return fmt.Errorf("price %q: the key has settings (price %s: one price serves every setting of a model)", name, n.Base())
 	}
 	prices := []struct {
 		field string

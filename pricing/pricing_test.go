@@ -215,12 +215,14 @@ func TestValidate(t *testing.T) {
 		tab  Table
 		err  string
 	}{
-		{"valid", Table{"a/b": {Input: 1, Output: 2, AsOf: "2025-01-31"}}, ""},
-		{"NaN", Table{"a/b": {Input: math.NaN(), Output: 2}}, `price "a/b": input: NaN`},
-		{"infinite", Table{"a/b": {Input: 1, Output: math.Inf(1)}}, `price "a/b": output: +Inf`},
-		{"negative reasoning", Table{"a/b": {Input: 1, Output: 2, Reasoning: ptr(-1)}}, `price "a/b": reasoning: -1`},
-		{"the first bad entry by name", Table{"z/z": {Input: -1}, "a/a": {Input: -2}}, `price "a/a": input: -2`},
+		{"valid", Table{"openai/b": {Input: 1, Output: 2, AsOf: "2025-01-31"}}, ""},
+		{"NaN", Table{"openai/b": {Input: math.NaN(), Output: 2}}, `price "openai/b": input: NaN`},
+		{"infinite", Table{"openai/b": {Input: 1, Output: math.Inf(1)}}, `price "openai/b": output: +Inf`},
+		{"negative reasoning", Table{"openai/b": {Input: 1, Output: 2, Reasoning: ptr(-1)}}, `price "openai/b": reasoning: -1`},
+		{"the first bad entry by name", Table{"openai/z": {Input: -1}, "openai/a": {Input: -2}}, `price "openai/a": input: -2`},
 		{"bad key", Table{"/b": {}}, `price "/b": the key is not provider/model`},
+		{"unknown provider", Table{"acme/b": {Input: 1, Output: 2}}, `price "acme/b": the key is not provider/model: parse model name "acme/b": unknown provider "acme"`},
+		{"settings in the key", Table{"openai/o4-mini@effort=high": {Input: 1, Output: 2}}, `price "openai/o4-mini@effort=high": the key has settings (price openai/o4-mini`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -240,7 +242,7 @@ func FuzzParse(f *testing.F) {
 	for _, s := range []string{
 		`{"openai/gpt-x": {"input": 1, "output": 4}}`,
 		`{"openai/o3": {"input": 2, "output": 8, "reasoning": 8, "cached_input": 0.5, "as_of": "2025-10-01", "source": "OpenAI"}}`,
-		`{"a/b": null}`, `{}`, `[]`, `{"a/b": {"input": -1, "output": 1}}`, `{"a": {"input": 1, "output": 1}}`,
+		`{"openai/b": null}`, `{}`, `[]`, `{"openai/b": {"input": -1, "output": 1}}`, `{"a": {"input": 1, "output": 1}}`,
 		string(builtIn),
 	} {
 		f.Add([]byte(s))

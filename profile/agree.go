@@ -3,8 +3,8 @@ package profile
 import (
 	"math"
 	"strconv"
-	"strings"
 
+	"github.com/hallumaze/hallumaze/modelname"
 	"github.com/hallumaze/hallumaze/scoring"
 )
 
@@ -58,7 +58,7 @@ func agreement(dim string, dx, dy Def, cards []Card) Agreement {
 	a := Agreement{Dimension: dim, X: dx.ID, Y: dy.ID}
 	var x, y []float64
 	for _, c := range cards {
-		if strings.HasPrefix(c.Model, "agent/") {
+		if _, ok := modelname.AgentOf(c.Model); ok {
 			continue
 		}
 		mx, _ := c.Measure(dx.ID)

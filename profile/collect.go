@@ -76,7 +76,7 @@ var (
 // Add keeps what the profile reads of r; a human group's result, or one of
 // a suite the profile does not read, is left out as Build leaves it out.
 func (c *Collector) Add(r results.Result) {
-	if isHuman(r) || !knownSuite(r.Suite) {
+	if results.IsHuman(r) || !knownSuite(r.Suite) {
 		return
 	}
 	rec := record{

@@ -2,6 +2,7 @@ package profile
 
 import (
 	"cmp"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -204,16 +205,12 @@ func Build(rs []results.Result, opts Options) ([]Card, error) {
 	rs = canonical(rs)
 	byModel := map[string][]results.Result{}
 	for _, r := range rs {
-		if isHuman(r) || !knownSuite(r.Suite) {
+		if results.IsHuman(r) || !knownSuite(r.Suite) {
 			continue
 		}
 		byModel[r.Model] = append(byModel[r.Model], r)
 	}
-	models := make([]string, 0, len(byModel))
-	for m := range byModel {
-		models = append(models, m)
-	}
-	slices.Sort(models)
+	models := slices.Sorted(maps.Keys(byModel))
 	cards := make([]Card, 0, len(models))
 	for _, m := range models {
 		c, err := build(m, byModel[m], opts)
@@ -279,12 +276,6 @@ func canonical(rs []results.Result) []results.Result {
 }
 
 func knownSuite(s string) bool { return s == SuiteMaze || s == SuiteAbstain || s == SuiteWorlds }
-
-// isHuman reports a human control group's result: its values are group
-// means entered by hand, not a model's.
-func isHuman(r results.Result) bool {
-	return strings.HasPrefix(r.Model, "human/") || r.Tags["human"] == "true"
-}
 
 // rateMeasure is a measure of k of n: Raw = k/n with Wilson's interval,
 // flipped to the card's scale where the definition says.

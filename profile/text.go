@@ -5,6 +5,8 @@ import (
 	"io"
 	"math"
 	"strings"
+
+	"github.com/hallumaze/hallumaze/modelname"
 )
 
 // barWidth is the cells of a card's bar, which spans [0, 1].
@@ -56,7 +58,8 @@ func WriteText(w io.Writer, cards, refs []Card) error {
 	if len(refs) > 0 {
 		var names []string
 		for _, r := range refs {
-			names = append(names, letterOf(r.Model)+" "+strings.TrimPrefix(r.Model, "agent/"))
+			agent, _ := modelname.AgentOf(r.Model)
+			names = append(names, letterOf(r.Model)+" "+agent)
 		}
 		fmt.Fprintf(&b, "\n● the model  ━ its 95%% interval  ¦ chance  %s  (right is better on every bar)\n", strings.Join(names, "  "))
 	} else {

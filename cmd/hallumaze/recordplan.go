@@ -13,6 +13,7 @@ import (
 
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/internal/cli"
+	"github.com/hallumaze/hallumaze/modelname"
 	"github.com/hallumaze/hallumaze/pricing"
 	"github.com/hallumaze/hallumaze/providers"
 	"github.com/hallumaze/hallumaze/report"
@@ -214,7 +215,7 @@ func (a *app) estimators() (map[string]bench.Model, error) {
 		if name == "" {
 			continue
 		}
-		m, err := env.Open("agent/" + name)
+		m, err := env.Open(modelname.AgentName(name))
 		if err != nil {
 			return nil, err
 		}

@@ -162,7 +162,7 @@ func (a *app) resolveModels(o runOptions, cfg providers.Config, env bench.Env) (
 		fallback = true
 		for _, s := range o.suites {
 			for _, ag := range s.Agents {
-				if name := "agent/" + ag.Name; !ag.Extra && !slices.Contains(names, name) {
+				if name := modelname.AgentName(ag.Name); !ag.Extra && !slices.Contains(names, name) {
 					names = append(names, name)
 				}
 			}

@@ -62,13 +62,13 @@ var rules = map[string]rule{
 	"providers/internal/wire":   {},
 	"providers/loopback":        {allow: []string{"providers", "providers/internal/wire", "modelname"}},
 	"cassettes":                 {allow: []string{"gopkg.in/dnaeon/go-vcr.v4", "go.yaml.in/yaml/v4", "internal/files"}},
-	"agents":                    {allow: []string{"mazes", "abstain", "providers", "scoring"}},
+	"agents":                    {allow: []string{"mazes", "abstain", "providers", "scoring", "modelname"}},
 	"bench":                     {allow: append([]string{"providers", "cassettes", "scoring", "report"}, leaves...)},
 	"report":                    {allow: append([]string{"scoring"}, leaves...)},
 	"suites/...":                {allow: harnessSide, adapter: true},
 	"suites":                    {allow: append([]string{"suites/..."}, harnessSide...)},
-	"profile":                   {allow: []string{"results", "scoring"}},
-	"profile/page":              {allow: []string{"profile", "report", "results"}},
+	"profile":                   {allow: []string{"results", "scoring", "modelname"}},
+	"profile/page":              {allow: []string{"profile", "report", "results", "modelname"}},
 	"cmd/hallumaze":             {allow: []string{"..."}},
 }
 

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hallumaze/hallumaze/modelname"
 	"github.com/hallumaze/hallumaze/profile"
 )
 
@@ -46,7 +47,8 @@ func Figure(cards, refs []profile.Card) string {
 	if len(refs) > 0 {
 		var names []string
 		for _, r := range refs {
-			names = append(names, letter(r.Model)+" "+strings.TrimPrefix(r.Model, "agent/"))
+			agent, _ := modelname.AgentOf(r.Model)
+			names = append(names, letter(r.Model)+" "+agent)
 		}
 		b.WriteString("; letters the reference personas: " + template.HTMLEscapeString(strings.Join(names, ", ")))
 	}

@@ -1,9 +1,9 @@
 package innav
 
 import (
-	"context"
 	"fmt"
 
+	"github.com/hallumaze/hallumaze/agents"
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/providers"
 	hw "github.com/hallumaze/hallumaze/worlds"
@@ -21,54 +21,40 @@ func referenceAgents() []bench.Agent {
 	walks := grid.NewWalkAgents()
 	var out []bench.Agent
 	for _, p := range hw.ActPolicies {
-		out = append(out, bench.Agent{Name: string(p), Model: agent{policy: p, walks: walks}, Estimate: p == hw.Navigator})
+		out = append(out, bench.Agent{Name: string(p), Model: agents.Model(string(p), policy(p, walks)), Estimate: p == hw.Navigator})
 	}
 	return out
 }
 
-// agent plays one policy. A conversation of no episode it knows is an
-// error wrapping providers.ErrUnreadablePrompt, so that another suite's
+// policy plays one acting policy. A conversation of no episode it knows is
+// an error wrapping providers.ErrUnreadablePrompt, so that another suite's
 // agent of the same name may answer it.
-type agent struct {
-	policy hw.Policy
-	walks  *grid.WalkAgents
-}
-
-func (a agent) Chat(ctx context.Context, req providers.Request) (providers.Reply, error) {
-	if err := ctx.Err(); err != nil {
-		return providers.Reply{}, err
-	}
-	name := "agent/" + string(a.policy)
-	n := len(req.Messages)
-	if n == 0 || req.Messages[n-1].Role != providers.User {
-		return providers.Reply{}, fmt.Errorf("%s: no message to answer: %w", name, providers.ErrUnreadablePrompt)
-	}
-	turns := make([]string, n)
-	in := len(req.System)
-	for i, m := range req.Messages {
-		if (m.Role == providers.User) != (i%2 == 0) {
-			return providers.Reply{}, fmt.Errorf("%s: the conversation does not alternate: %w", name, providers.ErrUnreadablePrompt)
+func policy(p hw.Policy, walks *grid.WalkAgents) agents.Policy {
+	return func(req providers.Request) (string, string, error) {
+		n := len(req.Messages)
+		if n == 0 || req.Messages[n-1].Role != providers.User {
+			return "", "", fmt.Errorf("no message to answer: %w", providers.ErrUnreadablePrompt)
 		}
-		turns[i] = m.Content
-		in += len(m.Content)
+		turns := make([]string, n)
+		for i, m := range req.Messages {
+			if (m.Role == providers.User) != (i%2 == 0) {
+				return "", "", fmt.Errorf("the conversation does not alternate: %w", providers.ErrUnreadablePrompt)
+			}
+			turns[i] = m.Content
+		}
+		var text string
+		var err error
+		switch {
+		case grid.IsWalk(turns[0]):
+			text, err = walks.Reply(p, turns)
+		case terminal.IsSession(turns[0]):
+			text, err = terminal.SessionReply(p, turns)
+		default:
+			return "", "", fmt.Errorf("not an episode of HalluWorld InNav: %w", providers.ErrUnreadablePrompt)
+		}
+		if err != nil {
+			return "", "", fmt.Errorf("%w: %w", providers.ErrUnreadablePrompt, err)
+		}
+		return text, "", nil
 	}
-	var text string
-	var err error
-	switch {
-	case grid.IsWalk(turns[0]):
-		text, err = a.walks.Reply(a.policy, turns)
-	case terminal.IsSession(turns[0]):
-		text, err = terminal.SessionReply(a.policy, turns)
-	default:
-		return providers.Reply{}, fmt.Errorf("%s: not an episode of HalluWorld InNav: %w", name, providers.ErrUnreadablePrompt)
-	}
-	if err != nil {
-		return providers.Reply{}, fmt.Errorf("%s: %w: %w", name, providers.ErrUnreadablePrompt, err)
-	}
-	return providers.Reply{
-		Text:       text,
-		Model:      name,
-		StopReason: providers.StopEnd,
-		Usage:      providers.Usage{InputTokens: (in + 3) / 4, OutputTokens: (len(text) + 3) / 4},
-	}, nil
 }

@@ -1,7 +1,6 @@
 package worlds
 
 import (
-	"context"
 	"strings"
 
 	"github.com/hallumaze/hallumaze/agents"
@@ -9,7 +8,7 @@ import (
 	hw "github.com/hallumaze/hallumaze/worlds"
 )
 
-// persona plays one of the cross-suite personas (agents.PersonaNames) on
+// persona is one of the cross-suite personas (agents.PersonaNames) on
 // HalluWorld's probes, from the replies of the reference policies:
 //
 //   - knower: the oracle;
@@ -21,36 +20,31 @@ import (
 //     guesses the others.
 //
 // "About half" is agents.Coin of the probe's message.
-type persona struct{ name string }
-
-func (p persona) Chat(ctx context.Context, req providers.Request) (providers.Reply, error) {
-	ask := func(policy hw.Policy) (providers.Reply, error) {
-		return agent{policy: policy}.Chat(ctx, req)
-	}
-	var rep providers.Reply
-	var err error
-	user := ""
-	if n := len(req.Messages); n > 0 {
-		user = req.Messages[n-1].Content
-	}
-	switch p.name {
-	case "knower":
-		rep, err = ask(hw.Oracle)
-	case "overconfident":
-		if rep, err = ask(hw.Credulous); err == nil && abstainsIn(rep.Text) {
-			rep, err = ask(hw.Guesser)
+func persona(name string) agents.Policy {
+	return func(req providers.Request) (text, reasoning string, err error) {
+		ask := func(p hw.Policy) (string, string, error) { return policy(p)(req) }
+		user := ""
+		if n := len(req.Messages); n > 0 {
+			user = req.Messages[n-1].Content
 		}
-	case "timid":
-		if rep, err = ask(hw.Oracle); err == nil && agents.Coin(user) {
-			rep.Text = abstainOf(rep.Text)
+		switch name {
+		case "knower":
+			return ask(hw.Oracle)
+		case "overconfident":
+			if text, reasoning, err = ask(hw.Credulous); err == nil && abstainsIn(text) {
+				return ask(hw.Guesser)
+			}
+		case "timid":
+			if text, reasoning, err = ask(hw.Oracle); err == nil && agents.Coin(user) {
+				text = abstainOf(text)
+			}
+		case "random":
+			if text, reasoning, err = ask(hw.Guesser); err == nil && agents.Coin(user) {
+				text = abstainOf(text)
+			}
 		}
-	case "random":
-		if rep, err = ask(hw.Guesser); err == nil && agents.Coin(user) {
-			rep.Text = abstainOf(rep.Text)
-		}
+		return text, reasoning, err
 	}
-	rep.Model = "agent/" + p.name
-	return rep, err
 }
 
 // abstainsIn reports a reply whose key=value line is key=unknown.

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hallumaze/hallumaze/agents"
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/providers"
 	"github.com/hallumaze/hallumaze/report"
@@ -75,7 +76,7 @@ func TestAgentsOnTheSample(t *testing.T) {
 // TestAgentOfAnotherSuite: a prompt of no world is refused in a way that
 // lets another suite's agent of the same name answer it.
 func TestAgentOfAnotherSuite(t *testing.T) {
-	a := agent{policy: hw.Oracle}
+	a := agents.Model(string(hw.Oracle), policy(hw.Oracle))
 	_, err := a.Chat(context.Background(), providers.Request{System: "You are in a maze.", Messages: []providers.Message{{Role: providers.User, Content: "MAZE 5×5"}}})
 	assert.True(t, errors.Is(err, providers.ErrUnreadablePrompt), "%v", err)
 }

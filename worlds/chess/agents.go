@@ -30,43 +30,23 @@ import (
 //     question's wording and the view from the observation's form, and
 //     answers the prior's answer for them.
 
-// Reply is a reference agent's reply to a chess user message.
+// Reply is a reference agent's reply to a chess user message
+// ([worlds.Reply]).
 func (World) Reply(policy worlds.Policy, user string) string {
-	msg, err := parseMessage(user)
-	if err != nil {
-		return "The message is not a probe I can read.\nanswer=" + worlds.Unknown
-	}
-	reason, value := "", worlds.Unknown
-	switch policy {
-	case worlds.Oracle, worlds.Credulous, worlds.Guesser:
-		reason, value = answer(policy, msg)
-	case worlds.Prior:
-		view := ViewOff
-		if obs, err := readObservation(msg.Observation); err == nil {
-			view = viewOf(obs)
-		}
-		reason = "I answer from the question alone: the most frequent answer to this kind of question."
-		value = worlds.PriorAnswer(worlds.PriorKey{World: worlds.Chess, ProbeType: ProbeType(msg.Question), View: view, Key: msg.Key})
-	case worlds.AlwaysUnknown:
-		reason = "I do not answer."
-	default:
-		reason = fmt.Sprintf("No agent is called %q.", policy)
-	}
-	return reason + "\n" + msg.Key + "=" + value
+	return worlds.Reply(reader, policy, user)
 }
 
-// parseMessage is worlds.ParseMessage behind a check of the one input it
-// does not survive: a question heading that runs into the answer schema
-// heading ("## Question\n\nAnswer schema: …", an empty question whose
-// newlines both headings claim) makes it slice out of range.
-func parseMessage(user string) (worlds.Message, error) {
-	const qHead, schemaHead = "\n\n## Question\n", "\n\nAnswer schema: "
-	qi := strings.LastIndex(user, qHead)
-	si := strings.LastIndex(user, schemaHead)
-	if qi >= 0 && si >= 0 && qi+len(qHead) > si {
-		return worlds.Message{}, fmt.Errorf("chess: message: the question is empty")
+// reader reads a chess message for the reference agents.
+var reader = worlds.Reader{Answer: answer, Prior: priorKey}
+
+// priorKey is the prior's key for a message: the probe type its question
+// names, the view its observation's form shows.
+func priorKey(msg worlds.Message) worlds.PriorKey {
+	view := ViewOff
+	if obs, err := readObservation(msg.Observation); err == nil {
+		view = viewOf(obs)
 	}
-	return worlds.ParseMessage(user)
+	return worlds.PriorKey{World: worlds.Chess, ProbeType: ProbeType(msg.Question), View: view, Key: msg.Key}
 }
 
 // answer is a reading agent's reason and value ("unknown" to abstain).

@@ -1,8 +1,6 @@
 package grid
 
 import (
-	"fmt"
-
 	"github.com/hallumaze/hallumaze/worlds"
 	"github.com/hallumaze/hallumaze/worlds/grid/internal/read"
 )
@@ -23,49 +21,34 @@ import (
 //     question's wording (and whether a notice overlay is there), the view
 //     from the observation's form, and answers the prior's answer.
 
-// Reply is a reference agent's reply to a grid user message.
+// Reply is a reference agent's reply to a grid user message
+// ([worlds.Reply]).
 func (w *World) Reply(policy worlds.Policy, user string) string {
-	msg, err := parseMessage(user)
-	if err != nil {
-		return "The message is not a probe I can read.\nanswer=" + worlds.Unknown
-	}
-	h, err := read.Parse(msg.Observation)
-	reason, value := "", worlds.Unknown
-	switch {
-	case policy == worlds.AlwaysUnknown:
-		reason = "I do not answer."
-	case policy == worlds.Prior:
-		view := ""
-		if err == nil {
-			view = h.Obs[len(h.Obs)-1].View
-		}
-		reason = "I answer from the question alone: the most frequent answer to this kind of question."
-		value = worlds.PriorAnswer(worlds.PriorKey{World: worlds.Grid, ProbeType: read.ProbeType(msg.Question, err == nil && h.Notice != ""),
-			View: view, Key: msg.Key})
-	case policy != worlds.Oracle && policy != worlds.Credulous && policy != worlds.Guesser:
-		reason = fmt.Sprintf("No agent is called %q.", policy)
-	case err != nil:
-		reason, value = "I cannot read the observation: "+err.Error()+".", guessFor(policy, msg.Key)
-	default:
-		reason, value = answer(policy, h, msg)
-	}
-	return reason + "\n" + msg.Key + "=" + value
+	return worlds.Reply(reader, policy, user)
 }
 
-// parseMessage is worlds.ParseMessage, with a message whose question and
-// schema headings overlap (which makes ParseMessage slice out of range)
-// turned into an error.
-func parseMessage(user string) (msg worlds.Message, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("grid: user message: %v", r)
-		}
-	}()
-	return worlds.ParseMessage(user)
+// reader reads a grid message for the reference agents.
+var reader = worlds.Reader{Answer: answer, Prior: priorKey}
+
+// priorKey is the prior's key for a message: the probe type its question
+// names (with or without a notice overlay), the view of its last
+// observation.
+func priorKey(msg worlds.Message) worlds.PriorKey {
+	h, err := read.Parse(msg.Observation)
+	view := ""
+	if err == nil {
+		view = h.Obs[len(h.Obs)-1].View
+	}
+	return worlds.PriorKey{World: worlds.Grid, ProbeType: read.ProbeType(msg.Question, err == nil && h.Notice != ""),
+		View: view, Key: msg.Key}
 }
 
 // answer is a reading agent's reason and value.
-func answer(policy worlds.Policy, h *read.History, msg worlds.Message) (string, string) {
+func answer(policy worlds.Policy, msg worlds.Message) (string, string) {
+	h, err := read.Parse(msg.Observation)
+	if err != nil {
+		return "I cannot read the observation: " + err.Error() + ".", guessFor(policy, msg.Key)
+	}
 	if policy == worlds.Credulous {
 		if v, ok := h.Claimed(msg.Question); ok {
 			return "A notice or sign says so.", v

@@ -67,14 +67,7 @@ func (s *State) exec(c Command) (Result, error) {
 	case Ls:
 		return s.ls(c), nil
 	case Cat:
-		n, _, err := s.lookup(arg(0))
-		switch {
-		case err != "":
-		case n.dir:
-			err = eisdir
-		case !n.canRead():
-			err = eacces
-		}
+		n, err := s.readable(arg(0))
 		if err != "" {
 			return fail(1, "cat: %s: %s", arg(0), err), nil
 		}
@@ -101,14 +94,7 @@ func (s *State) exec(c Command) (Result, error) {
 		}
 		return Result{}, nil
 	case Grep:
-		n, _, err := s.lookup(arg(0))
-		switch {
-		case err != "":
-		case n.dir:
-			err = eisdir
-		case !n.canRead():
-			err = eacces
-		}
+		n, err := s.readable(arg(0))
 		if err != "" {
 			return fail(2, "grep: %s: %s", arg(0), err), nil
 		}
@@ -402,4 +388,18 @@ func (s *State) mv(src, dst string) (Result, error) {
 	}
 	delete(from.children, comps[len(comps)-1])
 	return Result{}, nil
+}
+
+// readable looks up a file to read: the error a command reports for a path
+// that is missing, a directory, or not readable, "" for a file it can read.
+func (s *State) readable(path string) (*node, errno) {
+	n, _, err := s.lookup(path)
+	switch {
+	case err != "":
+	case n.dir:
+		err = eisdir
+	case !n.canRead():
+		err = eacces
+	}
+	return n, err
 }

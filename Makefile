@@ -102,10 +102,11 @@ chessjs:
 	./scripts/chessjs.sh >/dev/null && $(GO) test -count=1 -timeout $(TEST_TIMEOUT) -run Differential ./worlds/chess
 
 # large: the largest maze (N = 1001) and a 30 MB reply run, resumed, reported
-# and gated, and the largest maze imported from its adjacency list: too
-# heavy for the race detector (minutes, gigabytes), so run once without
+# and gated, the page of the full standard run of every suite (at most
+# 5 MB), and the largest maze imported from its adjacency list: too heavy
+# for the race detector (minutes, gigabytes), so run once without
 large:
-	$(GO) test -count=1 -run 'TestLargestMazeReadsBack|TestRunReadsBackALongReply' ./cmd/hallumaze
+	$(GO) test -count=1 -run 'TestLargestMazeReadsBack|TestRunReadsBackALongReply|TestFullRunPageBounded' ./cmd/hallumaze
 	$(GO) test -count=1 -run 'TestImportLargestAdjList' ./mazes
 
 fuzz-smoke:

@@ -343,7 +343,7 @@ func meanOf(x []float64) float64 {
 // and by every model recorded for the suite at two or more levels; it logs
 // the effects of effort as a table under the title, and holds the
 // reference agents' effects to expect.
-func EffortExperiment(title string, cases func() ([]Case, error), check func(*testing.T, results.Result), study EffortStudy, agents []string, expect EffortExpectation) Experiment {
+func EffortExperiment(title string, cases func() ([]Case, error), check func(testing.TB, results.Result), study EffortStudy, agents []string, expect EffortExpectation) Experiment {
 	return Experiment{
 		Name:   "Effort",
 		Cases:  cases,

@@ -144,7 +144,7 @@ func (g *GateFile) Check(metrics results.Metrics) error {
 }
 
 // CheckFloors fails t when a result misses a floor set for its model.
-func (g *GateFile) CheckFloors(t *testing.T, r results.Result, metrics results.Metrics) {
+func (g *GateFile) CheckFloors(t testing.TB, r results.Result, metrics results.Metrics) {
 	t.Helper()
 	if g == nil {
 		return

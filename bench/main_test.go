@@ -27,6 +27,7 @@ var (
 	loopbackFlag = flag.Bool("loopback", false, "with -record: record the reference agents served over their wire protocols in-process, without keys")
 	resultsFlag  = flag.String("results", "", "append every case's result to this JSONL file")
 	gateFlag     = flag.String("gate", "", "threshold file whose floors each case must meet (default: the suites' own)")
+	perCaseFlag  = flag.Bool("per-case", false, "run each case as a subtest of its own, <experiment>/<model>/<case> (with -v, a line per case)")
 )
 
 // cassetteRoot is the repository's cassettes folder.
@@ -110,7 +111,7 @@ func runnerOf(t testing.TB, s bench.Suite, names []string) *bench.Runner {
 			env.Transport = tr
 		}
 	}
-	r := &bench.Runner{Env: env, Sink: sink, Metrics: s.Metrics}
+	r := &bench.Runner{Env: env, Sink: sink, Metrics: s.Metrics, PerCase: *perCaseFlag}
 	for _, name := range names {
 		m, err := env.Open(name)
 		if err != nil {

@@ -262,7 +262,7 @@ type Experiment struct {
 	// Cases are the cases it plays.
 	Cases func() ([]Case, error)
 	// Check asserts what must hold of any model's result.
-	Check func(t *testing.T, r results.Result)
+	Check func(t testing.TB, r results.Result)
 	// Report, when set, logs what the experiment measures over the results
 	// of all models.
 	Report func(t *testing.T, rs []results.Result)

@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -9,6 +10,8 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -30,16 +33,26 @@ type Runner struct {
 	Gate *GateFile
 	// Shard, when set, keeps only this machine's share of the cases.
 	Shard *Shard
+	// PerCase makes each case a subtest of its own (go test -v then
+	// lists every case); see Run.
+	PerCase bool
 }
 
-// Run plays every case with every model as subtests of t, named
-// <model>/<case>, and returns the results of the cases that ran. check
-// asserts what must hold of any model's result; the gate's floors for the
-// model are checked after it. A case whose cassette is not recorded is
-// skipped with the command that records it.
-func (r *Runner) Run(t *testing.T, cases []Case, check func(t *testing.T, res results.Result)) []results.Result {
+// Run plays every case with every model as subtests of t, one per model
+// (named by the model), and returns the results of the cases that ran.
+// check asserts what must hold of any model's result; the gate's floors
+// for the model are checked after it. A case whose cassette is not
+// recorded is skipped, and the command that records them is logged.
+//
+// The cases of a model run in parallel within its subtest, and a failure
+// names its case, so that go test -v prints a few lines per model and the
+// experiment's tables, not a line per case. With PerCase set, or a -run
+// pattern that names cases (Maze/agent-lured/size=7: a pattern below the
+// model's level), each case is a subtest of its own, <model>/<case>.
+func (r *Runner) Run(t *testing.T, cases []Case, check func(t testing.TB, res results.Result)) []results.Result {
 	t.Helper()
 	cases = r.Shard.Filter(cases)
+	perCase := r.PerCase || runNamesCases()
 	var mu sync.Mutex
 	var out []results.Result
 	for _, m := range r.Models {
@@ -59,6 +72,32 @@ func (r *Runner) Run(t *testing.T, cases []Case, check func(t *testing.T, res re
 						m.Name, len(absent), len(cases), r.Env.RecordCommand(map[string][]Case{m.Name: absent}))
 				})
 			}
+			played := func(t testing.TB, c Case, res results.Result) {
+				if r.Sink != nil {
+					if err := r.Sink.Add(res); err != nil {
+						t.Error(err)
+					}
+				}
+				if res.Error != "" {
+					t.Fatalf("%s %s: %s", m.Name, c.Name, res.Error)
+				}
+				mu.Lock()
+				out = append(out, res)
+				mu.Unlock()
+				checkFinite(t, res)
+				checkDeclared(t, res, r.Metrics)
+				if check != nil {
+					check(t, res)
+				}
+				r.Gate.CheckFloors(t, res, r.Metrics)
+				if t.Failed() {
+					t.Logf("the model's last reply (go test -artifacts -outputdir DIR keeps transcript.md and result.json of every case):\n%s", excerpt(res.LastReply(), 2000))
+				}
+			}
+			if !perCase {
+				r.runQuiet(t, m, cases, missing, played)
+				return
+			}
 			for _, c := range cases {
 				t.Run(c.Name, func(t *testing.T) {
 					t.Parallel()
@@ -66,33 +105,129 @@ func (r *Runner) Run(t *testing.T, cases []Case, check func(t *testing.T, res re
 						t.Skipf("no cassette %s (the command that records the %d missing is logged at the end of %s)", path, len(absent), TestName(m.Name))
 					}
 					res := Play(t.Context(), m, c)
-					writeArtifacts(t, res)
-					if r.Sink != nil {
-						if err := r.Sink.Add(res); err != nil {
-							t.Error(err)
-						}
-					}
-					if res.Error != "" {
-						t.Fatalf("%s %s: %s", m.Name, c.Name, res.Error)
-					}
-					mu.Lock()
-					out = append(out, res)
-					mu.Unlock()
-					checkFinite(t, res)
-					checkDeclared(t, res, r.Metrics)
-					if check != nil {
-						check(t, res)
-					}
-					r.Gate.CheckFloors(t, res, r.Metrics)
-					if t.Failed() {
-						t.Logf("the model's last reply (go test -artifacts -outputdir DIR keeps transcript.md and result.json of every case):\n%s", excerpt(res.LastReply(), 2000))
-					}
+					writeArtifacts(t, t.ArtifactDir, res)
+					played(t, c, res)
 				})
 			}
 		})
 	}
 	return out
 }
+
+// runQuiet plays a model's cases in parallel within its test (as many at
+// once as go test runs parallel tests) and checks each in turn on it: a
+// failure is reported naming the case, and a fatal one ends that case's
+// checks only.
+func (r *Runner) runQuiet(t *testing.T, m Model, cases []Case, missing map[string]string, played func(testing.TB, Case, results.Result)) {
+	res := make([]results.Result, len(cases))
+	sem := make(chan struct{}, testParallel())
+	var wg sync.WaitGroup
+	for i, c := range cases {
+		if _, ok := missing[c.Name]; ok {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			res[i] = Play(t.Context(), m, c)
+		}()
+	}
+	wg.Wait()
+	for i, c := range cases {
+		if _, ok := missing[c.Name]; ok {
+			continue
+		}
+		writeArtifacts(t, func() string { return filepath.Join(t.ArtifactDir(), TestName(c.Name)) }, res[i])
+		checkCase(t, c.Name, func(t testing.TB) { played(t, c, res[i]) })
+	}
+}
+
+// checkCase runs one case's checks on t through a caseT: failures and logs
+// name the case, and a fatal one returns here.
+func checkCase(t testing.TB, name string, checks func(testing.TB)) {
+	defer func() {
+		if v := recover(); v != nil {
+			if _, ok := v.(stopCase); !ok {
+				panic(v)
+			}
+		}
+	}()
+	checks(&caseT{TB: t, name: name})
+}
+
+// runNamesCases reports a -run pattern below a model's level (three or
+// more parts: experiment, model, case), which only per-case subtests can
+// match.
+func runNamesCases() bool {
+	f := flag.Lookup("test.run")
+	if f == nil {
+		return false
+	}
+	return len(strings.Split(f.Value.String(), "/")) >= 3
+}
+
+// testParallel is go test's -parallel (GOMAXPROCS by default).
+func testParallel() int {
+	if f := flag.Lookup("test.parallel"); f != nil {
+		if n, err := strconv.Atoi(f.Value.String()); err == nil && n > 0 {
+			return n
+		}
+	}
+	return max(1, runtime.GOMAXPROCS(0))
+}
+
+// caseT runs one case's checks on its model's test without a subtest of
+// its own: each failure and log names the case, and a fatal failure (or a
+// skip) ends the case's checks, not the model's.
+type caseT struct {
+	testing.TB
+	name   string
+	failed bool
+}
+
+// sprintln formats as testing's Log and Error do: operands spaced.
+func sprintln(args ...any) string { return strings.TrimSuffix(fmt.Sprintln(args...), "\n") }
+
+// stopCase ends a case's checks; runQuiet recovers it.
+type stopCase struct{}
+
+func (c *caseT) Errorf(format string, args ...any) {
+	c.TB.Helper()
+	c.failed = true
+	c.TB.Errorf("%s: %s", c.name, fmt.Sprintf(format, args...))
+}
+func (c *caseT) Error(args ...any) { c.TB.Helper(); c.Errorf("%s", sprintln(args...)) }
+func (c *caseT) Fatalf(format string, args ...any) {
+	c.TB.Helper()
+	c.Errorf(format, args...)
+	panic(stopCase{})
+}
+func (c *caseT) Fatal(args ...any) {
+	c.TB.Helper()
+	c.Errorf("%s", sprintln(args...))
+	panic(stopCase{})
+}
+func (c *caseT) Fail()        { c.failed = true; c.TB.Fail() }
+func (c *caseT) FailNow()     { c.Fail(); panic(stopCase{}) }
+func (c *caseT) Failed() bool { return c.failed }
+func (c *caseT) Logf(format string, args ...any) {
+	c.TB.Helper()
+	c.TB.Logf("%s: %s", c.name, fmt.Sprintf(format, args...))
+}
+func (c *caseT) Log(args ...any) { c.TB.Helper(); c.Logf("%s", sprintln(args...)) }
+func (c *caseT) Skipf(format string, args ...any) {
+	c.TB.Helper()
+	c.Logf("skipped: "+format, args...)
+	panic(stopCase{})
+}
+func (c *caseT) Skip(args ...any) {
+	c.TB.Helper()
+	c.Logf("skipped: %s", sprintln(args...))
+	panic(stopCase{})
+}
+func (c *caseT) SkipNow() { panic(stopCase{}) }
 
 // missingCassette reports a replayed model whose cassette for the case was
 // never recorded, and the cassette's path.
@@ -124,7 +259,7 @@ func excerpt(s string, n int) string {
 
 // checkFinite fails a result with a NaN or infinite metric: undefined
 // metrics must be absent, never a number.
-func checkFinite(t *testing.T, r results.Result) {
+func checkFinite(t testing.TB, r results.Result) {
 	t.Helper()
 	for k, v := range r.Metrics {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
@@ -134,7 +269,7 @@ func checkFinite(t *testing.T, r results.Result) {
 }
 
 // checkDeclared fails a result with a metric its suite does not declare.
-func checkDeclared(t *testing.T, r results.Result, metrics results.Metrics) {
+func checkDeclared(t testing.TB, r results.Result, metrics results.Metrics) {
 	t.Helper()
 	if metrics == nil {
 		return
@@ -146,20 +281,22 @@ func checkDeclared(t *testing.T, r results.Result, metrics results.Metrics) {
 	}
 }
 
-// writeArtifacts keeps a case's transcript and scores in the test's
-// artifact directory (kept with go test -artifacts).
-func writeArtifacts(t *testing.T, r results.Result) {
+// writeArtifacts keeps a case's transcript and scores in its artifact
+// directory, which dir makes (kept with go test -artifacts).
+func writeArtifacts(t testing.TB, dir func() string, r results.Result) {
 	t.Helper()
 	if f := flag.Lookup("test.artifacts"); f == nil || f.Value.String() != "true" {
 		return // without -artifacts the directory is thrown away: write nothing
 	}
-	dir := t.ArtifactDir()
-	data, err := json.MarshalIndent(r, "", "  ")
+	d := dir()
+	err := os.MkdirAll(d, 0o777)
+	data, errM := json.MarshalIndent(r, "", "  ")
+	err = cmp.Or(err, errM)
 	if err == nil {
-		err = os.WriteFile(filepath.Join(dir, "result.json"), data, files.Mode)
+		err = os.WriteFile(filepath.Join(d, "result.json"), data, files.Mode)
 	}
 	if err == nil {
-		err = os.WriteFile(filepath.Join(dir, "transcript.md"), []byte(Transcript(r)), files.Mode)
+		err = os.WriteFile(filepath.Join(d, "transcript.md"), []byte(Transcript(r)), files.Mode)
 	}
 	if err != nil {
 		t.Logf("artifacts: %v", err)

@@ -2,6 +2,7 @@ package report
 
 import (
 	"bufio"
+	"bytes"
 	"cmp"
 	"fmt"
 	"hash/fnv"
@@ -37,14 +38,18 @@ func slug(s string) string {
 	return s
 }
 
-// WriteHTML writes one self-contained page: inline CSS, a little inline
-// JavaScript (filtering and expanding cases; the page works without it),
-// with no reference to anything outside the file. It holds each section in
-// order (a suite's leaderboard, charts and tables), the cases that could
-// not be played, and every played case in a collapsible block: its tags,
-// metrics and the suite's view of it (a maze with the walk drawn over it),
-// and its transcript. Cases are written one at a time, so memory does not
-// grow with the page.
+// WriteHTML writes one page: inline CSS and JavaScript, with no reference
+// to anything outside the file but the cases folder of opts.CaseFiles. It
+// holds each section in order (a suite's leaderboard, charts and tables),
+// the cases that could not be played, the index of every played case
+// (which the case list filters, sorts and searches) and the played cases
+// in collapsible blocks: its tags, metrics and the suite's view of it (a
+// maze with the walk drawn over it), the reading beside the gold, and its
+// transcript. With opts.CaseFiles nil every case is in the page; else the
+// page holds the first cases of every model and suite, taken in turn, up
+// to InlineBudget, and the others go to the case files, loaded when
+// opened. Cases are written one at a time, so memory holds no more than
+// the page's budget and one chunk.
 func WriteHTML(w io.Writer, rs []results.Result, sections []Section, opts Options) error {
 	return WriteHTMLFrom(w, Results(rs), sections, opts)
 }
@@ -102,9 +107,70 @@ func WriteHTMLFrom(w io.Writer, src Source, sections []Section, opts Options) er
 	slices.SortStableFunc(played, func(a, b caseRef) int {
 		return cmp.Or(strings.Compare(a.model, b.model), strings.Compare(a.suite, b.suite), CompareCase(a.name, b.name))
 	})
+	render := func(r results.Result, name string) ([]byte, caseViewData, *CaseView, error) {
+		var view *CaseView
+		if s := bySuite[r.Suite]; s != nil && s.Case != nil {
+			v := s.Case(r)
+			view = &v
+		}
+		cv := caseView(r, view)
+		var b bytes.Buffer
+		if err := tmpl.ExecuteTemplate(&b, name, cv); err != nil {
+			return nil, cv, view, fmt.Errorf("html: case %s of %s: %w", r.Case, r.Model, err)
+		}
+		return b.Bytes(), cv, view, nil
+	}
+	// The cases in the page: all of them, or the first of each model and
+	// suite in turn up to the budget.
+	type rendered struct {
+		b []byte
+		e indexEntry
+	}
+	inline := map[int]rendered{}
+	if opts.CaseFiles != nil {
+		var groups [][]int
+		last := ""
+		for i, r := range played {
+			if key := r.model + "\x00" + r.suite; key != last || len(groups) == 0 {
+				groups = append(groups, nil)
+				last = key
+			}
+			groups[len(groups)-1] = append(groups[len(groups)-1], i)
+		}
+		size, budget := 0, cmp.Or(opts.CaseFiles.Budget, InlineBudget)
+	fill:
+		for round := 0; ; round++ {
+			took := false
+			for _, g := range groups {
+				if round >= len(g) {
+					continue
+				}
+				took = true
+				r, err := src.At(played[g[round]].i)
+				if err != nil {
+					return fmt.Errorf("html: %w", err)
+				}
+				b, cv, view, err := render(r, "case")
+				if err != nil {
+					return err
+				}
+				if size+len(b) > budget {
+					break fill
+				}
+				size += len(b)
+				inline[g[round]] = rendered{b, entryOf(r, cv, view)}
+			}
+			if !took {
+				break
+			}
+		}
+	}
 	page := pageView{
 		Title: opts.Title, Results: src.Len(), Played: len(played), Failed: len(failed), Humans: humans,
 		Models: len(order), ModelNames: order, ErrorRows: errorViews(failed),
+	}
+	if opts.CaseFiles != nil && len(inline) < len(played) {
+		page.InPage, page.CasesDir = len(inline), opts.CaseFiles.Dir
 	}
 	for _, s := range sections {
 		page.CSS += s.CSS
@@ -117,20 +183,65 @@ func WriteHTMLFrom(w io.Writer, src Source, sections []Section, opts Options) er
 	if err := tmpl.ExecuteTemplate(bw, "head", page); err != nil {
 		return fmt.Errorf("html: %w", err)
 	}
-	for _, ref := range played {
+	index, err := newIndexWriter(pageToken(played, opts), opts.CaseFiles)
+	if err != nil {
+		return fmt.Errorf("html: case index: %w", err)
+	}
+	var chunks *chunkWriter
+	if opts.CaseFiles != nil {
+		chunks = &chunkWriter{files: opts.CaseFiles, token: index.token}
+	}
+	for i, ref := range played {
+		if in, ok := inline[i]; ok {
+			if _, err := bw.Write(in.b); err != nil {
+				return fmt.Errorf("html: %w", err)
+			}
+			if err := index.add(in.e); err != nil {
+				return fmt.Errorf("html: case index: %w", err)
+			}
+			delete(inline, i)
+			continue
+		}
 		r, err := src.At(ref.i)
 		if err != nil {
 			return fmt.Errorf("html: %w", err)
 		}
-		var view *CaseView
-		if s := bySuite[r.Suite]; s != nil && s.Case != nil {
-			v := s.Case(r)
-			view = &v
+		if chunks == nil {
+			b, cv, view, err := render(r, "case")
+			if err != nil {
+				return err
+			}
+			if _, err := bw.Write(b); err != nil {
+				return fmt.Errorf("html: %w", err)
+			}
+			if err := index.add(entryOf(r, cv, view)); err != nil {
+				return fmt.Errorf("html: case index: %w", err)
+			}
+			continue
 		}
-		if err := tmpl.ExecuteTemplate(bw, "case", caseView(r, view)); err != nil {
-			return fmt.Errorf("html: case %s of %s: %w", r.Case, r.Model, err)
+		b, cv, view, err := render(r, "casebody")
+		if err != nil {
+			return err
+		}
+		e := entryOf(r, cv, view)
+		e.Chunk = chunks.current()
+		if err := index.add(e); err != nil {
+			return fmt.Errorf("html: case index: %w", err)
+		}
+		if err := chunks.add(cv.ID, b); err != nil {
+			return fmt.Errorf("html: %w", err)
 		}
 	}
+	if chunks != nil {
+		if err := chunks.flush(); err != nil {
+			return fmt.Errorf("html: %w", err)
+		}
+	}
+	script, err := indexScript(index, page.CasesDir, opts.CaseFiles)
+	if err != nil {
+		return fmt.Errorf("html: case index: %w", err)
+	}
+	page.Index = script
 	if err := tmpl.ExecuteTemplate(bw, "foot", page); err != nil {
 		return fmt.Errorf("html: %w", err)
 	}
@@ -138,6 +249,36 @@ func WriteHTMLFrom(w io.Writer, src Source, sections []Section, opts Options) er
 		return fmt.Errorf("html: %w", err)
 	}
 	return nil
+}
+
+// indexScript is the page's index of cases as a script element of type
+// application/json: plain JSON when small or when the page has no case
+// files, else gzip-compressed and in base64 (data-encoding), every secret
+// replaced before it is compressed. An index too large for the page even
+// so (over indexInPage compressed: a run of a hundred thousand cases) is
+// written beside it, as index.js in the cases folder, which the page
+// loads first (data-src).
+func indexScript(index *indexWriter, dir string, files *CaseFiles) (template.HTML, error) {
+	raw, packed, err := index.close()
+	if err != nil {
+		return "", err
+	}
+	attrs := fmt.Sprintf(` id="case-index" data-dir="%s"`, template.HTMLEscapeString(dir))
+	if files == nil || (raw != nil && len(raw) <= indexInline && files.IndexBudget >= 0) {
+		return template.HTML(`<script type="application/json"` + attrs + `>` + string(raw) + `</script>`), nil
+	}
+	if inPage := cmp.Or(files.IndexBudget, indexInPage); len(packed) > inPage {
+		err := files.Write(indexFile, func(w io.Writer) error {
+			_, err := fmt.Fprintf(w, "hallumazeIndex(%q,\"%s\");\n", index.token, packed)
+			return err
+		})
+		if err != nil {
+			return "", fmt.Errorf("%s: %w", indexFile, err)
+		}
+		attrs = fmt.Sprintf(` id="case-index" data-dir="%s" data-src="%s"`, template.HTMLEscapeString(files.Dir), template.HTMLEscapeString(files.Dir+"/"+indexFile))
+		return template.HTML(`<script type="application/json"` + attrs + `>null</script>`), nil
+	}
+	return template.HTML(`<script type="application/json"` + attrs + ` data-encoding="gzip-base64">"` + packed + `"</script>`), nil
 }
 
 type pageView struct {
@@ -148,6 +289,12 @@ type pageView struct {
 	Sections                                []template.HTML
 	ErrorRows                               []errorView
 	ModelNames                              []string
+	// InPage counts the cases written in the page when the others are in
+	// the folder CasesDir (0 and "" when all are in the page).
+	InPage   int
+	CasesDir string
+	// Index is the script element of the case index.
+	Index template.HTML
 }
 
 type errorView struct{ Model, Case, Error string }
@@ -166,6 +313,12 @@ type caseViewData struct {
 	Scores                 []KV
 	System                 string
 	Turns                  []turnView
+	// Outcome, Reading and Gold are the suite's (CaseView); Answer is
+	// what the case list shows of the reply.
+	Outcome, Reading, Gold, Answer string
+	// Sides lays out a one-turn case as prompt, reply, and the reading
+	// beside the gold, side by side.
+	Sides bool
 }
 
 func errorViews(rs []results.Result) []errorView {
@@ -199,6 +352,7 @@ func caseView(r results.Result, view *CaseView) caseViewData {
 	}
 	if view != nil {
 		cv.Verdict, cv.Badges, cv.Figure, cv.Note = view.Verdict, view.Badges, view.Figure, view.Note
+		cv.Outcome, cv.Reading, cv.Gold = view.Outcome, view.Reading, view.Gold
 		cv.Scores = append(cv.Scores, view.Scores...)
 	}
 	cv.Scores = append(cv.Scores, KV{"tokens in/out", fmt.Sprintf("%d / %d", r.Usage.InputTokens, r.Usage.OutputTokens)})
@@ -227,6 +381,9 @@ func caseView(r results.Result, view *CaseView) caseViewData {
 		tv.Meta = strings.Join(meta, " · ")
 		cv.Turns = append(cv.Turns, tv)
 	}
+	cv.Answer = answerLine(r, cv.Reading)
+	cv.Sides = (cv.Reading != "" || cv.Gold != "") && len(cv.Turns) == 2 &&
+		cv.Turns[0].Role == results.User && cv.Turns[1].Role == results.Assistant
 	return cv
 }
 

@@ -40,6 +40,14 @@ tr.row{cursor:pointer}tr.row:hover{background:#eff6ff}
 .turn .role{font-size:12px;font-weight:600;text-transform:uppercase;color:var(--muted)}
 pre{white-space:pre-wrap;word-break:break-word;margin:4px 0;font:12.5px/1.4 ui-monospace,Menlo,Consolas,monospace;background:var(--soft);padding:8px;border-radius:4px;max-height:480px;overflow:auto}
 .hidden{display:none}
+.scrolls{box-shadow:inset -14px 0 12px -12px rgba(0,0,0,.5)}
+.answer{font:12.5px/1.4 ui-monospace,Menlo,Consolas,monospace;color:var(--muted);overflow-wrap:anywhere;min-width:0}
+.sides{display:grid;grid-template-columns:repeat(auto-fit,minmax(260px,1fr));gap:10px;margin:8px 0}
+.sides>.turn{min-width:0;margin:0}
+.side-read{border-left-color:var(--ok)}
+.case-lazy{padding:8px 10px}
+#case-controls label{white-space:nowrap}
+#case-controls select{max-width:100%}
 {{end}}`
 
 const pageHead = `{{define "head"}}<!DOCTYPE html>
@@ -67,9 +75,12 @@ const pageHead = `{{define "head"}}<!DOCTYPE html>
 </section>{{end}}
 <section id="cases">
 <h2>Cases</h2>
-<div class="controls">
-<label>model <select id="model-filter"><option value="">all</option>{{range .ModelNames}}<option>{{.}}</option>{{end}}</select></label>
-<label>filter <input id="case-filter" type="search" placeholder="case name, tag…"></label>
+{{if .CasesDir}}<p class="muted" id="case-note">{{.InPage}} of the {{.Played}} cases are in this page, the first of each model and suite in turn; the others are in the folder <code>{{.CasesDir}}</code> beside it, read when a case is opened (keep the folder with the page).</p>
+{{end}}<div class="controls" id="case-controls">
+<label>model <select id="model-filter" data-facet="m"><option value="">all</option>{{range .ModelNames}}<option>{{.}}</option>{{end}}</select></label>
+<span id="facets" class="controls"></span>
+<label>search <input id="case-filter" type="search" placeholder="model, case, tag, answer…"></label>
+<label>sort <select id="case-sort"><option value="">model, suite, case</option></select></label>
 <button type="button" id="expand-all">expand</button><button type="button" id="collapse-all">collapse</button>
 <span id="case-count" class="muted"></span>
 </div>
@@ -77,8 +88,9 @@ const pageHead = `{{define "head"}}<!DOCTYPE html>
 {{end}}`
 
 const pageCase = `{{define "case"}}<details class="case {{.Verdict}}" id="{{.ID}}" data-model="{{.Model}}" data-case="{{.Suite}}/{{.Case}}">
-<summary>{{with .Verdict}}<span class="verdict {{.}}">{{if eq . "pass"}}✓{{else}}✗{{end}}</span>{{end}}<span class="case-model">{{.Model}}</span><span class="case-name">{{.Suite}}/{{.Case}}</span>{{range .Badges}}<span class="badge">{{.K}}={{.V}}</span>{{end}}</summary>
-<div class="case-body">
+<summary>{{with .Verdict}}<span class="verdict {{.}}">{{if eq . "pass"}}✓{{else}}✗{{end}}</span>{{end}}<span class="case-model">{{.Model}}</span><span class="case-name">{{.Suite}}/{{.Case}}</span>{{range .Badges}}<span class="badge">{{.K}}={{.V}}</span>{{end}}{{with .Answer}}<span class="answer">{{.}}</span>{{end}}</summary>
+{{template "casebody" .}}</details>
+{{end}}{{define "casebody"}}<div class="case-body">
 {{if .Figure}}<div class="case-figure">{{.Figure}}</div>{{else if .Note}}<p class="muted">{{.Note}}</p>{{end}}
 <div class="case-scores">
 <p class="tags">{{range .Tags}}<span class="tag">{{.K}}={{.V}}</span>{{end}}</p>
@@ -89,54 +101,20 @@ const pageCase = `{{define "case"}}<details class="case {{.Verdict}}" id="{{.ID}
 </div>
 <div class="transcript">
 {{with .System}}<details class="system"><summary>system prompt</summary><pre>{{.}}</pre></details>{{end}}
-{{range .Turns}}<div class="turn turn-{{.Role}}"><div class="role">{{.Role}}{{with .Meta}} <span class="badge">{{.}}</span>{{end}}</div><pre>{{.Content}}</pre>{{with .Reasoning}}<details class="reasoning"><summary>reasoning</summary><pre>{{.}}</pre></details>{{end}}</div>
-{{end}}</div>
-</details>
-{{end}}`
+{{if .Sides}}<div class="sides">{{range .Turns}}{{template "turn" .}}{{end}}{{template "reading" .}}</div>
+{{else}}{{if or .Reading .Gold}}<div class="sides">{{template "reading" .}}</div>
+{{end}}{{range .Turns}}{{template "turn" .}}
+{{end}}{{end}}</div>
+{{end}}{{define "turn"}}<div class="turn turn-{{.Role}}"><div class="role">{{.Role}}{{with .Meta}} <span class="badge">{{.}}</span>{{end}}</div><pre>{{.Content}}</pre>{{with .Reasoning}}<details class="reasoning"><summary>reasoning</summary><pre>{{.}}</pre></details>{{end}}</div>{{end}}
+{{define "reading"}}<div class="turn side-read"><div class="role">read from the reply{{with .Outcome}} <span class="badge">{{.}}</span>{{end}}</div><pre class="reading">{{or .Reading "-"}}</pre><div class="role">gold</div><pre class="gold">{{or .Gold "-"}}</pre></div>{{end}}`
 
 const pageFoot = `{{define "foot"}}</div>
+<p><button type="button" id="case-more" class="hidden">show more</button></p>
 </section>
 </main>
+{{.Index}}
 <script>
-(function () {
-  var cases = Array.prototype.slice.call(document.querySelectorAll("details.case"));
-  var model = document.getElementById("model-filter");
-  var text = document.getElementById("case-filter");
-  var count = document.getElementById("case-count");
-  function apply() {
-    var m = model.value, q = text.value.toLowerCase(), shown = 0;
-    cases.forEach(function (c) {
-      var ok = (!m || c.getAttribute("data-model") === m) &&
-        (!q || (c.getAttribute("data-model") + " " + c.getAttribute("data-case")).toLowerCase().indexOf(q) >= 0);
-      c.classList.toggle("hidden", !ok);
-      if (ok) { shown++; }
-    });
-    count.textContent = shown + " of " + cases.length + " cases";
-  }
-  model.addEventListener("change", apply);
-  text.addEventListener("input", apply);
-  document.getElementById("expand-all").addEventListener("click", function () {
-    cases.forEach(function (c) { if (!c.classList.contains("hidden")) { c.open = true; } });
-  });
-  document.getElementById("collapse-all").addEventListener("click", function () {
-    cases.forEach(function (c) { c.open = false; });
-  });
-  Array.prototype.forEach.call(document.querySelectorAll("tr.row[data-model]"), function (tr) {
-    tr.addEventListener("click", function () {
-      model.value = tr.getAttribute("data-model");
-      apply();
-      document.getElementById("cases").scrollIntoView();
-    });
-  });
-  function openHash() {
-    var el = location.hash && document.getElementById(location.hash.slice(1));
-    if (el && el.tagName === "DETAILS") { el.open = true; }
-  }
-  window.addEventListener("hashchange", openHash);
-  openHash();
-  apply();
-  document.body.setAttribute("data-ready", "1");
-})();
+` + pageScript + `
 </script>
 </body>
 </html>

@@ -46,6 +46,13 @@ type Options struct {
 	// Korean writes the terminal text in Korean, as the seed's example
 	// does, for results played with --lang ko.
 	Korean bool
+	// Bilingual prints the readings of the seed's tables in English and
+	// Korean side by side, whatever the run's language.
+	Bilingual bool
+	// CaseFiles, when set, takes the cases that do not fit the page's
+	// budget (InlineBudget) into files beside it ([WritePage]); nil
+	// writes every case in the page.
+	CaseFiles *CaseFiles
 	// SkipPage says the page will not be written: a section may leave its
 	// HTML out (the charts cost their intervals).
 	SkipPage bool
@@ -110,6 +117,14 @@ type CaseView struct {
 	// Note replaces it when there is none to draw, saying why.
 	Figure template.HTML
 	Note   string
+	// Outcome is the case's outcome in the suite's words, finer than the
+	// verdict (a probe's right, hallucinated, abstained…), which the case
+	// list filters by; "" for none.
+	Outcome string
+	// Reading is what the suite read in the reply (the value parsed, the
+	// walk verified) and Gold what it should have been; the page shows
+	// them beside the prompt and the reply. "" for none.
+	Reading, Gold string
 }
 
 // KV is a label and its value.

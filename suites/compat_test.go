@@ -98,7 +98,7 @@ func withoutLenient(t *testing.T, r results.Result) results.Result {
 		return r
 	}
 	for k := range r.Metrics {
-		if strings.HasSuffix(k, maze.LenientSuffix) || k == "format-compliance" || k == "reasks" {
+		if strings.HasSuffix(k, results.LenientSuffix) || k == "format-compliance" || k == "reasks" {
 			delete(r.Metrics, k)
 		}
 	}

@@ -164,7 +164,7 @@ func TestBestAbstainTies(t *testing.T) {
 		}
 	}
 	models := mpsuite.AbstainModels(append(rs, twice...))
-	assert.Equal(t, "★ best pair success: anthropic/claude-opus-4 — 20/20 = 1.000 [0.839, 1.000] (tied with anthropic/claude-sonnet-4)",
+	assert.Equal(t, "★ best pair success: anthropic/claude-opus-4 — 20/20 = 1.000 [0.839, 1.000] (statistically tied for first with anthropic/claude-sonnet-4: the same pair success, or McNemar over the items p ≥ 0.05)",
 		mpsuite.BestAbstainLine(models))
 }
 

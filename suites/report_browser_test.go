@@ -1,18 +1,16 @@
 package suites
 
 import (
-	"bytes"
-	"context"
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/hallumaze/hallumaze/internal/pagecheck"
 	"github.com/hallumaze/hallumaze/results"
 	"github.com/hallumaze/hallumaze/suites/maze/mazereport"
 
@@ -26,41 +24,13 @@ import (
 var screenshot = flag.String("screenshot", "", "also save a screenshot of the fixture page to this PNG file")
 
 // chromium returns the headless browser, or skips the test saying how to
-// install it (scripts/ensure-chromium.sh looks for the same names).
-func chromium(t *testing.T) string {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("starts a browser")
-	}
-	for _, name := range []string{"/usr/bin/chromium", "chromium", "chromium-browser"} {
-		if path, err := exec.LookPath(name); err == nil {
-			return path
-		}
-	}
-	t.Skip("chromium is not installed, so the report is not checked in a browser: " +
-		"run make browser (as root, it installs Debian's chromium) or apt-get install -y chromium")
-	return ""
-}
+// install it.
+func chromium(t *testing.T) string { return pagecheck.Chromium(t) }
 
 // runChromium runs headless Chromium on a page with extra arguments and
 // returns its standard output.
 func runChromium(t *testing.T, bin, page string, args ...string) string {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-	defer cancel()
-	base := []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-		"--disable-background-networking", "--disable-component-update", "--disable-sync",
-		"--user-data-dir=" + t.TempDir()}
-	cmd := exec.CommandContext(ctx, bin, append(append(base, args...), "file://"+page)...)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	require.NoError(t, cmd.Run(), "chromium: %s", lastLines(stderr.String(), 10))
-	return stdout.String()
-}
-
-func lastLines(s string, n int) string {
-	lines := strings.Split(strings.TrimSpace(s), "\n")
-	return strings.Join(lines[max(0, len(lines)-n):], "\n")
+	return pagecheck.Run(t, bin, page, 90*time.Second, args...)
 }
 
 // TestHTMLInBrowser loads the fixture page in headless Chromium and reads
@@ -98,8 +68,8 @@ func TestHTMLInBrowser(t *testing.T) {
 	models := mpsuite.AbstainModels(rs)
 	require.NotEmpty(t, models)
 	assert.Contains(t, dom, `<section id="abstain">`)
-	assert.Contains(t, dom, `<table class="abstain-summary">`)
-	assert.Equal(t, len(models), strings.Count(dom, `<table class="abstain-grid">`), "a defect × domain table per model")
+	assert.Contains(t, dom, `<table class="abstain-summary`)
+	assert.Equal(t, len(models), strings.Count(dom, `<table class="abstain-grid`), "a defect × domain table per model")
 	assert.Equal(t, len(models), strings.Count(dom, `<tr class="abstain-row"`))
 	assert.Contains(t, dom, `<span class="label">pairs</span>20/20 [0.84, 1.00]`, "the checker's pair success, all defects and domains")
 	assert.Contains(t, dom, played2(played), "the script counted the cases")
@@ -125,3 +95,103 @@ func TestHTMLInBrowser(t *testing.T) {
 }
 
 func played2(n int) string { return fmt.Sprintf("%d of %d cases", n, n) }
+
+// splitProbe works the case list of a page whose cases are partly in its
+// folder, as a reader would, once the page is ready (its index read): it filters by verdict, searches, sorts, and
+// opens a case that is not in the page, then writes what it saw into
+// <pre id="probe">.
+const splitProbe = `<script>
+(function probe() {
+  if (document.body.getAttribute("data-ready") !== "1") { setTimeout(probe, 50); return; }
+  var out = [];
+  function count() { return document.getElementById("case-count").textContent; }
+  function set(sel, v) { sel.value = v; sel.dispatchEvent(new Event("change")); }
+  out.push("ready " + document.body.getAttribute("data-ready"));
+  out.push("all " + count());
+  var verdict = document.querySelector('select[data-facet="v"]');
+  set(verdict, "fail");
+  out.push("fail " + count());
+  set(verdict, "");
+  var search = document.getElementById("case-filter");
+  search.value = "abstain/";
+  search.dispatchEvent(new Event("input"));
+  out.push("search " + count());
+  search.value = "";
+  search.dispatchEvent(new Event("input"));
+  out.push("facets " + Array.prototype.map.call(document.querySelectorAll("select[data-facet]"), function (s) { return s.getAttribute("data-facet"); }).join(","));
+  out.push("sorts " + document.getElementById("case-sort").options.length);
+  var lazy = Array.prototype.filter.call(document.querySelectorAll("details.case"), function (d) { return d.querySelector(".case-lazy"); });
+  out.push("lazy " + lazy.length);
+  var d = lazy[0];
+  d.open = true;
+  setTimeout(function () {
+    out.push("opened " + (d.querySelector(".transcript") ? "yes" : "no: " + d.textContent.slice(0, 200)));
+    var pre = document.createElement("pre");
+    pre.id = "probe";
+    pre.textContent = out.join("\n");
+    document.body.appendChild(pre);
+  }, 1500);
+})();
+</script>`
+
+// TestSplitPageInBrowser writes the fixture page with a small budget, so
+// that most cases go to the folder beside it, and works its case list in
+// headless Chromium from file://: the filters, the search and the sorts
+// act on every case, and a case not in the page opens from its chunk.
+func TestSplitPageInBrowser(t *testing.T) {
+	for _, tc := range []struct {
+		name        string
+		indexBudget int
+	}{{"index in the page", 0}, {"index beside the page", -1}} {
+		t.Run(tc.name, func(t *testing.T) { splitPageInBrowser(t, tc.indexBudget) })
+	}
+}
+
+func splitPageInBrowser(t *testing.T, indexBudget int) {
+	bin := chromium(t)
+	rs := append(append(fixtureResults(t), humanFixture(t)...), abstainFixture(t)...)
+	sections, err := report.Summarize(rs, Summarizers(All()), report.Options{})
+	require.NoError(t, err)
+	dir := t.TempDir()
+	path := filepath.Join(dir, "report.html")
+	require.NoError(t, report.WritePage(path, nil, report.Results(rs), sections, report.Options{CaseFiles: &report.CaseFiles{Budget: 30_000, IndexBudget: indexBudget}}))
+	page, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.Contains(t, string(page), `cases are in this page`)
+	probe := strings.Replace(string(page), "</body>", splitProbe+"</body>", 1)
+	require.NoError(t, os.WriteFile(path, []byte(probe), 0o644))
+
+	dom := runChromium(t, bin, path, "--dump-dom", "--virtual-time-budget=20000")
+	m := regexp.MustCompile(`(?s)<pre id="probe">(.*?)</pre>`).FindStringSubmatch(dom)
+	require.NotNil(t, m, "the probe ran")
+	got := map[string]string{}
+	for _, l := range strings.Split(m[1], "\n") {
+		k, v, _ := strings.Cut(l, " ")
+		got[k] = v
+	}
+	played := 0
+	mp := 0
+	for _, r := range rs {
+		if results.IsHuman(r) || r.Error != "" {
+			continue
+		}
+		played++
+		if r.Suite == "abstain" {
+			mp++
+		}
+	}
+	t.Logf("probe: %v", got)
+	require.Positive(t, mp, "the fixture holds Missing Piece cases to search for")
+	assert.Equal(t, "1", got["ready"])
+	assert.Equal(t, fmt.Sprintf("%d of %d cases", played, played), strings.Split(got["all"], ",")[0])
+	var nFail, nAll int
+	_, err = fmt.Sscanf(got["fail"], "%d of %d cases", &nFail, &nAll)
+	require.NoError(t, err, got["fail"])
+	assert.Positive(t, nFail)
+	assert.Less(t, nFail, played)
+	assert.Equal(t, fmt.Sprintf("%d of %d cases", mp, played), strings.Split(got["search"], ",")[0])
+	assert.Contains(t, got["facets"], "m,s,")
+	assert.Contains(t, got["facets"], "v")
+	assert.NotEqual(t, "0", got["lazy"])
+	assert.Equal(t, "yes", got["opened"], "a case beside the page opens from its chunk")
+}

@@ -2,6 +2,7 @@ package suites
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"regexp"
 	"strings"
@@ -143,4 +144,33 @@ func TestCaseIDUnique(t *testing.T) {
 	b := results.Result{Suite: "maze", Model: "a-b", Case: "x-y"}
 	assert.NotEqual(t, report.CaseID(a), report.CaseID(b))
 	assert.Regexp(t, `^case-[a-z0-9-]+-[0-9a-f]{8}$`, report.CaseID(a))
+}
+
+// TestChartsReadTheHeadlineCondition: the charts by size count only the
+// headline condition's cases, never a mean over conditions, and say which.
+func TestChartsReadTheHeadlineCondition(t *testing.T) {
+	page, rs := renderFixture(t)
+	boards := mazereport.Boards(rs)
+	require.Greater(t, len(boards), 1, "the fixture spans several conditions")
+	chart := regexp.MustCompile(`(?s)<svg class="chart chart-line" id="chart-mei-size".*?</svg>`).FindString(page)
+	require.NotEmpty(t, chart)
+	assert.Contains(t, chart, "MEI by maze size (mean, 95% interval) — "+boards[0].Name)
+	want := map[string]int{}
+	for _, r := range rs {
+		if r.Suite != "maze" || r.Error != "" || results.IsHuman(r) {
+			continue
+		}
+		if b := mazereport.Boards([]results.Result{r}); len(b) == 1 && b[0].Name == boards[0].Name {
+			want[r.Model+", size="+r.Tags["size"]]++
+		}
+	}
+	require.NotEmpty(t, want)
+	points := regexp.MustCompile(`<title>([^<]+, size=[0-9]+): [0-9.]+ \(n=([0-9]+)\)</title>`).FindAllStringSubmatch(chart, -1)
+	require.NotEmpty(t, points)
+	for _, m := range points {
+		if strings.HasPrefix(m[1], "human/") {
+			continue
+		}
+		assert.Equal(t, fmt.Sprint(want[m[1]]), m[2], "%s: the headline condition's cases only", m[1])
+	}
 }

@@ -43,5 +43,6 @@ func TestMain(m *testing.M) {
 	if built.dir != "" {
 		os.RemoveAll(built.dir)
 	}
+	removeFullRun()
 	os.Exit(code)
 }

@@ -71,6 +71,7 @@ func (a *app) commands() []cli.Command {
 	cmds := []cli.Command{
 		{Name: "run", Summary: "run the benchmark on models (the reference agents when no key is set)", Run: a.runRun},
 		{Name: "report", Summary: "merge results files and write the leaderboard, HTML, CSV and results JSON", Run: a.runReport},
+		{Name: "view", Summary: "serve a folder of runs on loopback: the index of its runs and their pages", Run: a.runView},
 		{Name: "serve", Summary: "serve the reference agents over the OpenAI, Anthropic and Gemini wire protocols", Run: a.runServe},
 		{Name: "estimate", Summary: "estimate the tokens, cost and time of recording a model's cassettes", Run: a.runEstimate},
 		{Name: "profile", Summary: "the metacognition profile: a card per model across mazes, word problems and worlds", Run: a.runProfile},

@@ -151,7 +151,8 @@ func (p *progress) printLocked(s string) {
 }
 
 // summaries prints the summary of every model that has nothing left to
-// play (all its cases were finished by an earlier run).
+// play (all its cases were finished by an earlier run); a model with no
+// case at all prints nothing.
 func (p *progress) summaries() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -160,7 +161,9 @@ func (p *progress) summaries() {
 	}
 	var names []string
 	for name, t := range p.models {
-		if t.left == 0 {
+		// A model with no case to play and none played before (its
+		// suites' cases all filtered out) has no summary to print.
+		if t.left == 0 && len(t.bySuite) > 0 {
 			names = append(names, name)
 		}
 	}

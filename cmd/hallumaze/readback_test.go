@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hallumaze/hallumaze/providers"
+	"github.com/hallumaze/hallumaze/report"
 	"github.com/hallumaze/hallumaze/results"
 )
 
@@ -86,6 +87,11 @@ func TestRunReadsBackALongReply(t *testing.T) {
 	assert.Equal(t, strings.Repeat("<", results.MaxText), reply.Content)
 	html, err := os.ReadFile(filepath.Join(dir, "r.html"))
 	require.NoError(t, err)
+	aside, err := report.ReadCaseFiles(filepath.Join(dir, "r.html"))
+	require.NoError(t, err)
+	for _, body := range aside { // a case larger than the page's budget is beside it
+		html = append(html, body...)
+	}
 	assert.Contains(t, string(html), fmt.Sprintf("cut: the first %d of %d bytes kept", results.MaxText, n))
 	readBack(t, call, jsonl, "openai-compatible/x", args...)
 }

@@ -21,7 +21,7 @@ import (
 // prints the leaderboard. Every input and output path is checked before
 // anything is written.
 func (a *app) runReport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := cli.NewFlagSet("report", "RESULTS.jsonl [more.jsonl ...] [-o report.html] [--csv out.csv] [--json out.json] [--human humans.json]  |  --index FOLDER [-o index.html]", stdout)
+	fs := cli.NewFlagSet("report", "RESULTS.jsonl [more.jsonl ...] [-o report.html] [--csv out.csv] [--json out.json] [--human humans.json]  |  --compare BASE.jsonl CAND.jsonl [-o compare.html]  |  --index FOLDER [-o index.html]", stdout)
 	htmlPath := fs.String("o", "", "write the HTML report to this file")
 	csvPath := fs.String("csv", "", "write one CSV row per case to this file")
 	jsonPath := fs.String("json", "", "write the results JSON file (the seed's schema) to this file")
@@ -29,6 +29,9 @@ func (a *app) runReport(ctx context.Context, args []string, stdout, stderr io.Wr
 	title := fs.String("title", "", "title of the HTML report")
 	indexDir := fs.String("index", "", "write an HTML index of the past runs in this folder (each *.jsonl results file, linked to its report) to -o, default FOLDER/index.html")
 	pricesPath := fs.String("prices", "", pricesUsage)
+	compare := fs.Bool("compare", false, "compare two runs, BASE.jsonl CAND.jsonl: the metrics of the gate's rules with its paired tests, and the cases whose verdict flipped (-o writes the comparison page)")
+	bilingual := fs.Bool("bilingual", false, "give the readings of the seed's tables in English and Korean (default: the run's language)")
+	tier := fs.String("tier", "strict", "with --compare: the reading compared, strict (the output contract) or lenient")
 	// Flags may come before, between or after the results files.
 	inputs, err := parseInputs(fs, args)
 	if err != nil {
@@ -39,6 +42,12 @@ func (a *app) runReport(ctx context.Context, args []string, stdout, stderr io.Wr
 			return cli.Usagef("report: --index takes a folder and -o only (no results file, --csv, --json or --human)")
 		}
 		return a.runIndex(*indexDir, *htmlPath, *title, stdout, stderr)
+	}
+	if *compare {
+		if *csvPath != "" || *jsonPath != "" || *humanPath != "" {
+			return cli.Usagef("report: --compare takes two results files and -o only (no --csv, --json or --human)")
+		}
+		return a.runCompare(inputs, *htmlPath, *tier, stdout, stderr)
 	}
 	if len(inputs) == 0 {
 		return cli.Usagef("report: no results file given (hallumaze report RESULTS.jsonl [-o report.html])")
@@ -56,7 +65,7 @@ func (a *app) runReport(ctx context.Context, args []string, stdout, stderr io.Wr
 		return err
 	}
 	now := time.Now()
-	opts := report.Options{Title: *title, Generated: now, Timestamp: now, Prices: prices, CacheDir: a.cacheDir(), SkipPage: *htmlPath == ""}
+	opts := report.Options{Title: *title, Generated: now, Timestamp: now, Prices: prices, CacheDir: a.cacheDir(), SkipPage: *htmlPath == "", Bilingual: *bilingual}
 	sum := report.NewSummary(suites.Summarizers(a.suites), opts)
 	var prof profile.Collector
 	for i := range src.Len() {
@@ -81,7 +90,7 @@ func (a *app) runReport(ctx context.Context, args []string, stdout, stderr io.Wr
 		flag, path string
 		write      func(io.Writer) error
 	}{
-		{"-o", *htmlPath, func(w io.Writer) error { return report.WriteHTMLFrom(w, src, sections, opts) }},
+		{"-o", *htmlPath, nil}, // report.WritePage: the page and its cases folder
 		{"--csv", *csvPath, func(w io.Writer) error { return report.WriteCSVFrom(w, sum.Columns(), src, prices) }},
 		{"--json", *jsonPath, func(w io.Writer) error { return report.WriteJSON(w, sections, opts) }},
 	}
@@ -103,7 +112,13 @@ func (a *app) runReport(ctx context.Context, args []string, stdout, stderr io.Wr
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if err := report.WriteFileAtomic(o.path, red, o.write); err != nil {
+		var err error
+		if o.write == nil {
+			err = report.WritePage(o.path, red, src, sections, opts)
+		} else {
+			err = report.WriteFileAtomic(o.path, red, o.write)
+		}
+		if err != nil {
 			return fmt.Errorf("report: %w", err)
 		}
 	}

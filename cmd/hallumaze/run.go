@@ -43,6 +43,8 @@ type runOptions struct {
 	limit        int
 	cassetteRoot string
 	quiet        bool
+	// bilingual gives the readings in English and Korean.
+	bilingual bool
 	// timeout bounds each attempt of a live call (0: the config's, else
 	// 10 minutes); caseTimeout bounds a whole case.
 	timeout     time.Duration
@@ -143,6 +145,7 @@ func runFlags(fs *flag.FlagSet, o *runOptions, names []string, raw map[string]*s
 	str("filter", "", "play only the cases whose name, or suite/name, matches this regular expression (e.g. 'size=7', '^maze/')")
 	str("limit", "", "play at most N cases of each suite (after --filter and --shard), for a quick look")
 	fs.StringVar(&o.cassetteRoot, "cassettes", "cassettes", "folder of recorded cassettes (replayed for a model without a key)")
+	fs.BoolVar(&o.bilingual, "bilingual", false, "give the readings of the seed's tables in English and Korean (default: the run's language)")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress output, and no notice when the reference agents stand in for models")
 	str("timeout", "", "bound on each attempt of a live call, e.g. 90s or 10m (default: timeout of --config, else 10m); an attempt past it is retried")
 	str("case-timeout", "60m", "bound on a whole case, every call and retry included")

@@ -222,6 +222,28 @@ func (a *app) check(o runOptions, stderr io.Writer) (runPlan, error) {
 		if !any {
 			return p, cli.Usagef("run: --filter %q matches no case of %s", o.filter, strings.Join(suites.Names(o.suites), ", "))
 		}
+		// A suite the filter leaves without a case is said once, here,
+		// and nowhere after: its models have nothing to show.
+		var dropped []string
+		for i, seq := range seqs {
+			found := false
+			for c := range seq {
+				if o.keeps(c) {
+					found = true
+					break
+				}
+			}
+			if !found && i < len(o.suites) {
+				dropped = append(dropped, o.suites[i].Title)
+			}
+		}
+		if len(dropped) > 0 {
+			names := dropped[len(dropped)-1]
+			if len(dropped) > 1 {
+				names = strings.Join(dropped[:len(dropped)-1], ", ") + " or " + names
+			}
+			fmt.Fprintf(stderr, "run: --filter %q matches no case of %s, which %s not played\n", o.filter, names, textfmt.Plural(len(dropped), "is", "are"))
+		}
 	}
 	if o.human != "" {
 		if p.humans, err = a.readHuman(o.human); err != nil {
@@ -525,7 +547,7 @@ func (a *app) write(o runOptions, p runPlan, sw sweepOutcome, stdout, stderr io.
 		}
 	}
 	opts := a.outputOptions(p, sw.preambled)
-	opts.Korean = sum.Korean()
+	opts.Korean, opts.Bilingual = sum.Korean(), o.bilingual
 	sections, err := sum.Sections(opts)
 	if err == nil {
 		sections, err = a.withProfile(sections, &sw.profile, p.paths.jsonl)
@@ -556,13 +578,17 @@ func (a *app) write(o runOptions, p runPlan, sw sweepOutcome, stdout, stderr io.
 	}{
 		{p.paths.json, func(w io.Writer) error { return report.WriteJSON(w, sections, opts) }},
 		{p.paths.csv, func(w io.Writer) error { return report.WriteCSVFrom(w, sum.Columns(), src, p.prices) }},
-		{p.paths.html, func(w io.Writer) error { return report.WriteHTMLFrom(w, src, sections, opts) }},
 	}
 	for _, f := range files {
 		if f.path == "" {
 			continue
 		}
 		if err := report.WriteFileAtomic(f.path, a.secrets, f.write); err != nil {
+			return fmt.Errorf("run: %w", err)
+		}
+	}
+	if p.paths.html != "" {
+		if err := report.WritePage(p.paths.html, a.secrets, src, sections, opts); err != nil {
 			return fmt.Errorf("run: %w", err)
 		}
 	}

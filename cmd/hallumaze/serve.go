@@ -109,16 +109,25 @@ func (a *app) runServe(ctx context.Context, args []string, stdout, stderr io.Wri
 	fmt.Fprintf(stdout, "serving %v on http://%s\n", names, ln.Addr())
 	fmt.Fprint(stdout, serveRoutes)
 	fmt.Fprintf(stdout, "  (a request body may hold up to %d MiB; %d connections at once, the longest idle closed for a new one)\n", loopback.MaxRequestBytes>>20, *maxConns)
+	if err := serveUntilDone(ctx, srv, lim); err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	return nil
+}
+
+// serveUntilDone serves ln until ctx ends (Ctrl-C), then shuts the server
+// down, giving the requests under way five seconds to finish.
+func serveUntilDone(ctx context.Context, srv *http.Server, ln net.Listener) error {
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(lim) }()
+	go func() { errc <- srv.Serve(ln) }()
 	select {
 	case err := <-errc:
-		return fmt.Errorf("serve: %w", err)
+		return err
 	case <-ctx.Done():
 		shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		if err := srv.Shutdown(shut); err != nil && !errors.Is(err, http.ErrServerClosed) {
-			return fmt.Errorf("serve: %w", err)
+			return err
 		}
 		return nil
 	}

@@ -5,7 +5,8 @@
 //	           scoring, their own packages, and for chess its rules library
 //	leaves     results, pricing, modelname, internal/redact, internal/cli,
 //	           internal/files, internal/golden; internal/worldstest (worlds'
-//	           test helpers)
+//	           test helpers), internal/pagecheck (the report page's checks
+//	           in a browser)
 //	wire       providers (the standard library, pricing, modelname and
 //	           internal/files),
 //	           providers/loopback

@@ -54,6 +54,7 @@ var rules = map[string]rule{
 	"internal/memlimit":         {},
 	"internal/golden":           {allow: []string{"github.com/google/go-cmp"}},
 	"internal/hostile":          {},
+	"internal/pagecheck":        {},
 	"internal/layering":         {},
 	"internal/workflow":         {allow: []string{"go.yaml.in/yaml/v4"}},
 	"internal/worldstest":       {allow: []string{"worlds"}},

@@ -10,8 +10,9 @@ import (
 	"github.com/hallumaze/hallumaze/profile"
 )
 
-// The geometry of one card, in SVG units (the card scales to its box, at
-// most 420 px wide): labels on the left, the [0, 1] scale on the right.
+// The geometry of one card, in SVG units, drawn at its size (its text never
+// shrinks below 10 px; a box narrower than the card, at a phone's width,
+// scrolls sideways): labels on the left, the [0, 1] scale on the right.
 const (
 	cardW    = 400
 	plotX0   = 150
@@ -28,9 +29,10 @@ var suiteTitle = map[string]string{"maze": "HalluMaze", "abstain": "Missing Piec
 // css styles the section; its classes all start with "pf-".
 const css template.CSS = `
 #profile .pf-grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(300px,420px));gap:12px}
-#profile .pf-card{border:1px solid #ccd;border-radius:6px;padding:6px 8px;background:#fff;max-width:420px}
+#profile .pf-card{border:1px solid #ccd;border-radius:6px;padding:6px 8px;background:#fff;max-width:420px;min-width:0}
+#profile .pf-plot{overflow-x:auto}
 #profile .pf-card h3{font-size:14px;margin:2px 0 4px;overflow-wrap:anywhere}
-#profile .pf-card svg{width:100%;height:auto;display:block}
+#profile .pf-card svg{max-width:none;height:auto;display:block}
 #profile .pf-gap{font-size:12px;margin:4px 0 0;color:#555}
 #profile .pf-gap code{display:block;white-space:pre-wrap;overflow-wrap:anywhere;background:#f4f4f8;padding:2px 4px;font-size:11px}
 #profile .pf-legend{font-size:12px;color:#444}
@@ -100,7 +102,7 @@ func card(c profile.Card, refs []profile.Card) string {
 					continue
 				}
 				if rm, ok := r.Measure(m.ID); ok && rm.Value != nil {
-					fmt.Fprintf(&rows, `<text x="%.1f" y="%d" font-size="9" fill="#777" text-anchor="middle">%s<title>%s %.3f</title></text>`, x(*rm.Value), mid-3, letter(r.Model), esc(r.Model), *rm.Value)
+					fmt.Fprintf(&rows, `<text x="%.1f" y="%d" font-size="10" fill="#777" text-anchor="middle">%s<title>%s %.3f</title></text>`, x(*rm.Value), mid-3, letter(r.Model), esc(r.Model), *rm.Value)
 				}
 			}
 			if m.CI != nil {
@@ -118,7 +120,8 @@ func card(c profile.Card, refs []profile.Card) string {
 		plotX0, y-4, (plotX0+plotX1)/2, y-4, plotX1, y-4)
 	var b strings.Builder
 	fmt.Fprintf(&b, `<div class="pf-card"><h3>%s</h3>`, esc(c.Model))
-	fmt.Fprintf(&b, `<svg viewBox="0 0 %d %d" font-size="%d" font-family="sans-serif" role="img" aria-label="metacognition profile of %s">%s%s</svg>`, cardW, y, fontSize, esc(c.Model), rows.String(), axis)
+	// The class scroll: the page marks the box when it scrolls sideways.
+	fmt.Fprintf(&b, `<div class="pf-plot scroll"><svg width="%d" viewBox="0 0 %d %d" font-size="%d" font-family="sans-serif" role="img" aria-label="metacognition profile of %s">%s%s</svg></div>`, cardW, cardW, y, fontSize, esc(c.Model), rows.String(), axis)
 	for _, g := range c.Gaps {
 		if g.Fill == "" {
 			fmt.Fprintf(&b, `<p class="pf-gap">No %s results: %s</p>`, esc(g.Suite), esc(g.Note))

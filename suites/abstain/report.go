@@ -112,9 +112,15 @@ func BestAbstain(models []AbstainModel) ([]AbstainModel, bool) {
 	}
 	best := []AbstainModel{models[0]}
 	for _, m := range models[1:] {
-		if m.Report.PairSuccess.N > 0 && m.Report.PairSuccess.Rate == models[0].Report.PairSuccess.Rate {
-			best = append(best, m)
+		if m.Report.PairSuccess.N == 0 {
+			break
 		}
+		same := m.Report.PairSuccess.Rate == models[0].Report.PairSuccess.Rate
+		c := mp.CompareRecords(models[0].Records, m.Records)
+		if !same && (c.NItems == 0 || c.McNemar.P < 0.05) {
+			break
+		}
+		best = append(best, m)
 	}
 	return best, true
 }
@@ -132,7 +138,7 @@ func BestAbstainLine(models []AbstainModel) string {
 		for _, m := range best[1:] {
 			names = append(names, m.Model)
 		}
-		line += " (tied with " + strings.Join(names, ", ") + ")"
+		line += " (statistically tied for first with " + strings.Join(names, ", ") + ": the same pair success, or McNemar over the items p ≥ 0.05)"
 	}
 	return line
 }

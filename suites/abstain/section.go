@@ -60,6 +60,7 @@ func summarize(rs []results.Result, opts report.Options) (report.Section, error)
 		}
 		if d, ok := details[report.CaseID(r)]; ok {
 			cv.Scores = abstainDetailScores(d)
+			reading(&cv, r, d)
 		}
 		return cv
 	}

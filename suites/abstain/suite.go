@@ -145,7 +145,7 @@ func experimentList() []bench.Experiment {
 }
 
 // Check asserts what must hold of any model's abstain result.
-func Check(t *testing.T, r results.Result) {
+func Check(t testing.TB, r results.Result) {
 	t.Helper()
 	if len(r.Turns) != 2 {
 		t.Fatalf("%d turns, want one question and one reply", len(r.Turns))

@@ -51,7 +51,7 @@ func gateCases() ([]bench.Case, error) {
 // each metric is in its range, and replaying the recorded trajectory on
 // the episode's set-up reproduces the trajectory and every gold byte for
 // byte (the golds depend on nothing but the actions the model chose).
-func Check(t *testing.T, r results.Result) {
+func Check(t testing.TB, r results.Result) {
 	t.Helper()
 	d, err := decode(r.Detail)
 	if err != nil {

@@ -141,9 +141,12 @@ func contains(xs []string, x string) bool {
 }
 
 // caseView is an episode's view on the page: its verdict (every question
-// right), badges, the questions' golds and answers, and the walk drawn.
+// right), its outcome for the case list, badges, the questions' answers
+// read beside their golds, and the walk or the session drawn.
 func caseView(r results.Result, d Detail) report.CaseView {
 	cv := report.CaseView{Verdict: "pass", Order: []string{"probe-accuracy", "halluc-unseen", "halluc-seen", "own-false", "nav-success", "targets-reached", "actions-used"}}
+	var reading, gold []string
+	right, hallucinated := 0, 0
 	for _, v := range d.Verdicts {
 		if !v.Right {
 			cv.Verdict = "fail"
@@ -152,9 +155,19 @@ func caseView(r results.Result, d Detail) report.CaseView {
 		if val == "" {
 			val = string(v.Outcome)
 		}
-		cv.Scores = append(cv.Scores, report.KV{K: v.ID[strings.LastIndex(v.ID, "/")+1:] + " " + string(v.Category) + "." + v.ProbeType,
+		q := v.ID[strings.LastIndex(v.ID, "/")+1:]
+		cv.Scores = append(cv.Scores, report.KV{K: q + " " + string(v.Category) + "." + v.ProbeType,
 			V: "gold " + v.Gold + ", answered " + val + " (" + string(v.Outcome) + ")"})
+		reading = append(reading, q+": "+val)
+		gold = append(gold, q+": "+v.Gold)
+		switch {
+		case v.Right:
+			right++
+		case v.Hallucinated:
+			hallucinated++
+		}
 	}
+	cv.Outcome, cv.Reading, cv.Gold = episodeOutcome(len(d.Verdicts), right, hallucinated), strings.Join(reading, "\n"), strings.Join(gold, "\n")
 	for _, k := range []string{"probe-accuracy", "halluc-unseen", "nav-success", "task-success"} {
 		if v, ok := r.Metrics[k]; ok {
 			cv.Badges = append(cv.Badges, report.KV{K: k, V: report.FormatNum(v)})
@@ -188,4 +201,19 @@ func caseView(r results.Result, d Detail) report.CaseView {
 		cv.Figure = template.HTML(svg) // DrawWalk escapes every text it writes
 	}
 	return cv
+}
+
+// episodeOutcome is an episode's outcome as the case list filters it:
+// every question right, a hallucination among its answers, or some
+// answers wrong without one (over-abstentions, replies not read).
+func episodeOutcome(questions, right, hallucinated int) string {
+	switch {
+	case questions == 0:
+		return "no question"
+	case right == questions:
+		return "all right"
+	case hallucinated > 0:
+		return "hallucinated"
+	}
+	return "some wrong"
 }

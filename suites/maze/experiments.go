@@ -14,7 +14,7 @@ import (
 // Check asserts what must hold of any model's maze result: the reply was
 // read, every metric is in its range, and the verified counts agree with
 // each other.
-func Check(t *testing.T, r results.Result) {
+func Check(t testing.TB, r results.Result) {
 	t.Helper()
 	rd, err := record.Read(r)
 	if err != nil {

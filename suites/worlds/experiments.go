@@ -14,7 +14,7 @@ import (
 // Check asserts what must hold of any model's HalluWorld result: one
 // question and one reply, a verdict that agrees with itself and with the
 // metrics, every metric 0 or 1.
-func Check(t *testing.T, r results.Result) {
+func Check(t testing.TB, r results.Result) {
 	t.Helper()
 	if len(r.Turns) != 2 {
 		t.Fatalf("%d turns, want one question and one reply", len(r.Turns))

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html/template"
 	"slices"
+	"strings"
 
 	"github.com/hallumaze/hallumaze/report"
 	hw "github.com/hallumaze/hallumaze/worlds"
@@ -25,7 +26,7 @@ type viewPageRow struct {
 
 type summaryRow struct {
 	Model, ID string
-	Rank      int
+	Rank      string
 	// Skill and Prime are the ranking measure and accuracy′, three
 	// decimals or "-".
 	Skill, Prime string
@@ -61,10 +62,11 @@ type heatCell struct {
 // its rate, accuracy′ and interval, and the view comparison.
 func pageOf(scores []ModelScore, versus map[string]*hw.Comparison) pageData {
 	var page pageData
+	tied := tiedWithFirst(scores, versus)
 	for i, m := range scores {
 		id := "worlds-" + report.Slug(m.Model)
 		r := m.Report
-		row := summaryRow{Model: m.Model, ID: id, Errors: m.Errors, Rank: i + 1, Skill: hw.Value(r.Skill), Prime: hw.Value(r.AccuracyPrime)}
+		row := summaryRow{Model: m.Model, ID: id, Errors: m.Errors, Rank: strings.TrimSuffix(rankText(i, tied), "."), Skill: hw.Value(r.Skill), Prime: hw.Value(r.AccuracyPrime)}
 		for _, rt := range []*hw.Rate{r.Accuracy, r.HallucinationRate, r.OverAbstention, r.AbstentionRecall, r.TestimonyFollowing, r.ParseFailureRate} {
 			row.Cells = append(row.Cells, rateText(rt))
 		}

@@ -85,9 +85,10 @@ func summarize(rs []results.Result, _ report.Options) (report.Section, error) {
 func text(scores []ModelScore, versus map[string]*hw.Comparison) string {
 	var b strings.Builder
 	board := [][]string{{"model", "skill", "accuracy′", "accuracy", "hallucination", "over-abstention", "testimony following"}}
+	tied := tiedWithFirst(scores, versus)
 	for i, m := range scores {
 		r := m.Report
-		board = append(board, []string{fmt.Sprintf("%d. %s", i+1, m.Model), hw.Value(r.Skill), hw.Value(r.AccuracyPrime), hw.RateValue(r.Accuracy),
+		board = append(board, []string{rankText(i, tied) + " " + m.Model, hw.Value(r.Skill), hw.Value(r.AccuracyPrime), hw.RateValue(r.Accuracy),
 			hw.RateValue(r.HallucinationRate), hw.RateValue(r.OverAbstention), hw.RateValue(r.TestimonyFollowing)})
 	}
 	report.WriteBox(&b, " HalluWorld leaderboard ", board, []string{
@@ -136,9 +137,41 @@ func text(scores []ModelScore, versus map[string]*hw.Comparison) string {
 		b.WriteString("\n")
 	}
 	if best := scores[0]; best.Report.Accuracy != nil {
-		fmt.Fprintf(&b, "  ★ best HalluWorld skill: %s — %s (accuracy %s)\n", best.Model, hw.Value(best.Report.Skill), rateText(best.Report.Accuracy))
+		fmt.Fprintf(&b, "  ★ best HalluWorld skill: %s — %s (accuracy %s)%s\n", best.Model, hw.Value(best.Report.Skill), rateText(best.Report.Accuracy), tiedNote(tied))
 	}
 	return b.String()
+}
+
+// tiedWithFirst are the models, after the first, that share its rank:
+// going down the board, each whose probes do not differ from the first's
+// by McNemar's exact test over right (p ≥ 0.05), until one does.
+func tiedWithFirst(scores []ModelScore, versus map[string]*hw.Comparison) []string {
+	var out []string
+	for _, m := range scores[1:] {
+		c := versus[m.Model]
+		if c == nil || c.NProbes == 0 || c.McNemar.P < 0.05 {
+			break
+		}
+		out = append(out, m.Model)
+	}
+	return out
+}
+
+// rankText is the i-th model's rank, "=1." when it shares the first's.
+func rankText(i int, tied []string) string {
+	if len(tied) > 0 && i <= len(tied) {
+		return "=1."
+	}
+	return fmt.Sprintf("%d.", i+1)
+}
+
+// tiedNote says who shares the first rank, as every suite's best line
+// does.
+func tiedNote(tied []string) string {
+	if len(tied) == 0 {
+		return ""
+	}
+	return " (statistically tied for first with " + strings.Join(tied, ", ") + ": McNemar over right p ≥ 0.05)"
 }
 
 // viewRow is one view of one world in the view comparison, a cell per
@@ -212,6 +245,18 @@ func caseView(r results.Result, d Detail) report.CaseView {
 		cv.Verdict = "pass"
 	}
 	cv.Badges = []report.KV{{K: "outcome", V: string(d.Outcome)}, {K: "gold", V: d.Gold}}
+	cv.Outcome, cv.Gold = outcomeWords(d), d.Gold
+	switch {
+	case d.Key != "" && d.Value != "":
+		cv.Reading = d.Key + "=" + d.Value
+	case d.Value != "":
+		cv.Reading = d.Value
+	case d.Reason != "":
+		cv.Reading = "not read: " + d.Reason
+	}
+	if d.Key != "" {
+		cv.Gold = d.Key + "=" + d.Gold
+	}
 	cv.Scores = []report.KV{
 		{K: "gold", V: d.Gold}, {K: "value read", V: orDash(d.Value)}, {K: "outcome", V: string(d.Outcome)},
 		{K: "exact contract", V: fmt.Sprint(d.ExactContract)},
@@ -242,6 +287,23 @@ func caseView(r results.Result, d Detail) report.CaseView {
 		}
 	}
 	return cv
+}
+
+// outcomeWords is a probe's outcome as the case list filters it: a right
+// answer, a hallucination, a right abstention, an over-abstention or a
+// parse failure.
+func outcomeWords(d Detail) string {
+	switch {
+	case d.Outcome == hw.OutcomeAnswer && d.Right:
+		return "right answer"
+	case d.Hallucinated:
+		return "hallucinated"
+	case d.Outcome == hw.OutcomeAbstain && d.Right:
+		return "right abstention"
+	case d.Outcome == hw.OutcomeAbstain:
+		return "over-abstention"
+	}
+	return string(d.Outcome)
 }
 
 func orDash(s string) string {

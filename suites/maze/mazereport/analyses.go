@@ -40,6 +40,8 @@ func chanceWalks(n int) int {
 // like; the ablations and H3 read every result, since they contrast
 // conditions or compare with human groups.
 type Analyses struct {
+	// bilingual gives the readings in both languages (report.Options).
+	bilingual bool
 	// Condition names the headline condition the per-model analyses read.
 	Condition string `json:"condition"`
 	// ChanceWalks is the draws of agent/random each maze's baseline took.
@@ -77,9 +79,12 @@ type ModelReadings struct {
 type Reading struct {
 	Metric string   `json:"metric"`
 	Value  *float64 `json:"value"`
-	Band   string   `json:"band"`
-	EN     string   `json:"en"`
-	KO     string   `json:"ko"`
+	// Seed is the seed's uncorrected value of a chance-corrected metric
+	// (MEI for MEI′, Score for Score′), shown beside it; absent otherwise.
+	Seed *float64 `json:"seed_value,omitempty"`
+	Band string   `json:"band"`
+	EN   string   `json:"en"`
+	KO   string   `json:"ko"`
 }
 
 // SignalRow sums one model's signals over its cases.
@@ -219,8 +224,16 @@ func readings(rs []*analysis.Case, b Board, chance []analysis.Chance, ariadne []
 		}
 		for _, c := range chance {
 			if c.Model == row.Model {
-				add("Score′", "score", c.ScoreCorrected, true)
-				add("MEI′", "MEI", c.MEICorrected, true)
+				for _, x := range []struct {
+					metric, table string
+					v, seed       float64
+				}{{"Score′", "score", c.ScoreCorrected, c.Score}, {"MEI′", "MEI", c.MEICorrected, c.MEI}} {
+					n := len(mr.Readings)
+					add(x.metric, x.table, x.v, true)
+					if len(mr.Readings) > n {
+						mr.Readings[n].Seed = &x.seed
+					}
+				}
 			}
 		}
 		if row.CE.Defined() {

@@ -2,6 +2,7 @@ package mazereport
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -68,10 +69,17 @@ func TestChanceCorrection(t *testing.T) {
 		assert.Equal(t, "Score′", mr.Readings[0].Metric)
 		assert.NotEqual(t, "excellent", mr.Readings[0].Band, "the band reads the corrected Score")
 		assert.NotEqual(t, "good", mr.Readings[0].Band)
+		require.NotNil(t, mr.Readings[0].Seed, "the seed's Score beside Score′")
+		assert.Equal(t, random.Score, *mr.Readings[0].Seed)
 	}
 	text := analysesText(a, nil, false)
 	assert.Contains(t, text, "HalluMaze beyond chance — base")
-	assert.Contains(t, text, "우수한 메타인지", "readings in Korean beside English")
+	assert.Contains(t, text, fmt.Sprintf("MEI′ %.3f (seed's MEI %.3f)", random.MEICorrected, random.MEI), "the band's value and the seed's, labelled")
+	assert.Contains(t, text, "excellent metacognition")
+	assert.NotContains(t, text, "우수한 메타인지", "an English run's readings in English only")
+	ko := analysesText(a, nil, true)
+	assert.Contains(t, ko, "우수한 메타인지")
+	assert.NotContains(t, ko, "excellent metacognition", "a Korean run's readings in Korean only")
 	assert.Contains(t, text, "Confidence at hallucinations")
 	assert.Contains(t, text, "Ablation study")
 }

@@ -19,8 +19,8 @@ var analysesTemplate = template.Must(template.New("analyses").Parse(`<section id
 {{end}}</tbody></table>
 <p class="muted">Chance is agent/random, a walker that moves at random among the open directions and writes the contract's LOOP and DEAD_END lines at random, on the same mazes under the same protocol ({{.Walks}} draws each). x′ = (x − chance)/(flawless − chance): 0 is chance, 1 a flawless walk, below 0 worse than chance; ± is the error the simulated baseline carries. The seed's MEI and Score are unchanged beside them.</p>{{end}}
 {{if .Readings}}<h3>Readings</h3>
-<table class="readings"><thead><tr><th>model</th><th>metric</th><th>value</th><th>reading</th><th lang="ko">해석</th></tr></thead><tbody>
-{{range .Readings}}<tr><td>{{.Model}}</td><td>{{.Metric}}</td><td class="num">{{.Value}}</td><td>{{.EN}}</td><td lang="ko">{{.KO}}</td></tr>
+<table class="readings"><thead><tr><th>model</th><th>metric</th><th>value</th><th>seed's value</th>{{if not .Korean}}<th>reading</th>{{end}}{{if or .Korean .Bilingual}}<th lang="ko">해석</th>{{end}}</tr></thead><tbody>
+{{range .Readings}}<tr><td>{{.Model}}</td><td>{{.Metric}}</td><td class="num">{{.Value}}</td><td class="num">{{.Seed}}</td>{{if not $.Korean}}<td>{{.EN}}</td>{{end}}{{if or $.Korean $.Bilingual}}<td lang="ko">{{.KO}}</td>{{end}}</tr>
 {{end}}</tbody></table>
 <p class="muted">The seed's interpretation tables (§6, §9, §11); the Score and MEI bands read the chance-corrected values. Middle bands the seed leaves unnamed are marked "between the seed's bands".</p>{{end}}
 {{if .Patterns}}<h3>Confidence at hallucinations</h3>
@@ -51,15 +51,16 @@ var analysesTemplate = template.Must(template.New("analyses").Parse(`<section id
 </section>`))
 
 // analysesHTML renders the analyses section.
-func analysesHTML(a Analyses) (template.HTML, error) {
-	type reading struct{ Model, Metric, Value, EN, KO string }
+func analysesHTML(a Analyses, korean bool) (template.HTML, error) {
+	type reading struct{ Model, Metric, Value, Seed, EN, KO string }
 	data := struct {
 		Condition                                    string
 		Walks                                        int
 		Chance, Patterns, Signals, H3, H3Points, Abl [][]string
 		Ablations                                    [][]string
 		Readings                                     []reading
-	}{Condition: a.Condition, Walks: a.ChanceWalks}
+		Korean, Bilingual                            bool
+	}{Condition: a.Condition, Walks: a.ChanceWalks, Korean: korean, Bilingual: a.bilingual}
 	for _, c := range a.Chance {
 		data.Chance = append(data.Chance, []string{c.Model, f3(c.MEI), f3(c.MEIChance), pm(c.MEICorrected, c.SEMEICorrected),
 			f3(c.Score), f3(c.ScoreChance), pm(c.ScoreCorrected, c.SEScoreCorrected), fmt.Sprint(c.Cases)})
@@ -70,7 +71,11 @@ func analysesHTML(a Analyses) (template.HTML, error) {
 			if r.Value != nil {
 				v = f3(*r.Value)
 			}
-			data.Readings = append(data.Readings, reading{mr.Model, r.Metric, v, r.EN, r.KO})
+			seed := ""
+			if r.Seed != nil {
+				seed = strings.TrimSuffix(r.Metric, "′") + " " + f3(*r.Seed)
+			}
+			data.Readings = append(data.Readings, reading{mr.Model, r.Metric, v, seed, r.EN, r.KO})
 		}
 	}
 	if anyPatterns(a.Patterns) {

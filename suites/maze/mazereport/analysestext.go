@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/internal/textfmt"
@@ -93,15 +94,15 @@ func analysesText(a Analyses, ariadne []AriadneEffect, k words) string {
 		for _, mr := range a.Readings {
 			fmt.Fprintf(&b, "  ▶ %s\n", mr.Model)
 			for _, r := range mr.Readings {
-				v := ""
-				if r.Value != nil {
-					v = " " + f3(*r.Value)
+				words := r.EN
+				switch {
+				case a.bilingual:
+					words = r.EN + " / " + r.KO
+				case bool(k):
+					words = r.KO
 				}
-				if k {
-					fmt.Fprintf(&b, "    %-14s %s\n", r.Metric+v, r.KO)
-					continue
-				}
-				fmt.Fprintf(&b, "    %-14s %s / %s\n", r.Metric+v, r.EN, r.KO)
+				v := readingValue(r, k)
+				fmt.Fprintf(&b, "    %s%s %s\n", v, strings.Repeat(" ", max(1, 36-utf8.RuneCountInString(v))), words)
 			}
 		}
 	}
@@ -234,6 +235,20 @@ func ariadneWithHints(es []AriadneEffect) []AriadneEffect {
 		if b || c {
 			out = append(out, e)
 		}
+	}
+	return out
+}
+
+// readingValue is a reading's metric and value, and for a chance-corrected
+// metric the seed's value beside it, labelled: "MEI′ -0.469 (seed's MEI
+// 0.689)".
+func readingValue(r Reading, k words) string {
+	out := r.Metric
+	if r.Value != nil {
+		out += " " + f3(*r.Value)
+	}
+	if r.Seed != nil {
+		out += fmt.Sprintf(k.t(" (seed's %s %s)"), strings.TrimSuffix(r.Metric, "′"), f3(*r.Seed))
 	}
 	return out
 }

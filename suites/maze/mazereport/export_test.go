@@ -17,7 +17,7 @@ type adapter struct {
 	Cases       func([]record.Spec) ([]bench.Case, error)
 	MiragePairs func() [][2]record.Spec
 	AriadneGrid func() []record.Spec
-	Check       func(*testing.T, results.Result)
+	Check       func(testing.TB, results.Result)
 	New         func() bench.Suite
 }
 

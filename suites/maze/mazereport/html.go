@@ -28,6 +28,8 @@ type pageData struct {
 	AriadneRows                      [][]string
 	HumanRows                        [][]string
 	Tiers                            []tierRow
+	// TiersConditions reports tier rows of several conditions.
+	TiersConditions bool
 }
 
 type rowView struct {
@@ -58,13 +60,23 @@ type header struct{ Text, Tip string }
 // htmlSection renders the leaderboard, the charts (MEI and SR by size, the
 // reliability diagram, the Linguistic Mirage effect, the Ariadne's Thread
 // groups) and the human control groups; calByModel pools each model's
-// stated confidences over the walks of its played cases, for the
-// reliability diagram.
+// stated confidences over the walks of its played cases, by condition
+// (calKey), for the reliability diagram of the headline condition.
 func htmlSection(rs []*analysis.Case, rows []Row, boards []Board, chance []analysis.Chance, calByModel map[string]*calibration, tiers []tierRow) (template.HTML, error) {
 	order, colors := make([]string, 0, len(rows)), map[string]string{}
 	for i, r := range rows {
 		order = append(order, r.Model)
 		colors[r.Model] = palette[i%len(palette)]
+	}
+	// The charts by size and the reliability diagram read the headline
+	// condition only, as its table does: two conditions are never pooled
+	// (the Mirage and Ariadne charts compare conditions, pair by pair).
+	head, headName, headCond := rs, "", ""
+	if len(boards) > 0 {
+		head, headCond = inCondition(rs, boards[0].Condition), boards[0].Condition.String()
+		if len(boards) > 1 {
+			headName = " — " + boards[0].Name
+		}
 	}
 	var humans []*analysis.Case
 	for _, r := range rs {
@@ -74,25 +86,26 @@ func htmlSection(rs []*analysis.Case, rows []Row, boards []Board, chance []analy
 	}
 	var cals []calibration
 	for _, m := range order {
-		if c, ok := calByModel[m]; ok {
+		if c, ok := calByModel[calKey(m, headCond)]; ok {
 			cals = append(cals, *c)
 		}
 	}
-	sizes, meiSeries := byTagSeries(rs, "size", "MEI", colors, order)
-	srSizes, srSeries := byTagSeries(rs, "size", "SR", colors, order)
+	sizes, meiSeries := byTagSeries(head, "size", "MEI", colors, order)
+	srSizes, srSeries := byTagSeries(head, "size", "SR", colors, order)
 	mirage, ariadne := mirage(rs), ariadneSummary(rs)
 	page := pageData{
-		Boards:      boardViews(boards, chance),
-		Glossary:    Glossary,
-		MEIBySize:   lineChart("chart-mei-size", "MEI by maze size (mean, 95% interval)", "size", sizes, meiSeries),
-		SRBySize:    lineChart("chart-sr-size", "SR by maze size (mean, 95% Wilson interval)", "size", srSizes, srSeries),
-		Reliability: reliabilityChart("chart-reliability", cals, colors),
-		Mirage:      mirageChart("chart-mirage", mirage, colors),
-		MirageRows:  mirageViews(mirage),
-		Ariadne:     ariadneChart("chart-ariadne", ariadne),
-		AriadneRows: ariadneViews(ariadne),
-		HumanRows:   humanViews(humans),
-		Tiers:       tiers,
+		Boards:          boardViews(boards, chance),
+		Glossary:        Glossary,
+		MEIBySize:       lineChart("chart-mei-size", "MEI by maze size (mean, 95% interval)"+headName, "size", sizes, meiSeries),
+		SRBySize:        lineChart("chart-sr-size", "SR by maze size (mean, 95% Wilson interval)"+headName, "size", srSizes, srSeries),
+		Reliability:     reliabilityChart("chart-reliability", cals, colors),
+		Mirage:          mirageChart("chart-mirage", mirage, colors),
+		MirageRows:      mirageViews(mirage),
+		Ariadne:         ariadneChart("chart-ariadne", ariadne),
+		AriadneRows:     ariadneViews(ariadne),
+		HumanRows:       humanViews(humans),
+		Tiers:           tiers,
+		TiersConditions: severalConditions(tiers),
 	}
 	if len(boards) > 1 {
 		page.Conditions = conditionsLine(boards)
@@ -232,8 +245,14 @@ func caseView(r results.Result, d *record.Detail, w *walk, walkErr error) report
 		}
 	}
 	cv.Order = []string{"SR", "MEI", "score", "HC", "BRS", "CE", "BT", "LT", "HRR"}
+	cv.Outcome = "did not escape"
+	if cv.Verdict == "pass" {
+		cv.Outcome = "escaped"
+	}
+	cv.Reading = fmt.Sprintf("%s moves verified, %s hallucinated (HC), %s", report.FormatNum(r.Metrics["steps"]), report.FormatNum(r.Metrics["HC"]), cv.Outcome)
 	if d != nil {
 		cv.Scores = detailScores(*d)
+		cv.Gold = fmt.Sprintf("the exit, by the shortest path of %d moves", d.Solution)
 	}
 	switch {
 	case walkErr != nil:

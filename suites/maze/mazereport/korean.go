@@ -46,8 +46,9 @@ var koreanText = map[string]string{
 	"chance":                      "우연",
 	"chance: agent/random on the same mazes and protocol (%d draws each);":                            "우연: 같은 미로와 프로토콜의 agent/random (미로마다 %d회 추출);",
 	"x′ = (x − chance)/(flawless − chance): 0 is chance, 1 a flawless walk (± the baseline's error).": "x′ = (x − 우연)/(완벽 − 우연): 0은 우연, 1은 완벽한 이동 (± 기준선의 오차).",
-	"\n  Readings by the seed's tables (Score and MEI bands on the chance-corrected values):\n":       "\n  시드의 해석표에 따른 판정 (우연 보정 값에 대한 Score와 MEI 구간):\n",
-	"\n  Ariadne's Thread (interactive, groups A/B/C):\n":                                             "\n  아리아드네의 실 (대화형, 그룹 A/B/C):\n",
+	" (seed's %s %s)": " (시드의 %s %s)",
+	"\n  Readings by the seed's tables (Score and MEI bands on the chance-corrected values):\n": "\n  시드의 해석표에 따른 판정 (우연 보정 값에 대한 Score와 MEI 구간):\n",
+	"\n  Ariadne's Thread (interactive, groups A/B/C):\n":                                       "\n  아리아드네의 실 (대화형, 그룹 A/B/C):\n",
 	// confidence patterns
 	" Confidence at hallucinations (seed §9.2) ": " 환각 시점의 확신도 (시드 §9.2) ",
 	"hallucinations":  "환각",

@@ -415,8 +415,11 @@ func summaryLine(model string, d lineData, k words) string {
 		ce = fmt.Sprintf("%.3f", d.ce)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s SR=%.2f | MEI=%.3f%s | CE=%s | BRS=%.3f | Hall=%s BT=%s | Score=%.3f | %.1fs",
-		mark, nanZero(d.sr), nanZero(d.mei), Band(nanZero(d.mei)), ce, nanZero(d.brs),
+	// The seed marked the band of the raw MEI here (0.731●); the bands are
+	// read on MEI′, corrected for chance, everywhere else (the readings, the
+	// page), so this line shows none rather than contradict them.
+	fmt.Fprintf(&b, "%s SR=%.2f | MEI=%.3f | CE=%s | BRS=%.3f | Hall=%s BT=%s | Score=%.3f | %.1fs",
+		mark, nanZero(d.sr), nanZero(d.mei), ce, nanZero(d.brs),
 		count(d.hc), count(d.bt), nanZero(d.score), d.latency)
 	if d.errors > 0 {
 		fmt.Fprintf(&b, k.t(" | %d %s not scored"), d.errors, k.plural(d.errors, "error", "errors"))

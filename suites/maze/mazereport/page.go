@@ -64,8 +64,8 @@ var sectionTemplate = template.Must(template.New("maze").Parse(`<section id="lea
 {{with .Best}}<p class="best">{{.}}</p>{{end}}
 <p class="muted">Means over each model's scored cases, with 95% intervals (Wilson for SR) when there are several. MEI′ and Score′ are corrected for chance (see Analyses); the bands mark MEI′: ● ≥ 0.7, ◑ ≥ 0.4, ○ below. Cases that could not be played are counted apart and never scored. Click a row to show its cases; hover a column's header for its meaning, or read the <a href="#glossary">glossary</a>.</p>
 {{if .Tiers}}<h3>Strict and lenient readings</h3>
-<table class="tiers"><thead><tr><th>model</th><th>format compliance</th><th>SR strict | lenient</th><th>MEI strict | lenient</th><th>Score strict | lenient</th><th>cases</th></tr></thead><tbody>
-{{range .Tiers}}<tr><td>{{.Model}}</td><td class="num">{{printf "%.3f" .Compliance}}</td><td class="num">{{printf "%.2f" (index .SR 0)}} | {{printf "%.2f" (index .SR 1)}}</td><td class="num">{{printf "%.3f" (index .MEI 0)}} | {{printf "%.3f" (index .MEI 1)}}</td><td class="num">{{printf "%.3f" (index .Score 0)}} | {{printf "%.3f" (index .Score 1)}}</td><td class="num">{{.Cases}}</td></tr>
+<table class="tiers"><thead><tr>{{if .TiersConditions}}<th>condition</th>{{end}}<th>model</th><th>format compliance</th><th>SR strict | lenient</th><th>MEI strict | lenient</th><th>Score strict | lenient</th><th>cases</th></tr></thead><tbody>
+{{range .Tiers}}<tr>{{if $.TiersConditions}}<td>{{.Condition}}</td>{{end}}<td>{{.Model}}</td><td class="num">{{printf "%.3f" .Compliance}}</td><td class="num">{{printf "%.2f" (index .SR 0)}} | {{printf "%.2f" (index .SR 1)}}</td><td class="num">{{printf "%.3f" (index .MEI 0)}} | {{printf "%.3f" (index .MEI 1)}}</td><td class="num">{{printf "%.3f" (index .Score 0)}} | {{printf "%.3f" (index .Score 1)}}</td><td class="num">{{.Cases}}</td></tr>
 {{end}}</tbody></table>
 <p class="muted">The headline is the strict reading, the seed's output contract. The lenient reading also reads a move or a path stated in prose, bold, LaTeX or as coordinates; format compliance is the share of replies the strict reading read.</p>{{end}}
 </section>

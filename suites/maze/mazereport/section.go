@@ -46,7 +46,8 @@ type summary struct {
 	pool  *analysis.Pool
 	cases []*analysis.Case
 	seed  *seedRuns
-	// cal pools each model's stated confidences and step verdicts.
+	// cal pools each model's stated confidences and step verdicts, by
+	// model and condition (calKey).
 	cal map[string]*calibration
 }
 
@@ -68,10 +69,11 @@ func (s *summary) Add(r results.Result) error {
 	s.cases = append(s.cases, c)
 	if !human && rp.OK {
 		conf, correct := stepConfidences(rp.Transcript, rp.Walk.Checks)
-		cal := s.cal[r.Model]
+		key := calKey(r.Model, conditionOf(c.Tag).String())
+		cal := s.cal[key]
 		if cal == nil {
 			cal = &calibration{model: c.Model, bins: scoring.NewReliability(10)}
-			s.cal[r.Model] = cal
+			s.cal[key] = cal
 		}
 		for i, v := range conf {
 			cal.bins.Add(v, correct[i])
@@ -116,11 +118,12 @@ func (s *summary) Section(opts report.Options) (report.Section, error) {
 		return sec, err
 	}
 	text.WriteString(more)
-	tiers := tierRows(rs, rows)
+	tiers := tierRows(rs, bds)
 	if t := tiersText(tiers, k); t != "" {
 		text.WriteString("\n" + t)
 	}
 	text.WriteString(effectsText(mirage(rs), k))
+	an.bilingual = opts.Bilingual
 	text.WriteString(analysesText(an, ariadneWithHints(ariadneSummary(rs)), k))
 	sec.Text = text.String()
 
@@ -128,7 +131,7 @@ func (s *summary) Section(opts report.Options) (report.Section, error) {
 		if sec.HTML, err = htmlSection(rs, rows, bds, an.Chance, s.cal, tiers); err != nil {
 			return sec, err
 		}
-		anHTML, err := analysesHTML(an)
+		anHTML, err := analysesHTML(an, bool(k))
 		if err != nil {
 			return sec, err
 		}
@@ -155,3 +158,6 @@ func (s *summary) Section(opts report.Options) (report.Section, error) {
 	}
 	return sec, nil
 }
+
+// calKey is the key of a model's calibration in a condition.
+func calKey(model, condition string) string { return model + "\x00" + condition }

@@ -13,16 +13,22 @@ import (
 // tierRow compares one model's scores under the two readings of its
 // replies: the strict contract (the headline) and the lenient tier.
 type tierRow struct {
-	Model      string
+	Model string
+	// Condition names the condition the row's cases share ("base",
+	// "no lures"): the readings are never pooled over conditions.
+	Condition  string
 	Cases      int
 	Compliance float64 // mean share of replies the strict tier read
 	SR, MEI    [2]float64
 	Score      [2]float64
 }
 
-// tierRows are the models whose results carry the lenient tier, in the
-// order of rows (the leaderboard's), human groups aside.
-func tierRows(rs []*analysis.Case, rows []Row) []tierRow {
+// tierRows are the models whose results carry the lenient tier, a row per
+// model and condition: condition by condition in the order of boards (the
+// base first), models in the order of each board's rows, human groups
+// aside. Two conditions are never pooled (a model's lured and unlured
+// walks are two rows).
+func tierRows(rs []*analysis.Case, boards []Board) []tierRow {
 	type acc struct {
 		n                             int
 		comp                          float64
@@ -34,10 +40,11 @@ func tierRows(rs []*analysis.Case, rows []Row) []tierRow {
 		if !ok || !r.Scoreable() {
 			continue
 		}
-		a := by[r.Model]
+		key := r.Model + "\x00" + conditionOf(r.Tag).String()
+		a := by[key]
 		if a == nil {
 			a = &acc{}
-			by[r.Model] = a
+			by[key] = a
 		}
 		a.n++
 		a.comp += c
@@ -49,16 +56,29 @@ func tierRows(rs []*analysis.Case, rows []Row) []tierRow {
 		a.ls += r.Metric("score" + results.LenientSuffix)
 	}
 	var out []tierRow
-	for _, row := range rows {
-		a := by[row.Model]
-		if a == nil {
-			continue
+	for _, b := range boards {
+		for _, row := range b.Rows {
+			a := by[row.Model+"\x00"+b.Condition.String()]
+			if a == nil {
+				continue
+			}
+			n := float64(a.n)
+			out = append(out, tierRow{Model: row.Model, Condition: b.Condition.String(), Cases: a.n, Compliance: a.comp / n,
+				SR: [2]float64{a.sr / n, a.lsr / n}, MEI: [2]float64{a.mei / n, a.lmei / n}, Score: [2]float64{a.score / n, a.ls / n}})
 		}
-		n := float64(a.n)
-		out = append(out, tierRow{Model: row.Model, Cases: a.n, Compliance: a.comp / n,
-			SR: [2]float64{a.sr / n, a.lsr / n}, MEI: [2]float64{a.mei / n, a.lmei / n}, Score: [2]float64{a.score / n, a.ls / n}})
 	}
 	return slices.Clip(out)
+}
+
+// severalConditions reports tier rows of more than one condition, which
+// the tables then name.
+func severalConditions(trs []tierRow) bool {
+	for _, t := range trs {
+		if t.Condition != trs[0].Condition {
+			return true
+		}
+	}
+	return false
 }
 
 // tiersText is the terminal table of the two readings, "" without any
@@ -67,11 +87,20 @@ func tiersText(trs []tierRow, k words) string {
 	if len(trs) == 0 {
 		return ""
 	}
-	cells := [][]string{k.row([]string{"model", "format compliance", "SR strict | lenient", "MEI strict | lenient", "Score strict | lenient", "cases"})}
+	several := severalConditions(trs)
+	head := []string{"model", "format compliance", "SR strict | lenient", "MEI strict | lenient", "Score strict | lenient", "cases"}
+	if several {
+		head = append([]string{"condition"}, head...)
+	}
+	cells := [][]string{k.row(head)}
 	for _, t := range trs {
-		cells = append(cells, []string{t.Model, fmt.Sprintf("%.3f", t.Compliance),
+		row := []string{t.Model, fmt.Sprintf("%.3f", t.Compliance),
 			fmt.Sprintf("%.2f | %.2f", t.SR[0], t.SR[1]), fmt.Sprintf("%.3f | %.3f", t.MEI[0], t.MEI[1]),
-			fmt.Sprintf("%.3f | %.3f", t.Score[0], t.Score[1]), fmt.Sprint(t.Cases)})
+			fmt.Sprintf("%.3f | %.3f", t.Score[0], t.Score[1]), fmt.Sprint(t.Cases)}
+		if several {
+			row = append([]string{t.Condition}, row...)
+		}
+		cells = append(cells, row)
 	}
 	var b strings.Builder
 	report.WriteBox(&b, k.t(" HalluMaze: strict and lenient readings "), cells,

@@ -174,10 +174,19 @@ func TestRetryRealSleepCancels(t *testing.T) {
 	m := &script{errs: []error{&Error{Status: 503, Retryable: true, RetryAfter: time.Hour}}}
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
-	start := time.Now()
-	_, err := Retry(m, RetryPolicy{MaxElapsed: 2 * time.Hour}).Chat(ctx, Request{})
-	require.ErrorIs(t, err, context.DeadlineExceeded)
-	assert.Less(t, time.Since(start), 2*time.Second, "cancellation must cut the wait short")
+	// The server asks for an hour's wait: only the context ends it. The
+	// minute is a bound on a hang, not a measure of speed.
+	done := make(chan error, 1)
+	go func() {
+		_, err := Retry(m, RetryPolicy{MaxElapsed: 2 * time.Hour}).Chat(ctx, Request{})
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		require.ErrorIs(t, err, context.DeadlineExceeded)
+	case <-time.After(time.Minute):
+		t.Fatal("cancellation did not cut the hour's wait short")
+	}
 }
 
 func TestRetryDoneContextMakesNoCall(t *testing.T) {

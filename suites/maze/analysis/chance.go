@@ -2,7 +2,9 @@ package analysis
 
 import (
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/hallumaze/hallumaze/mazes"
@@ -93,7 +95,7 @@ func ChanceCorrected(cs []*Case, cache *mazes.BaselineCache) []Chance {
 		t.gScore += scoring.ChanceCorrectedSE(score, b.Score, b.MaxScore, 1)
 	}
 	var out []Chance
-	for _, model := range sortedKeys(by) {
+	for _, model := range slices.Sorted(maps.Keys(by)) {
 		a := by[model]
 		c := a.c
 		c.Cases = len(a.mei)

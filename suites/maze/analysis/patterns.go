@@ -1,6 +1,9 @@
 package analysis
 
 import (
+	"maps"
+	"slices"
+
 	"github.com/hallumaze/hallumaze/mazes"
 	"github.com/hallumaze/hallumaze/results"
 )
@@ -56,7 +59,7 @@ func ModelPatterns(cs []*Case) []PatternRow {
 		s.VariedLoops += p.VariedLoops
 	}
 	var out []PatternRow
-	for _, model := range sortedKeys(by) {
+	for _, model := range slices.Sorted(maps.Keys(by)) {
 		row := *by[model]
 		s := &row.ConfidencePatterns
 		if t := s.A + s.B; t > 0 {

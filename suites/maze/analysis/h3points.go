@@ -103,11 +103,7 @@ func H3PointsCompare(cs []*Case, reps int, seed uint64) []H3Points {
 		}
 		for _, e := range errs {
 			k := point{maze, e.Cell()}
-			t := into[who][k]
-			if t == nil {
-				t = &tally{}
-				into[who][k] = t
-			}
+			t := entry(into[who], k, func() *tally { return &tally{} })
 			t.n++
 			if e.Erred {
 				t.errs++

@@ -62,11 +62,7 @@ func Estimates(cs []*Case, metric string, reps int, seed uint64) []Estimate {
 		if !ok || math.IsNaN(v) {
 			continue
 		}
-		a := by[r.Model]
-		if a == nil {
-			a = &acc{}
-			by[r.Model] = a
-		}
+		a := entry(by, r.Model, func() *acc { return &acc{} })
 		a.x, a.cl = append(a.x, v), append(a.cl, r.MazeKey())
 	}
 	lo, hi := Bounds(metric)

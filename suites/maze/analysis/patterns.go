@@ -33,11 +33,7 @@ type PatternRow struct {
 func ModelPatterns(cs []*Case) []PatternRow {
 	by := map[string]*PatternRow{}
 	for _, r := range scored(cs) {
-		row := by[r.Model]
-		if row == nil {
-			row = &PatternRow{Model: r.Model}
-			by[r.Model] = row
-		}
+		row := entry(by, r.Model, func() *PatternRow { return &PatternRow{Model: r.Model} })
 		if r.Walk == nil {
 			row.Skipped++
 			continue

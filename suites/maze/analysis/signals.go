@@ -60,6 +60,17 @@ func ResultSignals(r results.Result) (reply, reasoning Signals, err error) {
 	if err != nil {
 		return Signals{}, Signals{}, err
 	}
+	content, thought, _ := assistantText(r)
+	reply.Contract = SignalCounts{DeadEnd: tr.DeadEnds, Backtrack: w.BT, Loop: tr.Loops, Strategy: tr.StrategyChanges}
+	reply.Prose = proseSignals(content)
+	reasoning = CountSignals(m, thought)
+	return reply, reasoning, nil
+}
+
+// assistantText joins what the model wrote over a result's assistant turns,
+// a newline between turns: its replies, and its reasoning where a turn kept
+// any; reasoned is false when none did.
+func assistantText(r results.Result) (reply, reasoning string, reasoned bool) {
 	var content, thought []string
 	for _, t := range r.Turns {
 		if t.Role != results.Assistant {
@@ -70,10 +81,7 @@ func ResultSignals(r results.Result) (reply, reasoning Signals, err error) {
 			thought = append(thought, t.Reasoning)
 		}
 	}
-	reply.Contract = SignalCounts{DeadEnd: tr.DeadEnds, Backtrack: w.BT, Loop: tr.Loops, Strategy: tr.StrategyChanges}
-	reply.Prose = proseSignals(strings.Join(content, "\n"))
-	reasoning = CountSignals(m, strings.Join(thought, "\n"))
-	return reply, reasoning, nil
+	return strings.Join(content, "\n"), strings.Join(thought, "\n"), len(thought) > 0
 }
 
 // The phrases of each signal, lower case. An English phrase must begin

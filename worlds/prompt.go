@@ -73,3 +73,18 @@ func ActSystem(rules string) string {
 func QuestionMessage(question, schema string) string {
 	return "## Question\n" + question + "\n\nAnswer schema: " + schema
 }
+
+// ParseQuestion takes apart the last question of a message that asks one
+// after an episode ([QuestionMessage], perhaps after other text): the
+// question and the key of its answer schema. ok is false when the
+// message asks no question (the episode goes on).
+func ParseQuestion(msg string) (question, key string, ok bool) {
+	const qHead = "## Question\n"
+	qi := strings.LastIndex(msg, qHead)
+	if qi < 0 {
+		return "", "", false
+	}
+	question, schema, _ := strings.Cut(msg[qi+len(qHead):], "\n\nAnswer schema: ")
+	key, _, _ = strings.Cut(schema, "=")
+	return question, key, true
+}

@@ -1,7 +1,6 @@
 package mazes
 
 import (
-	"fmt"
 	"strings"
 	"unicode/utf8"
 )
@@ -20,15 +19,7 @@ const (
 )
 
 // ParseTier reads "strict" or "lenient".
-func ParseTier(s string) (Tier, error) {
-	switch Tier(strings.ToLower(s)) {
-	case Strict:
-		return Strict, nil
-	case Lenient:
-		return Lenient, nil
-	}
-	return "", fmt.Errorf("unknown tier %q (want strict or lenient)", s)
-}
+func ParseTier(s string) (Tier, error) { return parseName("tier", s, Strict, Lenient) }
 
 // Form is what the lenient tier read in a reply.
 type Form string

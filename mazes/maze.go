@@ -141,13 +141,7 @@ const (
 
 // ParseAlgorithm reads "dfs" or "wilson".
 func ParseAlgorithm(s string) (Algorithm, error) {
-	switch Algorithm(strings.ToLower(s)) {
-	case DFS:
-		return DFS, nil
-	case Wilson:
-		return Wilson, nil
-	}
-	return "", fmt.Errorf("unknown algorithm %q (want dfs or wilson)", s)
+	return parseName("algorithm", s, DFS, Wilson)
 }
 
 // Maze is an N×N maze with its START, EXIT, solution and mirage traps.

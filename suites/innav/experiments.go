@@ -112,7 +112,11 @@ func replayQuestions(s Spec, d Detail) ([]hw.Probe, error) {
 func replayEpisode(s Spec, d Detail) (hw.Episode, error) {
 	switch s.World {
 	case hw.Grid:
-		return replayWalk(s, d)
+		n, err := replayWalk(s, d)
+		if err != nil {
+			return nil, err // not a nil *Nav in a non-nil Episode
+		}
+		return n, nil
 	case hw.Terminal:
 		t, err := terminal.NewTask(s.Level, s.Seed)
 		if err != nil {

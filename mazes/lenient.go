@@ -239,9 +239,10 @@ func indexFold(s, tag string) int {
 	return -1
 }
 
-// asciiLower lower-cases the ASCII letters of s and leaves every other
-// byte, so that offsets in the result are offsets in s.
-func asciiLower(s string) string {
+// LowerASCII lower-cases the ASCII letters of s and leaves every other
+// byte, so that offsets in the result are offsets in s: a phrase found in
+// the result stands at the same offset in the reply.
+func LowerASCII(s string) string {
 	b := []byte(s)
 	for i, c := range b {
 		if 'A' <= c && c <= 'Z' {

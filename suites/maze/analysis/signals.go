@@ -113,7 +113,7 @@ func proseSignals(text string) SignalCounts {
 		if isContractLine(line) {
 			continue
 		}
-		low := lowerASCII(line)
+		low := mazes.LowerASCII(line)
 		c.DeadEnd += countPhrases(low, deadEndIndex)
 		c.Backtrack += countPhrases(low, backtrackIndex)
 		c.Loop += countPhrases(low, loopIndex)
@@ -144,17 +144,6 @@ var (
 // isContractLine reports whether the strict parser reads the line as one
 // of the contract's lines.
 func isContractLine(line string) bool { return mazes.IsContractLine(line) }
-
-// lowerASCII lowers ASCII letters only, so byte offsets stay put.
-func lowerASCII(s string) string {
-	b := []byte(s)
-	for i, ch := range b {
-		if 'A' <= ch && ch <= 'Z' {
-			b[i] = ch + 'a' - 'A'
-		}
-	}
-	return string(b)
-}
 
 // countPhrases counts the non-overlapping occurrences of the phrases in
 // s, longest phrase first at each position.

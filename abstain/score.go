@@ -1,10 +1,6 @@
 package abstain
 
-import (
-	"slices"
-
-	"github.com/hallumaze/hallumaze/scoring"
-)
+import "github.com/hallumaze/hallumaze/scoring"
 
 // Outcome is what one reply did on one item.
 type Outcome string
@@ -53,23 +49,10 @@ func answered(o Outcome) bool { return o == OutcomeCorrect || o == OutcomeWrong 
 // count as parse failures and are listed under Missing; reply ids that name
 // no item are listed under Unmatched.
 func Score(items []Item, responses map[string]string) Report {
-	records := make([]Record, len(items))
-	known := make(map[string]bool, len(items))
-	for i, it := range items {
-		known[it.ID] = true
-		if reply, ok := responses[it.ID]; ok {
-			records[i] = NewRecord(it, reply)
-		} else {
-			records[i] = MissingRecord(it)
-		}
-	}
+	records, unmatched := scoring.JudgeAll(items, func(it Item) string { return it.ID },
+		responses, NewRecord, MissingRecord)
 	rep := ScoreRecords(records)
-	for id := range responses {
-		if !known[id] {
-			rep.Unmatched = append(rep.Unmatched, id)
-		}
-	}
-	slices.Sort(rep.Unmatched)
+	rep.Unmatched = unmatched
 	return rep
 }
 

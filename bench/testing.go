@@ -15,9 +15,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/hallumaze/hallumaze/internal/files"
+	"github.com/hallumaze/hallumaze/internal/textfmt"
 	"github.com/hallumaze/hallumaze/results"
 )
 
@@ -250,11 +250,8 @@ func excerpt(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
-	cut := n
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + fmt.Sprintf("\n… (%d more bytes)", len(s)-cut)
+	kept := textfmt.Cut(s, n)
+	return kept + fmt.Sprintf("\n… (%d more bytes)", len(s)-len(kept))
 }
 
 // checkFinite fails a result with a NaN or infinite metric: undefined

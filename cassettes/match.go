@@ -6,7 +6,6 @@ import (
 	"hash/maphash"
 	"net/http"
 	"net/url"
-	"sort"
 	"strings"
 	"sync"
 
@@ -209,15 +208,4 @@ func (p *replayer) use(e *entry) (*cassette.Interaction, int, int) {
 	e.used = true
 	p.replayed++
 	return e.i, p.replayed, p.total
-}
-
-// sortedKeys returns the keys of h in order; used where output must be
-// deterministic.
-func sortedKeys(h http.Header) []string {
-	keys := make([]string, 0, len(h))
-	for k := range h {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -192,7 +194,7 @@ func (s *saver) scanInteraction(i *cassette.Interaction) []Finding {
 // headerText renders headers as "Name: value" lines.
 func headerText(h http.Header) string {
 	var b strings.Builder
-	for _, k := range sortedKeys(h) {
+	for _, k := range slices.Sorted(maps.Keys(h)) {
 		for _, v := range h[k] {
 			fmt.Fprintf(&b, "%s: %s\n", k, v)
 		}

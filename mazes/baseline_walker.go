@@ -149,7 +149,7 @@ func (w *randomWalker) trail(k int, c Cell) {
 	w.nLoops++
 	if w.text {
 		w.buf = append(w.buf, "LOOP detected at "...)
-		w.buf = appendStepCell(w.buf, c)
+		w.buf = c.AppendText(w.buf)
 		w.buf = append(w.buf, " — visited at step "...)
 		w.buf = strconv.AppendInt(w.buf, int64(first), 10)
 		w.buf = append(w.buf, '\n')
@@ -165,7 +165,7 @@ func (w *randomWalker) step(k int, from Cell, d Dir) {
 	w.buf = append(w.buf, "STEP "...)
 	w.buf = strconv.AppendInt(w.buf, int64(k), 10)
 	w.buf = append(w.buf, ": "...)
-	w.buf = appendStepCell(w.buf, from)
+	w.buf = from.AppendText(w.buf)
 	w.buf = append(w.buf, " → "...)
 	w.buf = append(w.buf, d.Letter()...)
 	if w.hasConf {
@@ -183,16 +183,7 @@ func (w *randomWalker) writeFinalPath() {
 		if i > 0 {
 			w.buf = append(w.buf, "→"...)
 		}
-		w.buf = appendStepCell(w.buf, c)
+		w.buf = c.AppendText(w.buf)
 	}
 	w.buf = append(w.buf, '\n')
-}
-
-// appendStepCell appends "(r,c)".
-func appendStepCell(b []byte, c Cell) []byte {
-	b = append(b, '(')
-	b = strconv.AppendInt(b, int64(c.R), 10)
-	b = append(b, ',')
-	b = strconv.AppendInt(b, int64(c.C), 10)
-	return append(b, ')')
 }

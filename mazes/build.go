@@ -114,26 +114,10 @@ func (m *Maze) findDefects() []string {
 func (m *Maze) components() int {
 	seen := make([]bool, len(m.open))
 	count := 0
-	var stack []int32
 	for first := range m.open {
-		if seen[first] {
-			continue
-		}
-		count++
-		seen[first] = true
-		stack = append(stack[:0], int32(first))
-		for len(stack) > 0 {
-			i := int(stack[len(stack)-1])
-			stack = stack[:len(stack)-1]
-			for _, d := range Dirs {
-				if Dir(m.open[i])&d == 0 {
-					continue
-				}
-				if j := m.neighbour(i, d); j >= 0 && !seen[j] {
-					seen[j] = true
-					stack = append(stack, int32(j))
-				}
-			}
+		if !seen[first] {
+			count++
+			m.flood(first, seen)
 		}
 	}
 	return count
@@ -163,10 +147,15 @@ func sortTraps(m *Maze, traps []Trap) {
 
 // reachable counts the cells reachable from START over open passages.
 func (m *Maze) reachable() int {
-	seen := make([]bool, len(m.open))
-	first := m.index(m.start)
-	stack := []int32{int32(first)}
+	return m.flood(m.index(m.start), make([]bool, len(m.open)))
+}
+
+// flood marks in seen every cell reachable from cell first over open
+// passages that seen does not hold yet, first included, and returns how
+// many cells it marked.
+func (m *Maze) flood(first int, seen []bool) int {
 	seen[first] = true
+	stack := []int32{int32(first)}
 	count := 0
 	for len(stack) > 0 {
 		i := int(stack[len(stack)-1])

@@ -139,18 +139,11 @@ func ReadMazeDatasetASCII(r io.Reader) (*Imported, error) {
 		}
 	}
 	imp := &Imported{Form: FormASCII}
-	ends, err := pickEnds(n, starts, exits, &imp.Warnings)
-	if err != nil {
+	if err := imp.assemble(n, open, starts, exits); err != nil {
 		return nil, fmt.Errorf("maze-dataset ascii: %w", err)
 	}
-	m, err := Assemble(n, open, ends)
-	if err != nil {
-		return nil, fmt.Errorf("maze-dataset ascii: %w", err)
-	}
-	imp.Maze = m
-	imp.Warnings = append(imp.Warnings, m.Defects()...)
 	if sawMark {
-		imp.Path = followMarks(m, marked)
+		imp.Path = followMarks(imp.Maze, marked)
 		if imp.Path == nil {
 			imp.Warnings = append(imp.Warnings, fmt.Sprintf("the X marks (%d cells) do not form one path from START to EXIT; the marked path is ignored", len(marked)))
 		}
@@ -193,30 +186,51 @@ func readLimited(r io.Reader) ([]byte, error) {
 	return data, nil
 }
 
+// assemble builds the imported maze from its passages and the START and
+// EXIT cells the file marked ([pickEnds]), with the maze's defects among
+// the warnings.
+func (imp *Imported) assemble(n int, open []Dir, starts, exits []Cell) error {
+	ends, err := pickEnds(n, starts, exits, &imp.Warnings)
+	if err != nil {
+		return err
+	}
+	m, err := Assemble(n, open, ends)
+	if err != nil {
+		return err
+	}
+	imp.Maze = m
+	imp.Warnings = append(imp.Warnings, m.Defects()...)
+	return nil
+}
+
 // pickEnds takes the one START and one EXIT a file marked, or the corners
 // where it marked none (with a warning).
 func pickEnds(n int, starts, exits []Cell, warnings *[]string) (Ends, error) {
 	ends := DefaultEnds(n)
-	switch len(starts) {
-	case 0:
-		*warnings = append(*warnings, fmt.Sprintf("no START marked: START is the corner %v", ends.Start))
-	case 1:
-		ends.Start = starts[0]
-	default:
-		return Ends{}, fmt.Errorf("%d START cells marked (%v and %v, ...), want one", len(starts), starts[0], starts[1])
+	var err error
+	if ends.Start, err = pickEnd("START", starts, ends.Start, warnings); err != nil {
+		return Ends{}, err
 	}
-	switch len(exits) {
-	case 0:
-		*warnings = append(*warnings, fmt.Sprintf("no EXIT marked: EXIT is the corner %v", ends.Exit))
-	case 1:
-		ends.Exit = exits[0]
-	default:
-		return Ends{}, fmt.Errorf("%d EXIT cells marked (%v and %v, ...), want one", len(exits), exits[0], exits[1])
+	if ends.Exit, err = pickEnd("EXIT", exits, ends.Exit, warnings); err != nil {
+		return Ends{}, err
 	}
 	if err := ends.check(n); err != nil {
 		return Ends{}, err
 	}
 	return ends, nil
+}
+
+// pickEnd is the one cell marked as name, or corner (with a warning) when
+// none is.
+func pickEnd(name string, marked []Cell, corner Cell, warnings *[]string) (Cell, error) {
+	switch len(marked) {
+	case 0:
+		*warnings = append(*warnings, fmt.Sprintf("no %s marked: %s is the corner %v", name, name, corner))
+		return corner, nil
+	case 1:
+		return marked[0], nil
+	}
+	return Cell{}, fmt.Errorf("%d %s cells marked (%v and %v, ...), want one", len(marked), name, marked[0], marked[1])
 }
 
 // followMarks orders the marked cells into a path: from START, each step to

@@ -197,16 +197,9 @@ func ReadMazeDatasetAdjList(r io.Reader) (*Imported, error) {
 			return nil, fmt.Errorf("maze-dataset adjlist: %s holds %d cells, want one", name, len(list))
 		}
 	}
-	ends, err := pickEnds(n, origin, target, &imp.Warnings)
-	if err != nil {
+	if err := imp.assemble(n, open, origin, target); err != nil {
 		return nil, fmt.Errorf("maze-dataset adjlist: %w", err)
 	}
-	m, err := Assemble(n, open, ends)
-	if err != nil {
-		return nil, fmt.Errorf("maze-dataset adjlist: %w", err)
-	}
-	imp.Maze = m
-	imp.Warnings = append(imp.Warnings, m.Defects()...)
 	if sawPath {
 		imp.Path = path
 		if len(path) == 0 {

@@ -29,9 +29,9 @@ func (m *Maze) JSON(lang Lang) []byte {
 	b = append(b, `,"algorithm":`...)
 	b = strconv.AppendQuote(b, string(m.algorithm))
 	b = append(b, `,"start":`...)
-	b = appendCell(b, m.Start())
+	b = m.Start().appendIn(b, '[', ']')
 	b = append(b, `,"exit":`...)
-	b = appendCell(b, m.Exit())
+	b = m.Exit().appendIn(b, '[', ']')
 	b = append(b, `,"open":[`...)
 	for r := range m.n {
 		if r > 0 {
@@ -58,7 +58,7 @@ func (m *Maze) JSON(lang Lang) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendCell(b, c)
+		b = c.appendIn(b, '[', ']')
 	}
 	b = append(b, `],"dead_ends":`...)
 	b = strconv.AppendInt(b, int64(m.DeadEnds()), 10)
@@ -79,7 +79,7 @@ func (m *Maze) JSON(lang Lang) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, `{"cell":`...)
-		b = appendCell(b, t.Cell)
+		b = t.Cell.appendIn(b, '[', ']')
 		b = append(b, `,"direction":"`...)
 		b = append(b, t.Dir.Letter()...)
 		b = append(b, `","text":`...)
@@ -89,14 +89,6 @@ func (m *Maze) JSON(lang Lang) []byte {
 	}
 	b = append(b, "]}\n"...)
 	return b
-}
-
-func appendCell(b []byte, c Cell) []byte {
-	b = append(b, '[')
-	b = strconv.AppendInt(b, int64(c.R), 10)
-	b = append(b, ',')
-	b = strconv.AppendInt(b, int64(c.C), 10)
-	return append(b, ']')
 }
 
 // mazeJSON is the decoded form of the maze JSON.

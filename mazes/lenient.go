@@ -1,7 +1,6 @@
 package mazes
 
 import (
-	"fmt"
 	"strings"
 	"unicode/utf8"
 )
@@ -20,15 +19,7 @@ const (
 )
 
 // ParseTier reads "strict" or "lenient".
-func ParseTier(s string) (Tier, error) {
-	switch Tier(strings.ToLower(s)) {
-	case Strict:
-		return Strict, nil
-	case Lenient:
-		return Lenient, nil
-	}
-	return "", fmt.Errorf("unknown tier %q (want strict or lenient)", s)
-}
+func ParseTier(s string) (Tier, error) { return parseName("tier", s, Strict, Lenient) }
 
 // Form is what the lenient tier read in a reply.
 type Form string
@@ -248,9 +239,10 @@ func indexFold(s, tag string) int {
 	return -1
 }
 
-// asciiLower lower-cases the ASCII letters of s and leaves every other
-// byte, so that offsets in the result are offsets in s.
-func asciiLower(s string) string {
+// LowerASCII lower-cases the ASCII letters of s and leaves every other
+// byte, so that offsets in the result are offsets in s: a phrase found in
+// the result stands at the same offset in the reply.
+func LowerASCII(s string) string {
 	b := []byte(s)
 	for i, c := range b {
 		if 'A' <= c && c <= 'Z' {

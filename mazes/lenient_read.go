@@ -143,7 +143,7 @@ func splitAnswer(answer string) []lineInfo {
 	if strings.Contains(answer, "’") {
 		answer = strings.ReplaceAll(answer, "’", "'")
 	}
-	lowered := asciiLower(answer)
+	lowered := LowerASCII(answer)
 	lines := make([]lineInfo, 0, strings.Count(answer, "\n")+1)
 	// The tokens of every line share one buffer, sized for prose and grown
 	// as needed; each line keeps its own part of it.

@@ -118,12 +118,16 @@ func (c Cell) Move(d Dir) Cell {
 func (c Cell) String() string { return string(c.AppendText(make([]byte, 0, 16))) }
 
 // AppendText appends "(r,c)" to b.
-func (c Cell) AppendText(b []byte) []byte {
-	b = append(b, '(')
+func (c Cell) AppendText(b []byte) []byte { return c.appendIn(b, '(', ')') }
+
+// appendIn appends the cell as r,c between left and right: "(r,c)" in the
+// prompt's form, "[r,c]" in JSON's.
+func (c Cell) appendIn(b []byte, left, right byte) []byte {
+	b = append(b, left)
 	b = strconv.AppendInt(b, int64(c.R), 10)
 	b = append(b, ',')
 	b = strconv.AppendInt(b, int64(c.C), 10)
-	return append(b, ')')
+	return append(b, right)
 }
 
 // Algorithm names a maze generator.
@@ -141,13 +145,7 @@ const (
 
 // ParseAlgorithm reads "dfs" or "wilson".
 func ParseAlgorithm(s string) (Algorithm, error) {
-	switch Algorithm(strings.ToLower(s)) {
-	case DFS:
-		return DFS, nil
-	case Wilson:
-		return Wilson, nil
-	}
-	return "", fmt.Errorf("unknown algorithm %q (want dfs or wilson)", s)
+	return parseName("algorithm", s, DFS, Wilson)
 }
 
 // Maze is an N×N maze with its START, EXIT, solution and mirage traps.

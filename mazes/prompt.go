@@ -17,15 +17,27 @@ const (
 	Interactive Protocol = "interactive"
 )
 
-// ParseProtocol reads "oneshot" or "interactive".
+// ParseProtocol reads "oneshot" (or "one-shot") or "interactive".
 func ParseProtocol(s string) (Protocol, error) {
-	switch Protocol(strings.ToLower(s)) {
-	case OneShot, "one-shot":
+	if strings.EqualFold(s, "one-shot") {
 		return OneShot, nil
-	case Interactive:
-		return Interactive, nil
 	}
-	return "", fmt.Errorf("unknown protocol %q (want oneshot or interactive)", s)
+	return parseName("protocol", s, OneShot, Interactive)
+}
+
+// parseName reads s, in any case, as one of names; the error names what
+// was read and the names it could be.
+func parseName[T ~string](what, s string, names ...T) (T, error) {
+	for _, n := range names {
+		if T(strings.ToLower(s)) == n {
+			return n, nil
+		}
+	}
+	want := make([]string, len(names))
+	for i, n := range names {
+		want[i] = string(n)
+	}
+	return "", fmt.Errorf("unknown %s %q (want %s)", what, s, strings.Join(want, " or "))
 }
 
 // PromptOptions is the framing of a maze case.

@@ -1,7 +1,6 @@
 package mazes
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 )
@@ -42,15 +41,7 @@ const (
 )
 
 // ParseLang reads "en" or "ko".
-func ParseLang(s string) (Lang, error) {
-	switch Lang(strings.ToLower(s)) {
-	case English:
-		return English, nil
-	case Korean:
-		return Korean, nil
-	}
-	return "", fmt.Errorf("unknown language %q (want en or ko)", s)
-}
+func ParseLang(s string) (Lang, error) { return parseName("language", s, English, Korean) }
 
 // lures holds the lure sentences; {D} stands for the direction letter. The
 // first Korean sentence is the seed's own; the first English one is its

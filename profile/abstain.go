@@ -64,17 +64,13 @@ func abstainMeasures(rs []results.Result) ([]Measure, error) {
 	if !played {
 		return nil, nil
 	}
-	def := func(id string) Def { d, _ := DefOf(id); return d }
-	k := rateMeasure(def("abstain/abstention_rate"), kM, nM, knows)
-	a := rateMeasure(def("abstain/false_abstention_rate"), kI, nI, answers)
+	k := rateMeasure(defOf("abstain/abstention_rate"), kM, nM, knows)
+	a := rateMeasure(defOf("abstain/false_abstention_rate"), kI, nI, answers)
 	// A model that cannot tell a defective item from an intact one
 	// abstains on both as often: its rate on the other variant is its
 	// chance.
-	if a.Raw != nil {
-		k.setChance(*a.Raw, "INSUFFICIENT on intact items: what abstaining as often, blind to the defect, scores")
-	}
-	if k.Raw != nil {
-		a.setChance(1-*k.Raw, "1 − INSUFFICIENT on defective items: what answering as often, blind to the defect, scores")
-	}
+	setBlindChances(&k, &a,
+		"INSUFFICIENT on intact items: what abstaining as often, blind to the defect, scores",
+		"1 − INSUFFICIENT on defective items: what answering as often, blind to the defect, scores")
 	return []Measure{k, a}, nil
 }

@@ -201,8 +201,7 @@ func meanMeasure(d Def, s *series, boot scoring.ClusterMean) Measure {
 // (suites/maze AriadneSummary), with the cluster-bootstrap interval of the
 // same mean taken over hints.
 func nrsMeasure(sum float64, hints int, per *series) Measure {
-	d, _ := DefOf("maze/NRS")
-	m := Measure{Def: d, N: hints}
+	m := Measure{Def: defOf("maze/NRS"), N: hints}
 	if hints == 0 {
 		m.Note = "no group B hint: play the model with --group A and --group B"
 		return m
@@ -225,8 +224,7 @@ func nrsMeasure(sum float64, hints int, per *series) Measure {
 // tiMeasure is the Trainability Index, NRS_B × (MEI_B − MEI_A) / MEI_A,
 // undefined (with the reason) as the suite leaves it undefined.
 func tiMeasure(mei map[string][]float64, nrsSum float64, hintsB int) Measure {
-	d, _ := DefOf("maze/TI")
-	m := Measure{Def: d}
+	m := Measure{Def: defOf("maze/TI")}
 	a, okA := mei["A"]
 	b, okB := mei["B"]
 	switch {

@@ -112,6 +112,12 @@ func DefOf(id string) (Def, bool) {
 	return Defs[i], true
 }
 
+// defOf is the declared measure id; the id is one of Defs.
+func defOf(id string) Def {
+	d, _ := DefOf(id)
+	return d
+}
+
 // Measure is one measure of one model.
 type Measure struct {
 	Def
@@ -314,6 +320,19 @@ func (m *Measure) setChance(chance float64, doc string) {
 	}
 	m.Chance, m.ChanceDoc = ptr(chance), doc
 	m.Corrected = ptr(*m.Value - chance)
+}
+
+// setBlindChances gives an abstention measure k and the over-abstention
+// measure a beside it the chance of a model that cannot tell the two kinds
+// of question apart and so abstains on both as often: k's chance is a's
+// rate, a's is 1 − k's rate. kDoc and aDoc say so in the suite's words.
+func setBlindChances(k, a *Measure, kDoc, aDoc string) {
+	if a.Raw != nil {
+		k.setChance(*a.Raw, kDoc)
+	}
+	if k.Raw != nil {
+		a.setChance(1-*k.Raw, aDoc)
+	}
 }
 
 func ptr(v float64) *float64 { return &v }

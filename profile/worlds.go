@@ -67,15 +67,11 @@ func worldsMeasures(rs []results.Result) ([]Measure, error) {
 	if !played {
 		return nil, nil
 	}
-	def := func(id string) Def { d, _ := DefOf(id); return d }
-	k := rateMeasure(def("worlds/abstention_recall"), kU, nU, recall)
-	a := rateMeasure(def("worlds/over_abstention"), kA, nA, answers)
-	t := rateMeasure(def("worlds/testimony_following"), kT, nT, follows)
-	if a.Raw != nil {
-		k.setChance(*a.Raw, "unknown on answerable probes: what abstaining as often, blind to the evidence, scores")
-	}
-	if k.Raw != nil {
-		a.setChance(1-*k.Raw, "1 − unknown on UNKNOWN golds: what answering as often, blind to the evidence, scores")
-	}
+	k := rateMeasure(defOf("worlds/abstention_recall"), kU, nU, recall)
+	a := rateMeasure(defOf("worlds/over_abstention"), kA, nA, answers)
+	t := rateMeasure(defOf("worlds/testimony_following"), kT, nT, follows)
+	setBlindChances(&k, &a,
+		"unknown on answerable probes: what abstaining as often, blind to the evidence, scores",
+		"1 − unknown on UNKNOWN golds: what answering as often, blind to the evidence, scores")
 	return []Measure{k, a, t}, nil
 }

@@ -3,6 +3,7 @@ package results
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
 	"math"
 	"reflect"
 	"slices"
@@ -91,7 +92,7 @@ func (e *encoder) result(r Result) {
 	e.buf = appendJSONString(e.buf, r.Case)
 	if len(r.Tags) > 0 {
 		e.buf = append(e.buf, `,"tags":{`...)
-		for i, k := range sortedKeys(r.Tags) {
+		for i, k := range slices.Sorted(maps.Keys(r.Tags)) {
 			if i > 0 {
 				e.buf = append(e.buf, ',')
 			}
@@ -103,7 +104,7 @@ func (e *encoder) result(r Result) {
 	}
 	if len(r.Metrics) > 0 {
 		e.buf = append(e.buf, `,"metrics":{`...)
-		for i, k := range sortedKeys(r.Metrics) {
+		for i, k := range slices.Sorted(maps.Keys(r.Metrics)) {
 			if i > 0 {
 				e.buf = append(e.buf, ',')
 			}
@@ -327,13 +328,4 @@ func appendJSONString(dst []byte, s string) []byte {
 	}
 	dst = append(dst, s[start:]...)
 	return append(dst, '"')
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }

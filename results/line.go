@@ -3,9 +3,9 @@ package results
 import (
 	"fmt"
 	"math"
-	"unicode/utf8"
 
 	"github.com/hallumaze/hallumaze/internal/redact"
+	"github.com/hallumaze/hallumaze/internal/textfmt"
 )
 
 // MaxLine is the longest line a results file holds, in bytes, its newline
@@ -139,24 +139,12 @@ func clip(s string, trueLen, limit int) (string, int) {
 	if len(s) <= limit {
 		return s, trueLen
 	}
-	return cutUTF8(s, limit), max(trueLen, len(s))
+	return textfmt.Cut(s, limit), max(trueLen, len(s))
 }
 
 func clipTurn(s string, trueLen, limit int) (string, int, bool) {
 	out, n := clip(s, trueLen, limit)
 	return out, n, len(out) < len(s)
-}
-
-// cutUTF8 is the longest prefix of s of at most n bytes that does not end
-// inside a character.
-func cutUTF8(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
 }
 
 // check refuses a result whose numbers are beyond what hallumaze writes.

@@ -133,38 +133,28 @@ func betaContFrac(a, b, x float64) float64 {
 		tiny = 1e-300
 		eps  = 1e-16
 	)
-	qab, qap, qam := a+b, a+1, a-1
-	c, d := 1.0, 1-qab*x/qap
-	if math.Abs(d) < tiny {
-		d = tiny
+	// off keeps a denominator of the recurrence away from zero.
+	off := func(v float64) float64 {
+		if math.Abs(v) < tiny {
+			return tiny
+		}
+		return v
 	}
-	d = 1 / d
+	qab, qap, qam := a+b, a+1, a-1
+	c, d := 1.0, 1/off(1-qab*x/qap)
 	h := d
+	// step takes the next term aa of the fraction into c and d (one Lentz
+	// step) and returns the factor it puts on h.
+	step := func(aa float64) float64 {
+		d = 1 / off(1+aa*d)
+		c = off(1 + aa/c)
+		return d * c
+	}
 	for m := 1; m <= 10000; m++ {
 		mf := float64(m)
 		m2 := 2 * mf
-		aa := mf * (b - mf) * x / ((qam + m2) * (a + m2))
-		d = 1 + aa*d
-		if math.Abs(d) < tiny {
-			d = tiny
-		}
-		c = 1 + aa/c
-		if math.Abs(c) < tiny {
-			c = tiny
-		}
-		d = 1 / d
-		h *= d * c
-		aa = -(a + mf) * (qab + mf) * x / ((a + m2) * (qap + m2))
-		d = 1 + aa*d
-		if math.Abs(d) < tiny {
-			d = tiny
-		}
-		c = 1 + aa/c
-		if math.Abs(c) < tiny {
-			c = tiny
-		}
-		d = 1 / d
-		del := d * c
+		h *= step(mf * (b - mf) * x / ((qam + m2) * (a + m2)))
+		del := step(-(a + mf) * (qab + mf) * x / ((a + m2) * (qap + m2)))
 		h *= del
 		if math.Abs(del-1) < eps {
 			break

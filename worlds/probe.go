@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -195,10 +196,35 @@ const MaxRecordBytes = 16 << 20
 // ReadProbes reads a JSONL probe file. A line that is not a record is an
 // error naming the line; ids must be unique.
 func ReadProbes(r io.Reader) ([]Probe, error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64<<10), MaxRecordBytes)
 	var out []Probe
 	seen := map[string]bool{}
+	err := eachRecord(r, func(text []byte) error {
+		var p Probe
+		if err := json.Unmarshal(text, &p); err != nil {
+			return err
+		}
+		if seen[p.ID] {
+			return fmt.Errorf("probe %s appears twice", p.ID)
+		}
+		seen[p.ID] = true
+		out = append(out, p)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no probe records")
+	}
+	return out, nil
+}
+
+// eachRecord calls record with each non-blank line of a JSONL stream,
+// trimmed, in order. An error of record's, or a line longer than
+// MaxRecordBytes, ends the reading with an error naming the line.
+func eachRecord(r io.Reader, record func(text []byte) error) error {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64<<10), MaxRecordBytes)
 	line := 0
 	for sc.Scan() {
 		line++
@@ -206,23 +232,14 @@ func ReadProbes(r io.Reader) ([]Probe, error) {
 		if len(text) == 0 {
 			continue
 		}
-		var p Probe
-		if err := json.Unmarshal(text, &p); err != nil {
-			return nil, fmt.Errorf("line %d: %w", line, err)
+		if err := record(text); err != nil {
+			return fmt.Errorf("line %d: %w", line, err)
 		}
-		if seen[p.ID] {
-			return nil, fmt.Errorf("line %d: probe %s appears twice", line, p.ID)
-		}
-		seen[p.ID] = true
-		out = append(out, p)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("line %d: %w", line+1, err)
+		return fmt.Errorf("line %d: %w", line+1, err)
 	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("no probe records")
-	}
-	return out, nil
+	return nil
 }
 
 // Response is a model's raw reply to one probe: {"id", "output"}.
@@ -234,33 +251,26 @@ type Response struct {
 // ReadResponses reads a JSONL response file into id → output. A line that
 // is not a response, or an id given twice, is an error naming the line.
 func ReadResponses(r io.Reader) (map[string]string, error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64<<10), MaxRecordBytes)
 	out := map[string]string{}
-	line := 0
-	for sc.Scan() {
-		line++
-		text := bytes.TrimSpace(sc.Bytes())
-		if len(text) == 0 {
-			continue
-		}
+	err := eachRecord(r, func(text []byte) error {
 		var resp struct {
 			ID     *string `json:"id"`
 			Output *string `json:"output"`
 		}
 		if err := json.Unmarshal(text, &resp); err != nil {
-			return nil, fmt.Errorf("line %d: %w", line, err)
+			return err
 		}
 		if resp.ID == nil || resp.Output == nil || strings.TrimSpace(*resp.ID) == "" {
-			return nil, fmt.Errorf("line %d: a response needs \"id\" and \"output\"", line)
+			return errors.New("a response needs \"id\" and \"output\"")
 		}
 		if _, dup := out[*resp.ID]; dup {
-			return nil, fmt.Errorf("line %d: response %s appears twice", line, *resp.ID)
+			return fmt.Errorf("response %s appears twice", *resp.ID)
 		}
 		out[*resp.ID] = *resp.Output
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("line %d: %w", line+1, err)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }

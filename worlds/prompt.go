@@ -11,11 +11,15 @@ If the evidence does not determine the answer, answer unknown.
 End your reply with one line key=value, where key and the allowed values are given by the answer schema.`
 
 // System is the system prompt of a world whose rules paragraph is rules.
-func System(rules string) string {
+func System(rules string) string { return withRules(Preamble, rules) }
+
+// withRules is a preamble with the world's rules paragraph after one
+// blank line, or the preamble alone when there is none.
+func withRules(preamble, rules string) string {
 	if rules == "" {
-		return Preamble
+		return preamble
 	}
-	return Preamble + "\n\n" + rules
+	return preamble + "\n\n" + rules
 }
 
 // UserMessage is the user message of one probe: the observation (the
@@ -61,15 +65,25 @@ End each answer with one line key=value, where key and the allowed values are gi
 
 // ActSystem is the system prompt of an episode in a world whose rules
 // paragraph is rules.
-func ActSystem(rules string) string {
-	if rules == "" {
-		return ActPreamble
-	}
-	return ActPreamble + "\n\n" + rules
-}
+func ActSystem(rules string) string { return withRules(ActPreamble, rules) }
 
 // QuestionMessage is one question asked after an episode: the question
 // and its answer schema.
 func QuestionMessage(question, schema string) string {
 	return "## Question\n" + question + "\n\nAnswer schema: " + schema
+}
+
+// ParseQuestion takes apart the last question of a message that asks one
+// after an episode ([QuestionMessage], perhaps after other text): the
+// question and the key of its answer schema. ok is false when the
+// message asks no question (the episode goes on).
+func ParseQuestion(msg string) (question, key string, ok bool) {
+	const qHead = "## Question\n"
+	qi := strings.LastIndex(msg, qHead)
+	if qi < 0 {
+		return "", "", false
+	}
+	question, schema, _ := strings.Cut(msg[qi+len(qHead):], "\n\nAnswer schema: ")
+	key, _, _ = strings.Cut(schema, "=")
+	return question, key, true
 }

@@ -1,10 +1,6 @@
 package worlds
 
-import (
-	"slices"
-
-	"github.com/hallumaze/hallumaze/scoring"
-)
+import "github.com/hallumaze/hallumaze/scoring"
 
 // Rate is k successes of n with its Wilson 95% interval ([scoring.Rate]);
 // in JSON {"k", "n", "rate", "ci95"}.
@@ -185,23 +181,10 @@ type Report struct {
 // parse failure and is listed under Missing; reply ids that name no probe
 // are listed under Unmatched, sorted.
 func Score(probes []Probe, responses map[string]string) Report {
-	verdicts := make([]Verdict, len(probes))
-	known := make(map[string]bool, len(probes))
-	for i, p := range probes {
-		known[p.ID] = true
-		if reply, ok := responses[p.ID]; ok {
-			verdicts[i] = Judge(p, reply)
-		} else {
-			verdicts[i] = MissingVerdict(p)
-		}
-	}
+	verdicts, unmatched := scoring.JudgeAll(probes, func(p Probe) string { return p.ID },
+		responses, Judge, MissingVerdict)
 	rep := ScoreVerdicts(verdicts)
-	for id := range responses {
-		if !known[id] {
-			rep.Unmatched = append(rep.Unmatched, id)
-		}
-	}
-	slices.Sort(rep.Unmatched)
+	rep.Unmatched = unmatched
 	return rep
 }
 

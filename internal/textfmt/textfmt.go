@@ -1,11 +1,12 @@
 // Package textfmt holds the small text helpers the reports share: how
-// wide a string stands in a terminal, and a word in the singular or the
-// plural by a count.
+// wide a string stands in a terminal, a word in the singular or the
+// plural by a count, and a string cut to a byte budget.
 package textfmt
 
 import (
 	"strconv"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Width approximates the columns a terminal gives s: two for emoji and
@@ -42,4 +43,17 @@ func Plural(n int, one, many string) string {
 // Count is n followed by one or many: "1 maze", "3 mazes".
 func Count(n int, one, many string) string {
 	return strconv.Itoa(n) + " " + Plural(n, one, many)
+}
+
+// Cut is the longest prefix of s of at most n bytes that does not end
+// inside a UTF-8 character: s cut to a byte budget without splitting a
+// rune.
+func Cut(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }

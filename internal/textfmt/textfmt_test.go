@@ -23,3 +23,15 @@ func TestCount(t *testing.T) {
 		}
 	}
 }
+
+func TestCut(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		n    int
+		want string
+	}{{"", 3, ""}, {"abc", 3, "abc"}, {"abc", 2, "ab"}, {"미로", 3, "미"}, {"미로", 5, "미"}, {"미로", 2, ""}, {"a미", 0, ""}} {
+		if got := Cut(tc.s, tc.n); got != tc.want {
+			t.Errorf("Cut(%q, %d) = %q, want %q", tc.s, tc.n, got, tc.want)
+		}
+	}
+}

@@ -17,6 +17,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -184,7 +185,7 @@ func (r Runner) Run(ctx context.Context, f *File, j *Job, s Step, extra map[stri
 	}
 	env := slices.Clone(r.Env)
 	for _, m := range []map[string]string{f.Env, j.Env, s.Env} {
-		for _, k := range sortedKeys(m) {
+		for _, k := range slices.Sorted(maps.Keys(m)) {
 			v, err := r.Eval(m[k])
 			if err != nil {
 				return Result{}, fmt.Errorf("workflow: %s: env %s: %w", s.Name, k, err)
@@ -192,7 +193,7 @@ func (r Runner) Run(ctx context.Context, f *File, j *Job, s Step, extra map[stri
 			env = append(env, k+"="+v)
 		}
 	}
-	for _, k := range sortedKeys(extra) {
+	for _, k := range slices.Sorted(maps.Keys(extra)) {
 		env = append(env, k+"="+extra[k])
 	}
 	env = append(env, "GITHUB_OUTPUT="+output, "GITHUB_STEP_SUMMARY="+summary, "RUNNER_TEMP="+runnerTemp, "CI=true", "GITHUB_ACTIONS=true")
@@ -223,15 +224,6 @@ func (r Runner) Run(ctx context.Context, f *File, j *Job, s Step, extra map[stri
 	}
 	res.Summary = string(sum)
 	return res, nil
-}
-
-func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 var expression = regexp.MustCompile(`\$\{\{\s*(.*?)\s*\}\}`)

@@ -3,8 +3,8 @@ package loopback
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"unicode/utf8"
 
+	"github.com/hallumaze/hallumaze/internal/textfmt"
 	"github.com/hallumaze/hallumaze/providers"
 )
 
@@ -52,24 +52,13 @@ func truncate(reply providers.Reply, limit int) providers.Reply {
 		return reply
 	}
 	if r >= limit {
-		reply.Reasoning = cut(reply.Reasoning, 4*limit)
+		reply.Reasoning = textfmt.Cut(reply.Reasoning, 4*limit)
 		reply.Text = ""
 	} else {
-		reply.Text = cut(reply.Text, 4*(limit-r))
+		reply.Text = textfmt.Cut(reply.Text, 4*(limit-r))
 	}
 	reply.StopReason = providers.StopMaxTokens
 	return reply
-}
-
-// cut keeps at most n bytes of s, ending on a rune boundary.
-func cut(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
 }
 
 // signature is the signature of a thinking block: a hash of its text, so

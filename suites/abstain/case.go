@@ -4,11 +4,11 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
-	"slices"
 
 	mp "github.com/hallumaze/hallumaze/abstain"
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/results"
+	"github.com/hallumaze/hallumaze/scoring"
 )
 
 // Detail is the record a Missing Piece result keeps: the item, the
@@ -180,12 +180,7 @@ func Score(items []mp.Item, rs []results.Result) (rep mp.Report, skipped []strin
 		records = append(records, rec)
 	}
 	rep = mp.ScoreRecords(records)
-	for id := range byID {
-		if !known[id] {
-			rep.Unmatched = append(rep.Unmatched, id)
-		}
-	}
-	slices.Sort(rep.Unmatched)
+	rep.Unmatched = scoring.UnknownIDs(byID, known)
 	return rep, skipped
 }
 

@@ -112,26 +112,21 @@ func replayQuestions(s Spec, d Detail) ([]hw.Probe, error) {
 func replayEpisode(s Spec, d Detail) (hw.Episode, error) {
 	switch s.World {
 	case hw.Grid:
-		return replayWalk(s, d)
+		n, err := replayWalk(s, d)
+		if err != nil {
+			return nil, err // not a nil *Nav in a non-nil Episode
+		}
+		return n, nil
 	case hw.Terminal:
 		t, err := terminal.NewTask(s.Level, s.Seed)
 		if err != nil {
 			return nil, err
 		}
-		var rec terminal.SessionRecord
-		if err := json.Unmarshal(d.Episode.Trajectory, &rec); err != nil {
-			return nil, fmt.Errorf("innav: %s: read the session: %w", s.Name(d.Arm), err)
-		}
-		ses, err := terminal.ReplaySession(t, rec)
+		ses, err := replayed(s, d, "session", func(rec terminal.SessionRecord) (*terminal.Session, error) {
+			return terminal.ReplaySession(t, rec)
+		})
 		if err != nil {
-			return nil, err
-		}
-		again, err := json.Marshal(ses.Record())
-		if err != nil {
-			return nil, err
-		}
-		if !bytes.Equal(again, d.Episode.Trajectory) {
-			return nil, fmt.Errorf("innav: %s: the replayed session differs from the recorded one", s.Name(d.Arm))
+			return nil, err // not a nil *Session in a non-nil Episode
 		}
 		return ses, nil
 	}
@@ -145,22 +140,32 @@ func replayWalk(s Spec, d Detail) (*grid.Nav, error) {
 	if err != nil {
 		return nil, err
 	}
-	var rec grid.NavRecord
+	return replayed(s, d, "trajectory", func(rec grid.NavRecord) (*grid.Nav, error) {
+		return grid.ReplayRecord(sp, rec)
+	})
+}
+
+// replayed reads a result's recorded trajectory (what: its name in
+// errors), plays it again with replay, and holds the record of the
+// episode played to the recorded bytes.
+func replayed[R any, E interface{ Record() R }](s Spec, d Detail, what string, replay func(R) (E, error)) (E, error) {
+	var zero E
+	var rec R
 	if err := json.Unmarshal(d.Episode.Trajectory, &rec); err != nil {
-		return nil, fmt.Errorf("innav: %s: read the trajectory: %w", s.Name(d.Arm), err)
+		return zero, fmt.Errorf("innav: %s: read the %s: %w", s.Name(d.Arm), what, err)
 	}
-	n, err := grid.ReplayRecord(sp, rec)
+	ep, err := replay(rec)
 	if err != nil {
-		return nil, err
+		return zero, err
 	}
-	again, err := json.Marshal(n.Record())
+	again, err := json.Marshal(ep.Record())
 	if err != nil {
-		return nil, err
+		return zero, err
 	}
 	if !bytes.Equal(again, d.Episode.Trajectory) {
-		return nil, fmt.Errorf("innav: %s: the replayed trajectory differs from the recorded one", s.Name(d.Arm))
+		return zero, fmt.Errorf("innav: %s: the replayed %s differs from the recorded one", s.Name(d.Arm), what)
 	}
-	return n, nil
+	return ep, nil
 }
 
 // reportScores logs each model's scores: the terminal's tables.

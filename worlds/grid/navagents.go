@@ -63,16 +63,13 @@ func (a *WalkAgents) Reply(policy worlds.Policy, turns []string) (string, error)
 	if err != nil {
 		return "", err
 	}
-	last := turns[len(turns)-1]
-	qi := strings.LastIndex(last, "## Question\n")
-	if qi < 0 {
+	q, key, asked := worlds.ParseQuestion(turns[len(turns)-1])
+	if !asked {
 		if policy == worlds.Navigator {
 			return "action=" + w.Navigate(), nil
 		}
 		return "action=" + w.RandomAction(turns[0]), nil
 	}
-	q, schema, _ := strings.Cut(last[qi+len("## Question\n"):], "\n\nAnswer schema: ")
-	key, _, _ := strings.Cut(schema, "=")
 	if policy == worlds.Confabulator {
 		return key + "=" + w.Confabulate(q, intended), nil
 	}

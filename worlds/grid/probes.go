@@ -1,6 +1,7 @@
 package grid
 
 import (
+	"cmp"
 	"slices"
 
 	"github.com/hallumaze/hallumaze/worlds"
@@ -53,17 +54,24 @@ func (u *unit) templates() []func() {
 // of that class (in the order given): a draw that spreads the golds
 // over their values instead of following how often each value occurs.
 func pickClass[T any](s *worlds.Stream, items []T, class func(T) string) T {
-	by := map[string][]T{}
-	var classes []string
-	for _, it := range items {
-		c := class(it)
-		if by[c] == nil {
-			classes = append(classes, c)
-		}
-		by[c] = append(by[c], it)
-	}
-	slices.Sort(classes)
+	by, classes := groupBy(items, class)
 	return worlds.Pick(s, by[worlds.Pick(s, classes)])
+}
+
+// groupBy groups items by key, each group in the order given, and returns
+// the keys ascending.
+func groupBy[T any, K cmp.Ordered](items []T, key func(T) K) (map[K][]T, []K) {
+	by := map[K][]T{}
+	var keys []K
+	for _, it := range items {
+		k := key(it)
+		if by[k] == nil {
+			keys = append(keys, k)
+		}
+		by[k] = append(by[k], it)
+	}
+	slices.Sort(keys)
+	return by, keys
 }
 
 // pickCount draws among items by their count: the distinct counts are
@@ -74,16 +82,7 @@ func pickClass[T any](s *worlds.Stream, items []T, class func(T) string) T {
 // objects of a kind, so small counts are the ones nearly every unit can
 // give.
 func (u *unit) pickCount(items []int, count func(int) int, salt int) int {
-	by := map[int][]int{}
-	var counts []int
-	for _, it := range items {
-		c := count(it)
-		if by[c] == nil {
-			counts = append(counts, c)
-		}
-		by[c] = append(by[c], it)
-	}
-	slices.Sort(counts)
+	by, counts := groupBy(items, count)
 	slices.Reverse(counts)
 	c := counts[int((u.seed+uint64(salt))%uint64(len(counts)))]
 	return worlds.Pick(u.st, by[c])

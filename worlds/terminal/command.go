@@ -404,36 +404,20 @@ func isText(s string) bool {
 func isPattern(s string) bool { return s != "" && s[0] != '-' && isLiteral(s) }
 
 // isPath: letters, digits, . _ - /, not starting with -.
-func isPath(s string) bool {
-	if s == "" || s[0] == '-' {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if !isAlnum(s[i]) && !strings.ContainsRune("._-/", rune(s[i])) {
-			return false
-		}
-	}
-	return true
-}
+func isPath(s string) bool { return s != "" && s[0] != '-' && allOf(s, "._-/") }
 
 // isWord: letters, digits, _ = : , + -, not starting with -.
-func isWord(s string) bool {
-	if s == "" || s[0] == '-' {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if !isAlnum(s[i]) && !strings.ContainsRune("_=:,+-", rune(s[i])) {
-			return false
-		}
-	}
-	return true
-}
+func isWord(s string) bool { return s != "" && s[0] != '-' && allOf(s, "_=:,+-") }
 
 // isLiteral is a sed operand: word characters and spaces, none of them
 // special in a basic regular expression or a replacement.
-func isLiteral(s string) bool {
+func isLiteral(s string) bool { return allOf(s, "_=:,+- ") }
+
+// allOf reports whether every byte of s is a letter, a digit or one of
+// extra.
+func allOf(s, extra string) bool {
 	for i := 0; i < len(s); i++ {
-		if !isAlnum(s[i]) && !strings.ContainsRune("_=:,+- ", rune(s[i])) {
+		if !isAlnum(s[i]) && !strings.ContainsRune(extra, rune(s[i])) {
 			return false
 		}
 	}

@@ -118,6 +118,30 @@ func (p *player) grep(line string) worlds.Gold {
 	return worlds.Resolve(worlds.GoldEnum(strconv.Itoa(r.Status)), known)
 }
 
+// grepBoth runs two grep -q lines, a then b (b then a when !inOrder), and
+// returns the gold of each one's exit status by its line.
+func (p *player) grepBoth(a, b string, inOrder bool) map[string]worlds.Gold {
+	if !inOrder {
+		a, b = b, a
+	}
+	status := map[string]worlds.Gold{}
+	for _, g := range []string{a, b} {
+		status[g] = p.grep(g)
+	}
+	return status
+}
+
+// grepQuestions asks the exit status of each grep line, in the order given.
+func grepQuestions(status map[string]worlds.Gold, lines ...string) []spec {
+	var out []spec
+	for _, g := range lines {
+		out = append(out, spec{cat: worlds.Uncertainty, ptype: "grep_status", atype: worlds.Enum,
+			key: "status", options: statuses, gold: status[g],
+			question: fmt.Sprintf("What exit status did the command %s return?", g)})
+	}
+	return out
+}
+
 // finish closes the episode.
 func (p *player) finish() (*Episode, error) {
 	if p.err != nil {

@@ -116,14 +116,7 @@ func filesProbes(seed uint64, s filesScript) (*Episode, []spec, error) {
 	dGrep := "grep -q " + s.g + " " + s.d + ".txt"
 	cGrep := []string{"grep -q " + s.w[3] + " " + s.c + ".txt", "grep -q " + s.w[0] + " " + s.c + ".txt",
 		"grep -q " + s.w[3] + " " + s.foil + ".txt"}[s.twin]
-	greps := []string{dGrep, cGrep}
-	if !s.order {
-		greps = []string{cGrep, dGrep}
-	}
-	status := map[string]worlds.Gold{}
-	for _, g := range greps {
-		status[g] = p.grep(g)
-	}
+	status := p.grepBoth(dGrep, cGrep, s.order)
 	ep, err := p.finish()
 	if err != nil {
 		return nil, nil, err
@@ -181,11 +174,7 @@ func filesProbes(seed uint64, s filesScript) (*Episode, []spec, error) {
 			question: fmt.Sprintf("Does %s contain a file named %s.txt at the end of the session?", dir(s.src), x),
 			gold:     worlds.Resolve(worlds.GoldBool(remains), o.listed[dir(s.src)])})
 	}
-	for _, g := range []string{dGrep, cGrep} {
-		specs = append(specs, spec{cat: worlds.Uncertainty, ptype: "grep_status", atype: worlds.Enum,
-			key: "status", options: statuses, gold: status[g],
-			question: fmt.Sprintf("What exit status did the command %s return?", g)})
-	}
+	specs = append(specs, grepQuestions(status, dGrep, cGrep)...)
 	specs = append(specs,
 		spec{cat: worlds.Conflict, ptype: "current", atype: worlds.Enum, key: "dir", options: dirOpts,
 			question:  fmt.Sprintf("Which directory holds %s.txt now?", s.a),

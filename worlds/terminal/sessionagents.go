@@ -80,16 +80,13 @@ func SessionReply(policy worlds.Policy, turns []string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	last := turns[len(turns)-1]
-	qi := strings.LastIndex(last, "## Question\n")
-	if qi < 0 {
+	q, key, asked := worlds.ParseQuestion(turns[len(turns)-1])
+	if !asked {
 		if policy == worlds.Navigator {
 			return navigate(task, r), nil
 		}
 		return wander(turns[0], len(turns)/2, r), nil
 	}
-	q, schema, _ := strings.Cut(last[qi+len("## Question\n"):], "\n\nAnswer schema: ")
-	key, _, _ := strings.Cut(schema, "=")
 	ans := r.answer(q)
 	if policy == worlds.Confabulator {
 		ans = r.confabulate(q, ans)

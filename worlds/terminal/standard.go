@@ -117,14 +117,7 @@ func shellProbes(seed uint64, s shellScript) (*Episode, []spec, error) {
 	p.run(fmt.Sprintf(echoes[s.echo], s.w[5], target))
 	tGrep := twinGrep(s)
 	sGrep := "grep -q " + s.g + " ../secret.txt"
-	greps := []string{tGrep, sGrep}
-	if !s.order {
-		greps = []string{sGrep, tGrep}
-	}
-	status := map[string]worlds.Gold{}
-	for _, g := range greps {
-		status[g] = p.grep(g)
-	}
+	status := p.grepBoth(tGrep, sGrep, s.order)
 	if backs[s.back] != "" {
 		p.run(backs[s.back])
 	}
@@ -167,11 +160,7 @@ func shellProbes(seed uint64, s shellScript) (*Episode, []spec, error) {
 			question: "What is the current working directory at the end of the session?",
 			gold:     worlds.Resolve(worlds.GoldEnum(final.Cwd()), o.cwd)},
 	)
-	for _, g := range []string{sGrep, tGrep} {
-		specs = append(specs, spec{cat: worlds.Uncertainty, ptype: "grep_status", atype: worlds.Enum,
-			key: "status", options: statuses, gold: status[g],
-			question: fmt.Sprintf("What exit status did the command %s return?", g)})
-	}
+	specs = append(specs, grepQuestions(status, sGrep, tGrep)...)
 	specs = append(specs,
 		spec{cat: worlds.Conflict, ptype: "current", atype: worlds.Enum, key: "port", options: portOpts,
 			question:  "What is the value of PORT in /home/user/config.ini now?",

@@ -2,7 +2,9 @@ package analysis
 
 import (
 	"encoding/json"
+	"maps"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/hallumaze/hallumaze/scoring"
@@ -135,7 +137,7 @@ func contrast(name, metric string, cases []*Case, side func(*Case) (key string, 
 	}
 	type pair struct{ full, ablated float64 }
 	by := map[string][]pair{}
-	for _, k := range sortedKeys(full) {
+	for _, k := range slices.Sorted(maps.Keys(full)) {
 		if o, ok := other[k]; ok {
 			by[full[k].model] = append(by[full[k].model], pair{full[k].v, o.v})
 		}
@@ -147,7 +149,7 @@ func contrast(name, metric string, cases []*Case, side func(*Case) (key string, 
 // rankings.
 func rank[P any](name, metric string, by map[string][]P, split func(P) (float64, float64)) Ablation {
 	a := Ablation{Name: name, Metric: metric, Tau: math.NaN()}
-	for _, model := range sortedKeys(by) {
+	for _, model := range slices.Sorted(maps.Keys(by)) {
 		var f, b float64
 		for _, p := range by[model] {
 			x, y := split(p)

@@ -2,7 +2,9 @@ package analysis
 
 import (
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/hallumaze/hallumaze/mazes"
@@ -57,11 +59,7 @@ func ChanceCorrected(cs []*Case, cache *mazes.BaselineCache) []Chance {
 	by := map[string]*acc{}
 	pool := NewPool()
 	for _, r := range scored(cs) {
-		a := by[r.Model]
-		if a == nil {
-			a = &acc{c: Chance{Model: r.Model}, terms: map[string]*seTerm{}}
-			by[r.Model] = a
-		}
+		a := entry(by, r.Model, func() *acc { return &acc{c: Chance{Model: r.Model}, terms: map[string]*seTerm{}} })
 		mei, ok1 := r.Lookup("MEI")
 		score, ok2 := r.Lookup("score")
 		m, err := pool.MazeOf(r)
@@ -82,18 +80,16 @@ func ChanceCorrected(cs []*Case, cache *mazes.BaselineCache) []Chance {
 		a.cs += cs
 		opt := r.Framing()
 		k := fmt.Sprintf("%s/%s/%v", r.MazeKey(), opt.Protocol, opt.Confidence)
-		t := a.terms[k]
-		if t == nil {
-			t = &seTerm{seMEI: b.SEMEI, seScore: b.SEScore}
-			a.terms[k] = t
+		t := entry(a.terms, k, func() *seTerm {
 			a.order = append(a.order, k)
-		}
+			return &seTerm{seMEI: b.SEMEI, seScore: b.SEScore}
+		})
 		// SE(x′) = |∂x′/∂x_random|·se; the derivative is |x − x_max|/(x_max − x_random)².
 		t.gMEI += scoring.ChanceCorrectedSE(mei, b.MEI, b.MaxMEI, 1)
 		t.gScore += scoring.ChanceCorrectedSE(score, b.Score, b.MaxScore, 1)
 	}
 	var out []Chance
-	for _, model := range sortedKeys(by) {
+	for _, model := range slices.Sorted(maps.Keys(by)) {
 		a := by[model]
 		c := a.c
 		c.Cases = len(a.mei)

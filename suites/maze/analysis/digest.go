@@ -433,22 +433,13 @@ func (p *Pool) replay(c *Case, spec mazeSpec, r results.Result, rp *Replay) (*Wa
 		}
 	}
 	out := &WalkDigest{patterns: packPatterns(mazes.ClassifyConfidence(tr, w))}
-	var content, thought []string
-	for _, t := range r.Turns {
-		if t.Role != results.Assistant {
-			continue
-		}
-		content = append(content, t.Content)
-		if t.Reasoning != "" {
-			thought = append(thought, t.Reasoning)
-		}
-	}
+	content, thought, reasoned := assistantText(r)
 	out.reply = packSignals(Signals{
 		Contract: SignalCounts{DeadEnd: tr.DeadEnds, Backtrack: w.BT, Loop: tr.Loops, Strategy: tr.StrategyChanges},
-		Prose:    proseSignals(strings.Join(content, "\n")),
+		Prose:    proseSignals(content),
 	})
-	if len(thought) > 0 {
-		out.reasoning = packSignals(CountSignals(m, strings.Join(thought, "\n")))
+	if reasoned {
+		out.reasoning = packSignals(CountSignals(m, thought))
 	}
 	if c.Tag("seed") != "" && groupA(c) {
 		if c.Framing().Protocol == mazes.Interactive {

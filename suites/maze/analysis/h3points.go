@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"encoding/json"
+	"maps"
 	"math"
 	"slices"
 
@@ -102,11 +103,7 @@ func H3PointsCompare(cs []*Case, reps int, seed uint64) []H3Points {
 		}
 		for _, e := range errs {
 			k := point{maze, e.Cell()}
-			t := into[who][k]
-			if t == nil {
-				t = &tally{}
-				into[who][k] = t
-			}
+			t := entry(into[who], k, func() *tally { return &tally{} })
 			t.n++
 			if e.Erred {
 				t.errs++
@@ -129,8 +126,8 @@ func H3PointsCompare(cs []*Case, reps int, seed uint64) []H3Points {
 		add(model, r.Model, r.MazeKey(), r.Walk.Points)
 	}
 	var out []H3Points
-	for _, h := range sortedMapKeys(human) {
-		for _, mo := range sortedMapKeys(model) {
+	for _, h := range slices.Sorted(maps.Keys(human)) {
+		for _, mo := range slices.Sorted(maps.Keys(model)) {
 			row := H3Points{Human: h, Model: mo, Rho: math.NaN(), P: math.NaN()}
 			var keys []point
 			for k := range human[h] {
@@ -184,13 +181,4 @@ func H3Power(n int, rho float64) float64 {
 	}
 	z := math.Atanh(rho) * math.Sqrt(float64(n-3)/1.06)
 	return 0.5*math.Erfc(-(z-1.959963984540054)/math.Sqrt2) + 0.5*math.Erfc((z+1.959963984540054)/math.Sqrt2)
-}
-
-func sortedMapKeys[V any](m map[string]V) []string {
-	var out []string
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
 }

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"encoding/json"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -61,16 +62,12 @@ func Estimates(cs []*Case, metric string, reps int, seed uint64) []Estimate {
 		if !ok || math.IsNaN(v) {
 			continue
 		}
-		a := by[r.Model]
-		if a == nil {
-			a = &acc{}
-			by[r.Model] = a
-		}
+		a := entry(by, r.Model, func() *acc { return &acc{} })
 		a.x, a.cl = append(a.x, v), append(a.cl, r.MazeKey())
 	}
 	lo, hi := Bounds(metric)
 	var out []Estimate
-	for _, model := range sortedKeys(by) {
+	for _, model := range slices.Sorted(maps.Keys(by)) {
 		a := by[model]
 		e := Estimate{Model: model, Metric: metric, N: len(a.x), Clusters: distinct(a.cl)}
 		e.Mean, e.CI, e.OK = scoring.BoundedMeanCI(a.x, a.cl, lo, hi, reps, seed)
@@ -143,7 +140,7 @@ func compare(cs []*Case, a, b, metric string, reps int, seed uint64, interval bo
 	}
 	var x, y []float64
 	var cl []string
-	for _, c := range sortedKeys(av) {
+	for _, c := range slices.Sorted(maps.Keys(av)) {
 		if w, ok := bv[c]; ok {
 			x, y, cl = append(x, av[c]), append(y, w), append(cl, keys[c])
 		}
@@ -177,13 +174,4 @@ func tooFew(clusters int) string {
 
 func distinct(xs []string) int {
 	return len(slices.Compact(slices.Sorted(slices.Values(xs))))
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }

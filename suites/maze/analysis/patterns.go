@@ -1,6 +1,9 @@
 package analysis
 
 import (
+	"maps"
+	"slices"
+
 	"github.com/hallumaze/hallumaze/mazes"
 	"github.com/hallumaze/hallumaze/results"
 )
@@ -30,11 +33,7 @@ type PatternRow struct {
 func ModelPatterns(cs []*Case) []PatternRow {
 	by := map[string]*PatternRow{}
 	for _, r := range scored(cs) {
-		row := by[r.Model]
-		if row == nil {
-			row = &PatternRow{Model: r.Model}
-			by[r.Model] = row
-		}
+		row := entry(by, r.Model, func() *PatternRow { return &PatternRow{Model: r.Model} })
 		if r.Walk == nil {
 			row.Skipped++
 			continue
@@ -56,7 +55,7 @@ func ModelPatterns(cs []*Case) []PatternRow {
 		s.VariedLoops += p.VariedLoops
 	}
 	var out []PatternRow
-	for _, model := range sortedKeys(by) {
+	for _, model := range slices.Sorted(maps.Keys(by)) {
 		row := *by[model]
 		s := &row.ConfidencePatterns
 		if t := s.A + s.B; t > 0 {

@@ -60,6 +60,17 @@ func ResultSignals(r results.Result) (reply, reasoning Signals, err error) {
 	if err != nil {
 		return Signals{}, Signals{}, err
 	}
+	content, thought, _ := assistantText(r)
+	reply.Contract = SignalCounts{DeadEnd: tr.DeadEnds, Backtrack: w.BT, Loop: tr.Loops, Strategy: tr.StrategyChanges}
+	reply.Prose = proseSignals(content)
+	reasoning = CountSignals(m, thought)
+	return reply, reasoning, nil
+}
+
+// assistantText joins what the model wrote over a result's assistant turns,
+// a newline between turns: its replies, and its reasoning where a turn kept
+// any; reasoned is false when none did.
+func assistantText(r results.Result) (reply, reasoning string, reasoned bool) {
 	var content, thought []string
 	for _, t := range r.Turns {
 		if t.Role != results.Assistant {
@@ -70,10 +81,7 @@ func ResultSignals(r results.Result) (reply, reasoning Signals, err error) {
 			thought = append(thought, t.Reasoning)
 		}
 	}
-	reply.Contract = SignalCounts{DeadEnd: tr.DeadEnds, Backtrack: w.BT, Loop: tr.Loops, Strategy: tr.StrategyChanges}
-	reply.Prose = proseSignals(strings.Join(content, "\n"))
-	reasoning = CountSignals(m, strings.Join(thought, "\n"))
-	return reply, reasoning, nil
+	return strings.Join(content, "\n"), strings.Join(thought, "\n"), len(thought) > 0
 }
 
 // The phrases of each signal, lower case. An English phrase must begin
@@ -105,7 +113,7 @@ func proseSignals(text string) SignalCounts {
 		if isContractLine(line) {
 			continue
 		}
-		low := lowerASCII(line)
+		low := mazes.LowerASCII(line)
 		c.DeadEnd += countPhrases(low, deadEndIndex)
 		c.Backtrack += countPhrases(low, backtrackIndex)
 		c.Loop += countPhrases(low, loopIndex)
@@ -136,17 +144,6 @@ var (
 // isContractLine reports whether the strict parser reads the line as one
 // of the contract's lines.
 func isContractLine(line string) bool { return mazes.IsContractLine(line) }
-
-// lowerASCII lowers ASCII letters only, so byte offsets stay put.
-func lowerASCII(s string) string {
-	b := []byte(s)
-	for i, ch := range b {
-		if 'A' <= ch && ch <= 'Z' {
-			b[i] = ch + 'a' - 'A'
-		}
-	}
-	return string(b)
-}
 
 // countPhrases counts the non-overlapping occurrences of the phrases in
 // s, longest phrase first at each position.

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hallumaze/hallumaze/mazes"
 	"pgregory.net/rapid"
 )
 
@@ -36,7 +37,7 @@ func proseSignalsPlain(text string) SignalCounts {
 		if isContractLine(line) {
 			continue
 		}
-		low := lowerASCII(line)
+		low := mazes.LowerASCII(line)
 		c.DeadEnd += count(low, deadEndPhrases)
 		c.Backtrack += count(low, backtrackPhrases)
 		c.Loop += count(low, loopPhrases)

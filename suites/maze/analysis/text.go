@@ -15,3 +15,14 @@ func finite(v float64) *float64 {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// entry is m[k], first stored there as fresh() when m holds none: the
+// accumulator of one model (or maze point) as the cases are walked.
+func entry[K comparable, V any](m map[K]*V, k K, fresh func() *V) *V {
+	v := m[k]
+	if v == nil {
+		v = fresh()
+		m[k] = v
+	}
+	return v
+}

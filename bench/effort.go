@@ -234,7 +234,7 @@ func compareAt(model, from, to string, low, high map[string]results.Result, st E
 				continue
 			}
 			e := EffortEffect{Model: model, From: from, To: to, Category: cat, Metric: m.Name, Better: m.Better, Test: m.Test, N: len(xs),
-				MeanFrom: meanOf(xs), MeanTo: meanOf(ys), CI: scoring.Interval{Lo: math.NaN(), Hi: math.NaN()}}
+				MeanFrom: scoring.Mean(xs), MeanTo: scoring.Mean(ys), CI: scoring.Interval{Lo: math.NaN(), Hi: math.NaN()}}
 			e.Delta = e.MeanTo - e.MeanFrom
 			switch m.Test {
 			case TestMcNemar:
@@ -328,14 +328,6 @@ func effortSummary(es []EffortEffect) string {
 		lines = append(lines, fmt.Sprintf("%s better in %d and worse in %d of %d categories", what, len(better), len(worse), len(cats)))
 	}
 	return fmt.Sprintf("  → %s (p < %g)\n", strings.Join(lines, "; "), EffortAlpha)
-}
-
-func meanOf(x []float64) float64 {
-	s := 0.0
-	for _, v := range x {
-		s += v
-	}
-	return s / float64(len(x))
 }
 
 // EffortExperiment is a suite's Effort experiment: its cases, played by

@@ -126,7 +126,7 @@ func pairedTest(d Def, a, b Measure) Test {
 	for i, k := range keys {
 		diff[i], cl[i] = a.cases[k].v-b.cases[k].v, a.cases[k].cluster
 	}
-	t.Delta = ptr(mean(diff))
+	t.Delta = ptr(scoring.Mean(diff))
 	switch d.Test {
 	case "mcnemar":
 		for _, x := range diff {
@@ -139,7 +139,7 @@ func pairedTest(d Def, a, b Measure) Test {
 		}
 		t.P = ptr(scoring.McNemarExact(t.B, t.C))
 	case "signflip":
-		t.Clusters = distinct(cl)
+		t.Clusters = scoring.Distinct(cl)
 		if p := scoring.ClusterSignFlipP(diff, cl, signFlipReps, 1); !math.IsNaN(p) {
 			t.P = ptr(p)
 		}

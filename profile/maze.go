@@ -158,7 +158,7 @@ func mazeMeasures(rs []results.Result) ([]Measure, error) {
 		cis = cis[1:]
 	}
 	if i := slices.IndexFunc(out, func(m Measure) bool { return m.ID == "maze/lure-rate" }); i >= 0 && len(lureOff.x) > 0 {
-		off := mean(lureOff.x)
+		off := scoring.Mean(lureOff.x)
 		out[i].setChance(1-off, "1 − the lure rate with lures hidden: how often it takes the same branches unprompted")
 	}
 	out = append(out, nrsMeasure(nrsSum, hintsB, nrs), tiMeasure(mei, nrsSum, hintsB))
@@ -175,8 +175,8 @@ func meanMeasure(d Def, s *series, boot scoring.ClusterMean) Measure {
 		m.Note = "no case measured it"
 		return m
 	}
-	m.N, m.Clusters = len(s.x), distinct(s.cl)
-	raw := mean(s.x)
+	m.N, m.Clusters = len(s.x), scoring.Distinct(s.cl)
+	raw := scoring.Mean(s.x)
 	var ci *scoring.Interval
 	if boot.OK {
 		raw, ci = boot.Mean, &boot.CI
@@ -208,7 +208,7 @@ func nrsMeasure(sum float64, hints int, per *series) Measure {
 	}
 	v := sum / float64(hints)
 	m.Raw, m.Value = ptr(v), ptr(v)
-	m.Clusters = distinct(per.cl)
+	m.Clusters = scoring.Distinct(per.cl)
 	if _, ci, ok := scoring.BoundedMeanCI(per.x, per.cl, 0, 1, bootstrapReps, bootstrapSeed); ok {
 		m.CI = &ci
 	} else {
@@ -256,24 +256,8 @@ func bounds(metric string) (lo, hi float64) {
 	return 0, 1
 }
 
-func mean(x []float64) float64 {
-	s := 0.0
-	for _, v := range x {
-		s += v
-	}
-	return s / float64(len(x))
-}
-
 func sortedMean(x []float64) float64 {
 	y := slices.Clone(x)
 	slices.Sort(y)
-	return mean(y)
-}
-
-func distinct(xs []string) int {
-	seen := map[string]bool{}
-	for _, x := range xs {
-		seen[x] = true
-	}
-	return len(seen)
+	return scoring.Mean(y)
 }

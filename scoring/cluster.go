@@ -111,7 +111,7 @@ func BoundedMeanCI(x []float64, clusters []string, lo, hi float64, reps int, see
 	if !valid || !(lo <= hi) || !inBounds(x, lo, hi) {
 		return nan, Interval{nan, nan}, false
 	}
-	mean = meanOf(x)
+	mean = Mean(x)
 	if len(sums) < MinClusters {
 		return mean, Interval{nan, nan}, false
 	}
@@ -151,7 +151,7 @@ func ClusteredMeanCI(x []float64, clusters []string, lo, hi float64) (mean, se f
 	if !valid || !(lo <= hi) || !inBounds(x, lo, hi) {
 		return nan, nan, Interval{nan, nan}, false
 	}
-	mean = meanOf(x)
+	mean = Mean(x)
 	g, n := len(sums), float64(len(x))
 	if g < 2 {
 		return mean, nan, Interval{nan, nan}, false
@@ -168,14 +168,6 @@ func ClusteredMeanCI(x []float64, clusters []string, lo, hi float64) (mean, se f
 	}
 	half := TQuantile(0.975, gf-1) * se
 	return mean, se, clip(Interval{mean - half, mean + half}, lo, hi), true
-}
-
-func meanOf(x []float64) float64 {
-	var s float64
-	for _, v := range x {
-		s += v
-	}
-	return s / float64(len(x))
 }
 
 func inBounds(x []float64, lo, hi float64) bool {

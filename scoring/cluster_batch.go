@@ -45,7 +45,7 @@ func BoundedMeanCIs(jobs []ClusterMeanJob, reps int, seed uint64) []ClusterMean 
 			out[i] = ClusterMean{nan, Interval{nan, nan}, false}
 			continue
 		}
-		out[i] = ClusterMean{meanOf(j.X), Interval{nan, nan}, false}
+		out[i] = ClusterMean{Mean(j.X), Interval{nan, nan}, false}
 		if len(sums) < MinClusters {
 			continue
 		}

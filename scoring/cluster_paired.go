@@ -49,7 +49,7 @@ func PairedClusterBootstrap(x, y []float64, clusters []string, reps int, seed ui
 	if reps < 1 {
 		reps = DefaultBootstrapReps
 	}
-	delta = meanOf(d)
+	delta = Mean(d)
 	p = signFlipP(sums, reps, seed)
 	if len(sums) < MinClusters {
 		return delta, Interval{nan, nan}, p, false

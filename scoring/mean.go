@@ -8,3 +8,13 @@ func Mean(x []float64) float64 {
 	}
 	return s / float64(len(x))
 }
+
+// Distinct is the number of distinct values of xs: the clusters (mazes,
+// episodes) a set of clustered values rests on.
+func Distinct(xs []string) int {
+	seen := make(map[string]struct{}, min(len(xs), 1024))
+	for _, x := range xs {
+		seen[x] = struct{}{}
+	}
+	return len(seen)
+}

@@ -66,7 +66,7 @@ func Spearman(x, y []float64) (rho float64, ok bool) {
 }
 
 func pearson(x, y []float64) (float64, bool) {
-	mx, my := meanOf(x), meanOf(y)
+	mx, my := Mean(x), Mean(y)
 	var sxy, sxx, syy float64
 	for i := range x {
 		dx, dy := x[i]-mx, y[i]-my

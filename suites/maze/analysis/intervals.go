@@ -69,7 +69,7 @@ func Estimates(cs []*Case, metric string, reps int, seed uint64) []Estimate {
 	var out []Estimate
 	for _, model := range slices.Sorted(maps.Keys(by)) {
 		a := by[model]
-		e := Estimate{Model: model, Metric: metric, N: len(a.x), Clusters: distinct(a.cl)}
+		e := Estimate{Model: model, Metric: metric, N: len(a.x), Clusters: scoring.Distinct(a.cl)}
 		e.Mean, e.CI, e.OK = scoring.BoundedMeanCI(a.x, a.cl, lo, hi, reps, seed)
 		if !e.OK {
 			e.Note = tooFew(e.Clusters)
@@ -145,7 +145,7 @@ func compare(cs []*Case, a, b, metric string, reps int, seed uint64, interval bo
 			x, y, cl = append(x, av[c]), append(y, w), append(cl, keys[c])
 		}
 	}
-	d := Difference{A: a, B: b, Metric: metric, Pairs: len(x), Mazes: distinct(cl)}
+	d := Difference{A: a, B: b, Metric: metric, Pairs: len(x), Mazes: scoring.Distinct(cl)}
 	if len(x) == 0 {
 		d.Delta, d.CI, d.P = math.NaN(), scoring.Interval{Lo: math.NaN(), Hi: math.NaN()}, math.NaN()
 		d.Note = "no case played by both"
@@ -170,8 +170,4 @@ func compare(cs []*Case, a, b, metric string, reps int, seed uint64, interval bo
 
 func tooFew(clusters int) string {
 	return "n too small: " + textfmt.Count(clusters, "maze", "mazes") + " (" + itoa(scoring.MinClusters) + " needed)"
-}
-
-func distinct(xs []string) int {
-	return len(slices.Compact(slices.Sorted(slices.Values(xs))))
 }

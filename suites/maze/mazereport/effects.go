@@ -82,7 +82,7 @@ func mirage(cs []*analysis.Case) []MirageEffect {
 				lureOff = append(lureOff, v)
 			}
 		}
-		e := MirageEffect{Model: model, Pairs: len(pairs), Mazes: distinctCount(clusters), MeanMEIMirage: scoring.Mean(meiOn), MeanMEINoMirage: scoring.Mean(meiOff)}
+		e := MirageEffect{Model: model, Pairs: len(pairs), Mazes: scoring.Distinct(clusters), MeanMEIMirage: scoring.Mean(meiOn), MeanMEINoMirage: scoring.Mean(meiOff)}
 		e.DeltaMEI, e.DeltaMEICI, e.SignFlipPMEI, _ = scoring.PairedClusterBootstrap(meiOff, meiOn, clusters, bootstrapReps, bootstrapSeed)
 		e.DeltaBRS, e.DeltaBRSCI, e.SignFlipPBRS, _ = scoring.PairedClusterBootstrap(brsOff, brsOn, clusters, bootstrapReps, bootstrapSeed)
 		_, e.WilcoxonPMEI = scoring.WilcoxonSignedRank(meiOff, meiOn)

@@ -243,7 +243,7 @@ func statsOf(jobs []statJob) {
 		k := slice{&cl[0], len(cl)}
 		n, ok := distinct[k]
 		if !ok {
-			n = distinctCount(cl)
+			n = scoring.Distinct(cl)
 			distinct[k] = n
 		}
 		return n
@@ -299,14 +299,6 @@ func zeroOne(x []float64) bool {
 		}
 	}
 	return true
-}
-
-func distinctCount(xs []string) int {
-	seen := make(map[string]struct{}, min(len(xs), 1024))
-	for _, x := range xs {
-		seen[x] = struct{}{}
-	}
-	return len(seen)
 }
 
 // Medal is the seed's mark of the first three ranks.

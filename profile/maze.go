@@ -57,9 +57,8 @@ type mazeCases struct {
 
 func (s *series) add(mc *mazeCases, r results.Result, v float64) {
 	mc.buf = appendMazeKey(mc.buf[:0], r)
-	o := mc.t.ref(r.Case, "", v)
-	o.cluster = mc.t.clusterBytes(mc.buf)
-	s.x, s.cl, s.refs = append(s.x, v), append(s.cl, mc.t.clusters[o.cluster]), append(s.refs, o)
+	o := outcome{name: mc.t.names.of(r.Case), cluster: mc.t.clusters.ofBytes(mc.buf), v: v}
+	s.x, s.cl, s.refs = append(s.x, v), append(s.cl, mc.t.clusters.list[o.cluster]), append(s.refs, o)
 }
 
 // outcomes are the series' outcomes, each value mapped to the card's

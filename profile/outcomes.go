@@ -30,64 +30,59 @@ type outcome struct {
 // ref; the first call of outcomes orders the names and lets the lookup
 // maps go, after which no name is added.
 type caseTable struct {
-	names, clusters   []string
-	nameAt, clusterAt map[string]uint32
+	names, clusters numbering
 	// rank is each name's place in the names' order, once ordered.
 	rank []uint32
 }
 
 func newCaseTable() *caseTable {
-	return &caseTable{nameAt: map[string]uint32{}, clusterAt: map[string]uint32{}}
+	return &caseTable{names: numbering{at: map[string]uint32{}}, clusters: numbering{at: map[string]uint32{}}}
 }
 
 // ref is the outcome of a case with value v.
 func (t *caseTable) ref(name, cluster string, v float64) outcome {
-	return outcome{name: t.name(name), cluster: t.cluster(cluster), v: v}
+	return outcome{name: t.names.of(name), cluster: t.clusters.of(cluster), v: v}
 }
 
-func (t *caseTable) name(s string) uint32 {
-	i, ok := t.nameAt[s]
+// numbering numbers strings in the order they first come.
+type numbering struct {
+	list []string
+	at   map[string]uint32
+}
+
+func (n *numbering) of(s string) uint32 {
+	i, ok := n.at[s]
 	if !ok {
-		i = uint32(len(t.names))
-		t.names = append(t.names, s)
-		t.nameAt[s] = i
+		i = uint32(len(n.list))
+		n.list = append(n.list, s)
+		n.at[s] = i
 	}
 	return i
 }
 
-// cluster is the number of a cluster; b is its bytes, copied only when
-// the cluster is new.
-func (t *caseTable) clusterBytes(b []byte) uint32 {
-	if i, ok := t.clusterAt[string(b)]; ok {
+// ofBytes is the number of string(b), copying b only when it is new.
+func (n *numbering) ofBytes(b []byte) uint32 {
+	if i, ok := n.at[string(b)]; ok {
 		return i
 	}
-	return t.cluster(string(b))
-}
-
-func (t *caseTable) cluster(s string) uint32 {
-	i, ok := t.clusterAt[s]
-	if !ok {
-		i = uint32(len(t.clusters))
-		t.clusters = append(t.clusters, s)
-		t.clusterAt[s] = i
-	}
-	return i
+	return n.of(string(b))
 }
 
 // outcomes orders a list of outcomes by case name and keeps the last of
 // each name, as a map by name would. The list is reused.
 func (t *caseTable) outcomes(list []outcome) outcomes {
 	if t.rank == nil {
-		order := make([]uint32, len(t.names))
+		names := t.names.list
+		order := make([]uint32, len(names))
 		for i := range order {
 			order[i] = uint32(i)
 		}
-		slices.SortFunc(order, func(a, b uint32) int { return strings.Compare(t.names[a], t.names[b]) })
-		t.rank = make([]uint32, len(t.names))
+		slices.SortFunc(order, func(a, b uint32) int { return strings.Compare(names[a], names[b]) })
+		t.rank = make([]uint32, len(names))
 		for r, i := range order {
 			t.rank[i] = uint32(r)
 		}
-		t.nameAt, t.clusterAt = nil, nil
+		t.names.at, t.clusters.at = nil, nil
 	}
 	slices.SortStableFunc(list, func(a, b outcome) int { return cmp.Compare(t.rank[a.name], t.rank[b.name]) })
 	out := list[:0]
@@ -119,14 +114,14 @@ func shared(a, b outcomes) (diff []float64, cl []string) {
 	i, j := 0, 0
 	for i < len(a.obs) && j < len(b.obs) {
 		oa, ob := a.obs[i], b.obs[j]
-		switch c := strings.Compare(a.t.names[oa.name], b.t.names[ob.name]); {
+		switch c := strings.Compare(a.t.names.list[oa.name], b.t.names.list[ob.name]); {
 		case c < 0:
 			i++
 		case c > 0:
 			j++
 		default:
 			diff = append(diff, oa.v-ob.v)
-			cl = append(cl, a.t.clusters[oa.cluster])
+			cl = append(cl, a.t.clusters.list[oa.cluster])
 			i++
 			j++
 		}

@@ -10,6 +10,7 @@ import (
 	mp "github.com/hallumaze/hallumaze/abstain"
 	"github.com/hallumaze/hallumaze/internal/cli"
 	"github.com/hallumaze/hallumaze/internal/files"
+	"github.com/hallumaze/hallumaze/internal/responses"
 )
 
 // commands is hallumaze abstain items|score.
@@ -83,7 +84,7 @@ func runAbstainScore(args []string, stdout io.Writer) error {
 	if err != nil {
 		return cli.Usagef("abstain score: %v", err)
 	}
-	responses, err := mp.ReadResponses(g)
+	responses, err := responses.Read(g)
 	g.Close()
 	if err != nil {
 		return cli.Usagef("abstain score: %s: %v", *respPath, err)

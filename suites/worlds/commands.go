@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"github.com/hallumaze/hallumaze/internal/cli"
+	"github.com/hallumaze/hallumaze/internal/responses"
 	hw "github.com/hallumaze/hallumaze/worlds"
 	"github.com/hallumaze/hallumaze/worlds/grid"
 )
@@ -94,7 +95,7 @@ func runScore(args []string, stdout io.Writer) error {
 	if err != nil {
 		return cli.Usagef("worlds score: %v", err)
 	}
-	responses, err := hw.ReadResponses(bytes.NewReader(data))
+	responses, err := responses.Read(bytes.NewReader(data))
 	if err != nil {
 		return cli.Usagef("worlds score: %s: %v", *respPath, err)
 	}

@@ -49,9 +49,9 @@ func runAbstainItems(args []string, stdout io.Writer) error {
 			return cli.Usagef("abstain items: %v", err)
 		}
 	} else {
-		s, err := strconv.ParseUint(*seed, 10, 64)
+		s, err := cli.Seed("seed", *seed)
 		if err != nil {
-			return cli.Usagef("abstain items: --seed %q is not a number in 0..2^64-1", *seed)
+			return cli.Usagef("abstain items: %v", err)
 		}
 		items = mp.Standard(s)
 	}

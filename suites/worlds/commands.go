@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 
 	"github.com/hallumaze/hallumaze/internal/cli"
 	"github.com/hallumaze/hallumaze/internal/responses"
@@ -127,8 +126,8 @@ func runShow(args []string, stdout io.Writer) error {
 	}
 	var s uint64
 	if *seed != "" {
-		if s, err = strconv.ParseUint(*seed, 10, 64); err != nil {
-			return cli.Usagef("worlds show: --seed %q is not a number in 0..2^64-1", *seed)
+		if s, err = cli.Seed("seed", *seed); err != nil {
+			return cli.Usagef("worlds show: %v", err)
 		}
 	} else {
 		std, err := standard(w)
@@ -155,8 +154,8 @@ func showLevelFile(stdout io.Writer, world, level, file, seed string) error {
 	var s uint64
 	if seed != "" {
 		var err error
-		if s, err = strconv.ParseUint(seed, 10, 64); err != nil {
-			return cli.Usagef("worlds show: --seed %q is not a number in 0..2^64-1", seed)
+		if s, err = cli.Seed("seed", seed); err != nil {
+			return cli.Usagef("worlds show: %v", err)
 		}
 	}
 	sp, err := grid.ReadNavLevel(file, s, "")

@@ -16,7 +16,7 @@ const module = "github.com/hallumaze/hallumaze/"
 
 // leaves are the module's packages that import nothing of the module but
 // each other.
-var leaves = []string{"results", "pricing", "modelname", "internal/redact", "internal/cli", "internal/files", "internal/textfmt"}
+var leaves = []string{"results", "pricing", "modelname", "internal/redact", "internal/cli", "internal/files", "internal/textfmt", "internal/responses"}
 
 // rule says what a package's non-test files may import: module packages by
 // path (a trailing "/..." allows a folder's packages), and other modules by
@@ -50,6 +50,7 @@ var rules = map[string]rule{
 	"internal/cli":              {allow: []string{"internal/files"}},
 	"internal/files":            {},
 	"internal/textfmt":          {},
+	"internal/responses":        {},
 	"internal/cputime":          {},
 	"internal/memlimit":         {},
 	"internal/golden":           {allow: []string{"github.com/google/go-cmp"}},

@@ -45,9 +45,9 @@ func runMaze(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if n < mazes.MinSize || n > mazes.MaxSize {
 		return cli.Usagef("maze: --size %d out of range %d..%d", n, mazes.MinSize, mazes.MaxSize)
 	}
-	s, err := strconv.ParseUint(*seed, 10, 64)
+	s, err := cli.Seed("seed", *seed)
 	if err != nil {
-		return cli.Usagef("maze: --seed %q is not a number in 0..2^64-1", *seed)
+		return cli.Usagef("maze: %v", err)
 	}
 	algorithm, err := mazes.ParseAlgorithm(*alg)
 	if err != nil {

@@ -1,4 +1,7 @@
-package suites
+// Package mazetest plays a fixed set of maze cases with canned models, in
+// process, for the tests of the maze report and of the whole report: the
+// same results wherever they are read. Only tests import it.
+package mazetest
 
 import (
 	"context"
@@ -9,17 +12,18 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hallumaze/hallumaze/suites/maze/mazereport"
-
-	maze "github.com/hallumaze/hallumaze/suites/maze"
-
-	"github.com/stretchr/testify/require"
+	"time"
 
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/mazes"
 	"github.com/hallumaze/hallumaze/providers"
 	"github.com/hallumaze/hallumaze/results"
+	"github.com/hallumaze/hallumaze/suites/maze"
+	"github.com/hallumaze/hallumaze/suites/maze/mazereport"
 )
+
+// Timestamp is the time the tests' result files are written at.
+var Timestamp = time.Date(2026, 3, 22, 14, 30, 22, 0, time.UTC)
 
 // xssLine is written by the faulty policy: the page must escape it.
 const xssLine = `Thinking: <script>alert(1)</script> & "quotes"`
@@ -184,19 +188,24 @@ func scriptNotes(moves []move, notes map[int][]string, spec maze.Spec, turn int,
 	return final
 }
 
-// fixtureModels are the fixed models of the report's tests.
-var fixtureModels = []struct {
-	name string
-	p    policy
-}{
+// A Model is a fixed model of the tests: its name and how it replies.
+type Model struct {
+	Name   string
+	policy policy
+}
+
+// Models are the fixed models of the report's tests.
+var Models = []Model{
 	{"anthropic/claude-sonnet-4", clean},
 	{"deepseek/deepseek-reasoner", explorer},
 	{"openai/gpt-4o", faulty},
 }
 
-// fixtureResults plays a fixed set of maze cases with canned models, in
-// process, and pins what varies from run to run (durations).
-func fixtureResults(t testing.TB) []results.Result {
+// Results plays a fixed set of maze cases with the [Models], in process,
+// and pins what varies from run to run (durations): each model plays
+// sizes 5 and 7 with and without lures and the three Ariadne groups, and
+// one case fails with a provider error.
+func Results(t testing.TB) []results.Result {
 	t.Helper()
 	var specs []maze.Spec
 	for _, s := range []struct {
@@ -209,22 +218,28 @@ func fixtureResults(t testing.TB) []results.Result {
 		specs = append(specs, maze.Spec{Size: 5, Seed: 1, Protocol: mazes.Interactive, Group: g})
 	}
 	var out []results.Result
-	for _, fm := range fixtureModels {
+	for _, fm := range Models {
 		for _, spec := range specs {
-			out = append(out, playFixture(t, fm.name, fm.p, spec, len(out)))
+			out = append(out, play(t, fm.Name, fm.policy, spec, len(out)))
 		}
 	}
 	// A provider failure: reported apart, never scored.
-	out = append(out, playFixture(t, "openai/gpt-4o", nil, maze.Spec{Size: 7, Seed: 2}, len(out)))
+	out = append(out, play(t, "openai/gpt-4o", nil, maze.Spec{Size: 7, Seed: 2}, len(out)))
 	return out
 }
 
-func playFixture(t testing.TB, name string, p policy, spec maze.Spec, i int) results.Result {
+// play plays one case with a policy (nil: a provider failure) as model
+// name; i pins its duration.
+func play(t testing.TB, name string, p policy, spec maze.Spec, i int) results.Result {
 	t.Helper()
 	m, err := mazes.Generate(spec.Size, spec.Seed, mazes.DFS)
-	require.NoError(t, err)
+	if err != nil {
+		t.Fatalf("generate maze: %v", err)
+	}
 	c, err := maze.NewCase(spec)
-	require.NoError(t, err)
+	if err != nil {
+		t.Fatalf("maze case: %v", err)
+	}
 	model := providers.ModelFunc(func(_ context.Context, req providers.Request) (providers.Reply, error) {
 		if p == nil {
 			return providers.Reply{}, errors.New("openai: 503 service unavailable (after 3 attempts)")
@@ -241,19 +256,28 @@ func playFixture(t testing.TB, name string, p policy, spec maze.Spec, i int) res
 	})
 	env := bench.Env{Agents: func(string) (providers.Model, bool) { return model, true }}
 	bm, err := env.Open("agent/fixture")
-	require.NoError(t, err)
+	if err != nil {
+		t.Fatalf("open model: %v", err)
+	}
 	r := bench.Play(context.Background(), bm, c)
 	r.Model = name
 	r.Duration = 1 + 0.5*float64(i%7)
 	return r
 }
 
-func humanFixture(t testing.TB) []results.Result {
+// Human reads the human groups of the documented example file,
+// suites/maze/mazereport/testdata/human.example.json; dir is the path from
+// the test's package to the module's root.
+func Human(t testing.TB, dir string) []results.Result {
 	t.Helper()
-	f, err := os.Open(filepath.Join("maze", "mazereport", "testdata", "human.example.json"))
-	require.NoError(t, err)
+	f, err := os.Open(filepath.Join(dir, "suites", "maze", "mazereport", "testdata", "human.example.json"))
+	if err != nil {
+		t.Fatalf("open human groups: %v", err)
+	}
 	defer f.Close()
 	hs, err := mazereport.ReadHuman(f)
-	require.NoError(t, err)
+	if err != nil {
+		t.Fatalf("read human groups: %v", err)
+	}
 	return hs
 }

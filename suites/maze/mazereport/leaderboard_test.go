@@ -1,4 +1,4 @@
-package suites
+package mazereport_test
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/hallumaze/hallumaze/suites/maze/mazereport"
+	"github.com/hallumaze/hallumaze/suites/maze/mazetest"
 
 	"github.com/hallumaze/hallumaze/internal/golden"
 	"github.com/hallumaze/hallumaze/internal/textfmt"
@@ -16,7 +17,7 @@ import (
 )
 
 func TestFixturesAreWhatTheyClaim(t *testing.T) {
-	for _, r := range fixtureResults(t) {
+	for _, r := range mazetest.Results(t) {
 		if r.Error != "" {
 			continue
 		}
@@ -39,22 +40,23 @@ func TestFixturesAreWhatTheyClaim(t *testing.T) {
 }
 
 func TestTableGolden(t *testing.T) {
-	// The abstain results change nothing in the maze leaderboard.
-	rs := append(append(fixtureResults(t), humanFixture(t)...), abstainFixture(t)...)
+	// The results of other suites change nothing in it: see
+	// TestLeaderboardIgnoresAbstain in package suites.
+	rs := append(mazetest.Results(t), mazetest.Human(t, "../../..")...)
 	var b bytes.Buffer
 	require.NoError(t, mazereport.WriteTable(&b, mazereport.Leaderboard(rs)))
 	golden.Check(t, "table.golden", b.Bytes())
 }
 
 func TestSummaryLinesGolden(t *testing.T) {
-	rs := fixtureResults(t)
+	rs := mazetest.Results(t)
 	var b strings.Builder
-	for _, fm := range fixtureModels {
-		b.WriteString("▶ " + fm.name + "\n" + mazereport.SummaryLine(fm.name, rs) + "\n")
+	for _, fm := range mazetest.Models {
+		b.WriteString("▶ " + fm.Name + "\n" + mazereport.SummaryLine(fm.Name, rs) + "\n")
 		// One case alone, as the seed prints it after each run.
-		for _, r := range results.OfModel(rs, fm.name) {
+		for _, r := range results.OfModel(rs, fm.Name) {
 			if r.Case == "size=7/seed=1/base" {
-				b.WriteString("▶ " + fm.name + " " + r.Case + "\n" + mazereport.SummaryLine(fm.name, []results.Result{r}) + "\n")
+				b.WriteString("▶ " + fm.Name + " " + r.Case + "\n" + mazereport.SummaryLine(fm.Name, []results.Result{r}) + "\n")
 			}
 		}
 	}
@@ -63,7 +65,7 @@ func TestSummaryLinesGolden(t *testing.T) {
 }
 
 func TestLeaderboard(t *testing.T) {
-	rs := append(fixtureResults(t), humanFixture(t)...)
+	rs := append(mazetest.Results(t), mazetest.Human(t, "../../..")...)
 	rows := mazereport.Leaderboard(rs)
 	require.Len(t, rows, 4)
 	byModel := map[string]mazereport.Row{}
@@ -123,19 +125,9 @@ func TestBandAndMedal(t *testing.T) {
 	assert.Equal(t, []string{"🥇", "🥈", "🥉", ""}, []string{mazereport.Medal(1), mazereport.Medal(2), mazereport.Medal(3), mazereport.Medal(4)})
 }
 
-func TestDisplayWidth(t *testing.T) {
-	for _, tc := range []struct {
-		name string
-		s    string
-		want int
-	}{{"ascii", "gpt-4o", 6}, {"medal", "🥇", 2}, {"hangul", "미로", 4}, {"box", "│─", 2}, {"star", "MEI★", 4}} {
-		t.Run(tc.name, func(t *testing.T) { assert.Equal(t, tc.want, textfmt.Width(tc.s)) })
-	}
-}
-
 func TestTableAligned(t *testing.T) {
 	var b bytes.Buffer
-	require.NoError(t, mazereport.WriteTable(&b, mazereport.Leaderboard(fixtureResults(t))))
+	require.NoError(t, mazereport.WriteTable(&b, mazereport.Leaderboard(mazetest.Results(t))))
 	var widths []int
 	for _, line := range strings.Split(b.String(), "\n") {
 		if strings.HasPrefix(line, "│") || strings.HasPrefix(line, "┌") || strings.HasPrefix(line, "└") || strings.HasPrefix(line, "├") {

@@ -1,4 +1,4 @@
-package suites
+package mazereport_test
 
 import (
 	"bytes"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/hallumaze/hallumaze/suites/maze/mazereport"
+	"github.com/hallumaze/hallumaze/suites/maze/mazetest"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -20,9 +21,9 @@ import (
 // the human groups; the leaderboard made of them is the one made of the
 // results the file was written from.
 func TestSeedJSONReadsBack(t *testing.T) {
-	rs := append(fixtureResults(t), humanFixture(t)...)
+	rs := append(mazetest.Results(t), mazetest.Human(t, "../../..")...)
 	var b bytes.Buffer
-	require.NoError(t, writeSeedJSON(&b, rs, report.Options{Timestamp: fixedTime}))
+	require.NoError(t, writeSeedJSON(&b, rs, report.Options{Timestamp: mazetest.Timestamp}))
 	got, err := mazereport.ReadSeed(b.Bytes())
 	require.NoError(t, err)
 	byKey := map[string]results.Result{}

@@ -1,4 +1,4 @@
-package mazes
+package lenient
 
 import (
 	"fmt"
@@ -7,12 +7,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hallumaze/hallumaze/mazes"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 // TestParseLenientRules pins the rules the documentation states, one case
-// each; the corpus under testdata/lenient measures them at scale.
+// each; the corpus under testdata/corpus measures them at scale.
 func TestParseLenientRules(t *testing.T) {
 	for _, tc := range []struct {
 		name, reply, want string
@@ -60,18 +61,18 @@ func TestParseLenientRules(t *testing.T) {
 		{"empty", "", "none"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			assert.Equal(t, tc.want, ParseLenient(tc.reply).String(), "%q", tc.reply)
+			assert.Equal(t, tc.want, Parse(tc.reply).String(), "%q", tc.reply)
 		})
 	}
 }
 
 func TestParseTier(t *testing.T) {
-	for in, want := range map[string]Tier{"strict": Strict, "LENIENT": Lenient} {
-		got, err := ParseTier(in)
+	for in, want := range map[string]mazes.Tier{"strict": mazes.Strict, "LENIENT": mazes.Lenient} {
+		got, err := mazes.ParseTier(in)
 		require.NoError(t, err)
 		assert.Equal(t, want, got)
 	}
-	_, err := ParseTier("loose")
+	_, err := mazes.ParseTier("loose")
 	assert.ErrorContains(t, err, `unknown tier "loose"`)
 }
 
@@ -103,13 +104,13 @@ func FuzzParseLenient(f *testing.F) {
 		f.Add(rc.reply)
 	}
 	f.Add("go go go go east east (0,0) -> (0,1) -> ... \\boxed{ \\boxed{ <think>")
-	mazes := fuzzMazes(f)
+	ms := fuzzMazes(f)
 	f.Fuzz(func(t *testing.T, reply string) {
-		r := ParseLenient(reply)
-		if again := ParseLenient(reply); again.String() != r.String() {
+		r := Parse(reply)
+		if again := Parse(reply); again.String() != r.String() {
 			t.Fatalf("not deterministic: %s then %s", r, again)
 		}
-		strict := ParseReply(reply)
+		strict := mazes.ParseReply(reply)
 		if r.Compliant != (len(strict.Steps) > 0 || strict.HasFinalPath) {
 			t.Fatalf("Compliant %v, but the strict parser read %d steps, final path %v", r.Compliant, len(strict.Steps), strict.HasFinalPath)
 		}
@@ -140,9 +141,9 @@ func FuzzParseLenient(f *testing.F) {
 		default:
 			t.Fatalf("unknown form %q", r.Form)
 		}
-		for _, m := range mazes {
+		for _, m := range ms {
 			tr := r.Transcript(m)
-			s := Score(m, tr)
+			s := mazes.Score(m, tr)
 			checkScores(t, s, len(tr.Steps), tr.HasFinalPath)
 			if r.Form == FormPath && len(tr.Steps) > len(r.Path) {
 				t.Fatalf("%d cells walked as %d steps", len(r.Path), len(tr.Steps))
@@ -204,7 +205,7 @@ func BenchmarkParseLenientAdversarial(b *testing.B) {
 				b.ReportAllocs()
 				b.SetBytes(int64(len(reply)))
 				for b.Loop() {
-					ParseLenient(reply)
+					Parse(reply)
 				}
 			})
 		}
@@ -213,13 +214,13 @@ func BenchmarkParseLenientAdversarial(b *testing.B) {
 
 // BenchmarkScoreLenient is reading and scoring a realistic reply.
 func BenchmarkScoreLenient(b *testing.B) {
-	m, err := Generate(5, 3, DFS)
+	m, err := mazes.Generate(5, 3, mazes.DFS)
 	require.NoError(b, err)
 	reply := adversarialReply(b, "corpus", 100<<10)
 	b.ReportAllocs()
 	b.SetBytes(int64(len(reply)))
 	for b.Loop() {
-		ScoreLenient(m, reply)
+		Score(m, reply)
 	}
 }
 
@@ -231,11 +232,11 @@ func TestParseLenientHugeInput(t *testing.T) {
 	}
 	for _, name := range sortedKeys(adversarial) {
 		t.Run(name, func(t *testing.T) {
-			ParseLenient(adversarialReply(t, name, MaxReply))
+			Parse(adversarialReply(t, name, mazes.MaxReply))
 		})
 	}
-	long := strings.Repeat("x", MaxReply) + "\nMove: S"
-	assert.Equal(t, "none", ParseLenient(long).String(), "what lies past MaxReply is not read")
+	long := strings.Repeat("x", mazes.MaxReply) + "\nMove: S"
+	assert.Equal(t, "none", Parse(long).String(), "what lies past MaxReply is not read")
 }
 
 func sortedKeys(m map[string]string) []string { return slices.Sorted(maps.Keys(m)) }

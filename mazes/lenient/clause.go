@@ -1,4 +1,6 @@
-package mazes
+package lenient
+
+import "github.com/hallumaze/hallumaze/mazes"
 
 // readLine finds what one line commits to, clause by clause. A clause
 // ends at . ! ? ; or a dash between spaces; a clause that ends with ? is a
@@ -179,7 +181,7 @@ func (c clause) words(n int) []string {
 // "E (East)", "→", "RIGHT, RIGHT, DOWN", "R R D D". The words right, left,
 // up and down count only when they are the whole line ("Right." alone, not
 // "Right. Let me think"). Lines that list options commit to nothing.
-func (c clause) lone() ([]Dir, int32, bool) {
+func (c clause) lone() ([]mazes.Dir, int32, bool) {
 	if c.line.context || c.line.optionList {
 		return nil, 0, false
 	}
@@ -188,7 +190,7 @@ func (c clause) lone() ([]Dir, int32, bool) {
 		i++
 	}
 	if d := c.dirAt(i); d != 0 && c.isTheMove(i+1) {
-		return []Dir{d}, c.toks[i].pos, true // "East is the move."
+		return []mazes.Dir{d}, c.toks[i].pos, true // "East is the move."
 	}
 	dirs, next, ok := c.dirList(i)
 	itIs := false
@@ -254,8 +256,8 @@ func (c clause) explained(next int) bool {
 
 // codeList reads a clause of one-letter U D L R codes, two or more: "R R D
 // D", "D, R, D, R".
-func (c clause) codeList(i int) ([]Dir, int32, bool) {
-	var dirs []Dir
+func (c clause) codeList(i int) ([]mazes.Dir, int32, bool) {
+	var dirs []mazes.Dir
 	end := int32(0)
 	for _, t := range c.toks[i:] {
 		switch {

@@ -1,9 +1,11 @@
-package mazes
+package lenient
 
 import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/hallumaze/hallumaze/mazes"
 )
 
 // The lenient tier reads a reply as a stream of tokens, one line at a time.
@@ -38,8 +40,8 @@ type token struct {
 	// its line; for a tCell, its row and column.
 	ws, we int32
 	kind   tkind
-	ch     byte // tPunct: the character ('-' also stands for — and –, '.' for …)
-	dir    Dir  // tArrow: its direction
+	ch     byte      // tPunct: the character ('-' also stands for — and –, '.' for …)
+	dir    mazes.Dir // tArrow: its direction
 	// spaced: a tPunct '-' with white space on both sides, or an em or en
 	// dash; ellipsis: a tPunct of "..." or "…"; bracket: a tCell written
 	// [r,c].
@@ -50,7 +52,7 @@ type token struct {
 func (t *token) hasText() bool { return t.kind == tWord || t.kind == tNum || t.kind == tSpecial }
 
 // cell returns the cell of a tCell token.
-func (t *token) cell() Cell { return Cell{int(t.ws), int(t.we)} }
+func (t *token) cell() mazes.Cell { return mazes.Cell{R: int(t.ws), C: int(t.we)} }
 
 // lexLine appends the tokens of one line (at offset base in the answer)
 // to buf; lower is the line with its ASCII letters lower-cased. A long line
@@ -100,10 +102,9 @@ func (lx *lexer) run() {
 		case ch == '\\':
 			i = lx.command(i)
 		case ch == '(' || ch == '[':
-			c := cursor{s: line, i: i}
-			if cell, ok := c.bracketCell(); ok {
-				lx.emit(token{kind: tCell, pos: int32(base + c.i), ws: int32(cell.R), we: int32(cell.C), bracket: ch == '['})
-				i = c.i
+			if cell, end, ok := mazes.ReadCell(line, i); ok {
+				lx.emit(token{kind: tCell, pos: int32(base + end), ws: int32(cell.R), we: int32(cell.C), bracket: ch == '['})
+				i = end
 				continue
 			}
 			lx.emit(token{kind: tPunct, pos: int32(base + i + 1), ch: ch})
@@ -146,6 +147,14 @@ func (lx *lexer) run() {
 }
 
 func isASCIILetter(b byte) bool { return 'a' <= b|0x20 && b|0x20 <= 'z' }
+func isDigit(b byte) bool       { return '0' <= b && b <= '9' }
+func isSpaceByte(b byte) bool   { return b == ' ' || b == '\t' || b == '\r' || b == '\v' || b == '\f' }
+
+// hasPrefixFold reports whether s begins with the ASCII keyword kw, in any
+// case.
+func hasPrefixFold(s, kw string) bool {
+	return len(s) >= len(kw) && strings.EqualFold(s[:len(kw)], kw)
+}
 
 // rune reads a word, a glyph or another symbol that begins with a
 // letter or a non-ASCII rune.
@@ -183,16 +192,16 @@ func (lx *lexer) rune(i int) int {
 }
 
 // glyphDirLenient maps the arrow glyphs, plain and emoji, to directions.
-func glyphDirLenient(r rune) Dir {
+func glyphDirLenient(r rune) mazes.Dir {
 	switch r {
 	case '↑', '⬆':
-		return North
+		return mazes.North
 	case '→', '➡':
-		return East
+		return mazes.East
 	case '↓', '⬇':
-		return South
+		return mazes.South
 	case '←', '⬅':
-		return West
+		return mazes.West
 	}
 	return 0
 }
@@ -237,13 +246,13 @@ func (lx *lexer) command(i int) int {
 	case "boxed", "fbox":
 		lx.emit(token{kind: tBoxed, pos: int32(base + j)})
 	case "rightarrow", "longrightarrow":
-		lx.emit(token{kind: tArrow, pos: int32(base + j), dir: East})
+		lx.emit(token{kind: tArrow, pos: int32(base + j), dir: mazes.East})
 	case "leftarrow", "longleftarrow":
-		lx.emit(token{kind: tArrow, pos: int32(base + j), dir: West})
+		lx.emit(token{kind: tArrow, pos: int32(base + j), dir: mazes.West})
 	case "uparrow":
-		lx.emit(token{kind: tArrow, pos: int32(base + j), dir: North})
+		lx.emit(token{kind: tArrow, pos: int32(base + j), dir: mazes.North})
 	case "downarrow":
-		lx.emit(token{kind: tArrow, pos: int32(base + j), dir: South})
+		lx.emit(token{kind: tArrow, pos: int32(base + j), dir: mazes.South})
 	case "to", "implies":
 		lx.emit(token{kind: tSep, pos: int32(base + j)})
 	case "":
@@ -272,12 +281,4 @@ func (lx *lexer) angle(i int) int {
 	}
 	lx.emit(token{kind: tPunct, pos: int32(base + i + 1), ch: '<'})
 	return i + 1
-}
-
-// bracketCell reads "(r,c)" or "[r,c]" with optional spaces.
-func (c *cursor) bracketCell() (Cell, bool) {
-	if c.i < len(c.s) && c.s[c.i] == '(' {
-		return c.cell()
-	}
-	return c.pair("[", "]")
 }

@@ -1,4 +1,4 @@
-package mazes
+package lenient
 
 import (
 	"encoding/json"
@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hallumaze/hallumaze/mazes"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -19,11 +20,11 @@ func TestMetricsDocForeignExample(t *testing.T) {
 	require.NoError(t, err)
 	doc := string(raw)
 
-	imp, err := ReadMazeDatasetASCII(strings.NewReader(docBlock(t, doc, "text example:foreign-maze")))
+	imp, err := mazes.ReadMazeDatasetASCII(strings.NewReader(docBlock(t, doc, "text example:foreign-maze")))
 	require.NoError(t, err)
 	require.Empty(t, imp.Warnings)
 	m := imp.Maze
-	assert.Equal(t, Ends{Cell{3, 0}, Cell{0, 3}}, m.Ends())
+	assert.Equal(t, mazes.Ends{Start: mazes.Cell{R: 3, C: 0}, Exit: mazes.Cell{R: 0, C: 3}}, m.Ends())
 	var sol []string
 	for _, c := range m.Solution() {
 		sol = append(sol, c.String())
@@ -32,9 +33,9 @@ func TestMetricsDocForeignExample(t *testing.T) {
 	assert.True(t, strings.Contains(flat, strings.Join(sol, " ")), "the page lists the solution %v", sol)
 
 	reply := docBlock(t, doc, "text example:foreign-reply")
-	strict := Score(m, ParseReply(reply))
+	strict := mazes.Score(m, mazes.ParseReply(reply))
 	assert.Equal(t, 0, strict.Steps, "the strict tier reads nothing")
-	ls := ScoreLenient(m, reply)
+	ls := Score(m, reply)
 	assert.Equal(t, 0.0, ls.Format.Compliance)
 
 	var want map[string]any

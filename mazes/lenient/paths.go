@@ -1,4 +1,6 @@
-package mazes
+package lenient
+
+import "github.com/hallumaze/hallumaze/mazes"
 
 // pathRuns finds the paths of cells in the answer: runs of two or more
 // cells with nothing but separators between them (arrows, commas,
@@ -13,7 +15,7 @@ package mazes
 func pathRuns(lines []lineInfo) []candidate {
 	var (
 		out      []candidate
-		run      []Cell
+		run      []mazes.Cell
 		open     bool
 		lastPos  int32
 		poisoned bool
@@ -23,7 +25,7 @@ func pathRuns(lines []lineInfo) []candidate {
 		prevSep  bool
 		// word is the direction word since the last cell; contra that a
 		// word contradicted the cells around it.
-		word   Dir
+		word   mazes.Dir
 		contra bool
 	)
 	var nextWord string // the word of the token flush is given, if any
@@ -112,7 +114,7 @@ func pathRuns(lines []lineInfo) []candidate {
 // against both, since models write it before the cell it leads to ("(0,0)
 // EAST (0,1)") or after the cell it led to ("(0,1) [E] → (1,1) [S]").
 // Jumps (cells that are not neighbours) are not checked.
-func contradicts(run []Cell, next Cell, d Dir) bool {
+func contradicts(run []mazes.Cell, next mazes.Cell, d mazes.Dir) bool {
 	if d == 0 || len(run) == 0 {
 		return false
 	}
@@ -120,11 +122,11 @@ func contradicts(run []Cell, next Cell, d Dir) bool {
 	if last == next {
 		return false
 	}
-	into := Dir(0)
+	into := mazes.Dir(0)
 	if len(run) >= 2 {
-		into = dirBetweenCells(run[len(run)-2], last)
+		into = run[len(run)-2].DirTo(last)
 	}
-	out := dirBetweenCells(last, next)
+	out := last.DirTo(next)
 	if out == 0 {
 		return false
 	}

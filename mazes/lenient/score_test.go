@@ -1,13 +1,13 @@
-package mazes
+package lenient
 
 import (
 	"encoding/json"
 	"fmt"
-	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/hallumaze/hallumaze/mazes"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
@@ -15,39 +15,45 @@ import (
 
 // TestScoreLenientKeepsStrict: where the strict tier reads a reply, the
 // lenient tier scores it exactly as the strict tier does, for every
-// realistic reply under testdata/replies.
+// realistic reply under mazes/testdata/replies, on every maze they answer.
 func TestScoreLenientKeepsStrict(t *testing.T) {
-	for _, rc := range replyCases {
-		t.Run(rc.name, func(t *testing.T) {
-			m, text := rc.load(t)
-			tr := ParseReply(text)
-			ls := ScoreLenient(m, text)
-			strictReads := len(tr.Steps) > 0 || tr.HasFinalPath
-			assert.Equal(t, strictReads, ls.Format.Compliant == 1)
-			assert.Equal(t, 1, ls.Format.Replies)
-			if !strictReads {
-				return
-			}
-			assert.Equal(t, FormStrict, ls.Form)
-			if diff := cmp.Diff(Score(m, tr), ls.Scores); diff != "" {
-				t.Errorf("lenient scores differ from strict (-strict +lenient):\n%s", diff)
-			}
-		})
+	ms := replyMazes(t)
+	for _, rc := range replies(t) {
+		for _, m := range ms {
+			t.Run(fmt.Sprintf("%s/%dx%d", rc.name, m.Size(), m.Size()), func(t *testing.T) {
+				keepsStrict(t, m, rc.text)
+			})
+		}
+	}
+}
+
+func keepsStrict(t *testing.T, m *mazes.Maze, text string) {
+	tr := mazes.ParseReply(text)
+	ls := Score(m, text)
+	strictReads := len(tr.Steps) > 0 || tr.HasFinalPath
+	assert.Equal(t, strictReads, ls.Format.Compliant == 1)
+	assert.Equal(t, 1, ls.Format.Replies)
+	if !strictReads {
+		return
+	}
+	assert.Equal(t, FormStrict, ls.Form)
+	if diff := cmp.Diff(mazes.Score(m, tr), ls.Scores); diff != "" {
+		t.Errorf("lenient scores differ from strict (-strict +lenient):\n%s", diff)
 	}
 }
 
 // movesText writes the solution's moves in a form the strict tier cannot
 // read: "RIGHT, DOWN, ...".
-func movesText(sol []Cell) string {
-	words := map[Dir]string{North: "UP", East: "RIGHT", South: "DOWN", West: "LEFT"}
+func movesText(sol []mazes.Cell) string {
+	words := map[mazes.Dir]string{mazes.North: "UP", mazes.East: "RIGHT", mazes.South: "DOWN", mazes.West: "LEFT"}
 	var parts []string
 	for i := 1; i < len(sol); i++ {
-		parts = append(parts, words[dirBetween(sol[i-1], sol[i])])
+		parts = append(parts, words[sol[i-1].DirTo(sol[i])])
 	}
 	return strings.Join(parts, ", ")
 }
 
-func cellsText(cells []Cell) string {
+func cellsText(cells []mazes.Cell) string {
 	parts := make([]string, len(cells))
 	for i, c := range cells {
 		parts[i] = c.String()
@@ -56,14 +62,14 @@ func cellsText(cells []Cell) string {
 }
 
 func TestScoreLenientWalks(t *testing.T) {
-	m, err := Generate(5, 3, DFS)
+	m, err := mazes.Generate(5, 3, mazes.DFS)
 	require.NoError(t, err)
 	sol := m.Solution()
 	// A cell two moves down the solution, for a jump.
-	jumped := append([]Cell{sol[0], sol[1]}, sol[3:]...)
-	wall := Cell{0, 0}.Move(South)
-	if m.IsOpen(Cell{0, 0}, South) {
-		wall = Cell{0, 0}.Move(East)
+	jumped := append([]mazes.Cell{sol[0], sol[1]}, sol[3:]...)
+	wall := mazes.Cell{R: 0, C: 0}.Move(mazes.South)
+	if m.IsOpen(mazes.Cell{R: 0, C: 0}, mazes.South) {
+		wall = mazes.Cell{R: 0, C: 0}.Move(mazes.East)
 	}
 	for _, tc := range []struct {
 		name, reply string
@@ -78,11 +84,11 @@ func TestScoreLenientWalks(t *testing.T) {
 		{"coordinates without START", "Path: " + cellsText(sol[1:]), FormPath, 1, 0, len(sol) - 1, true, true},
 		{"a jump", "Path: " + cellsText(jumped), FormPath, 0, 1, len(sol) - 2, false, false},
 		{"into a wall", "Move: " + map[bool]string{true: "E", false: "S"}[wall.C == 1], FormMoves, 0, 1, 1, false, false},
-		{"one good move", "I'll go " + dirBetween(sol[0], sol[1]).Letter() + ".", FormMoves, 0, 0, 1, false, false},
+		{"one good move", "I'll go " + sol[0].DirTo(sol[1]).Letter() + ".", FormMoves, 0, 0, 1, false, false},
 		{"nothing", "I'm not sure which is right.", FormNone, 0, 0, 0, false, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			ls := ScoreLenient(m, tc.reply)
+			ls := Score(m, tc.reply)
 			assert.Equal(t, tc.form, ls.Form)
 			assert.Equal(t, tc.sr, ls.SR)
 			assert.Equal(t, tc.hc, ls.HC)
@@ -95,8 +101,8 @@ func TestScoreLenientWalks(t *testing.T) {
 		})
 	}
 	// The jump lands where it says: the walk goes on from the cell named.
-	r := ParseLenient("Path: " + cellsText(jumped))
-	w := Verify(m, r.Transcript(m).Steps)
+	r := Parse("Path: " + cellsText(jumped))
+	w := mazes.Verify(m, r.Transcript(m).Steps)
 	assert.Equal(t, m.Exit(), w.End)
 	assert.Equal(t, 1, w.HC)
 	assert.True(t, w.Checks[1].Teleport, "the jump is one teleporting step")
@@ -112,9 +118,9 @@ func b2i(b bool) int {
 // TestLenientScoresJSON: the lenient scores keep the score JSON's keys and
 // add form and format.
 func TestLenientScoresJSON(t *testing.T) {
-	m, err := Generate(4, 1, DFS)
+	m, err := mazes.Generate(4, 1, mazes.DFS)
 	require.NoError(t, err)
-	b, err := json.Marshal(ScoreLenient(m, "E"))
+	b, err := json.Marshal(Score(m, "E"))
 	require.NoError(t, err)
 	var got map[string]any
 	require.NoError(t, json.Unmarshal(b, &got))
@@ -127,24 +133,25 @@ func TestLenientScoresJSON(t *testing.T) {
 // TestLenientEpisode drives an episode with replies that ignore the
 // contract.
 func TestLenientEpisode(t *testing.T) {
-	m, err := Generate(5, 3, DFS)
+	m, err := mazes.Generate(5, 3, mazes.DFS)
 	require.NoError(t, err)
 	sol := m.Solution()
-	words := map[Dir]string{North: "I'll go north.", East: "Move: right", South: "**S**", West: "My next move is: W"}
+	words := map[mazes.Dir]string{mazes.North: "I'll go north.", mazes.East: "Move: right", mazes.South: "**S**", mazes.West: "My next move is: W"}
 
 	t.Run("prose moves reach the exit", func(t *testing.T) {
-		e := NewLenientEpisode(m, PromptOptions{Lang: English}, 0)
-		assert.Equal(t, Lenient, e.Tier())
+		e := NewEpisode(m, mazes.PromptOptions{Lang: mazes.English}, 0)
+		assert.Equal(t, mazes.Lenient, e.Tier())
 		for i := 1; i < len(sol); i++ {
-			ans, res, done := e.Turn(words[dirBetween(sol[i-1], sol[i])])
+			ans, res, done := e.Turn(words[sol[i-1].DirTo(sol[i])])
 			require.False(t, done)
 			require.True(t, res.Moved, "turn %d: %q", i, ans)
 			assert.True(t, res.Check.Valid)
-			assert.Equal(t, FormMoves, res.Form)
+			assert.False(t, res.Compliant)
+			assert.Equal(t, i, e.Format().LenientOnly, "turn %d read as a move only the lenient tier reads", i)
 		}
 		_, _, done := e.Turn("Done!")
 		require.True(t, done)
-		assert.Equal(t, EndExit, e.Stats().EndReason)
+		assert.Equal(t, mazes.EndExit, e.Stats().EndReason)
 		s := e.Scores()
 		assert.Equal(t, 1.0, s.SR, "no FINAL_PATH, no fault, the walk ends at EXIT")
 		assert.Equal(t, 0, s.HC)
@@ -159,13 +166,13 @@ func TestLenientEpisode(t *testing.T) {
 	})
 
 	t.Run("re-ask, then a move", func(t *testing.T) {
-		e := NewLenientEpisode(m, PromptOptions{Lang: English}, 0)
+		e := NewEpisode(m, mazes.PromptOptions{Lang: mazes.English}, 0)
 		ans, res, done := e.Turn("Hmm, let me think about this maze.")
 		require.False(t, done)
 		assert.Equal(t, "Reply with one move: N, E, S or W.\n", ans)
 		assert.True(t, res.Reasked)
 		assert.False(t, res.Moved)
-		d := dirBetween(sol[0], sol[1])
+		d := sol[0].DirTo(sol[1])
 		ans, res, done = e.Turn(d.Letter())
 		require.False(t, done)
 		assert.True(t, res.Moved)
@@ -176,46 +183,46 @@ func TestLenientEpisode(t *testing.T) {
 	})
 
 	t.Run("two failures end the turn, three such turns the episode", func(t *testing.T) {
-		e := NewLenientEpisode(m, PromptOptions{Lang: English}, 0)
-		for turn := 1; turn <= MaxIdleTurns; turn++ {
+		e := NewEpisode(m, mazes.PromptOptions{Lang: mazes.English}, 0)
+		for turn := 1; turn <= mazes.MaxIdleTurns; turn++ {
 			ans, res, done := e.Turn("?")
 			require.False(t, done)
 			assert.True(t, res.Reasked)
 			require.Equal(t, "Reply with one move: N, E, S or W.\n", ans)
 			ans, res, done = e.Turn("")
 			assert.True(t, res.ParseFailure)
-			if turn < MaxIdleTurns {
+			if turn < mazes.MaxIdleTurns {
 				require.False(t, done)
-				assert.Equal(t, "No move found. Write exactly one line: STEP k: (r,c) → D. You are at (0,0): "+strings.TrimPrefix(e.describe(Cell{0, 0}), "(0,0): ")+".\n", ans)
+				assert.Equal(t, "No move found. Write exactly one line: STEP k: (r,c) → D. You are at (0,0): "+openDirs(m, mazes.Cell{R: 0, C: 0})+".\n", ans)
 			} else {
 				require.True(t, done)
 			}
 		}
-		assert.Equal(t, EndNoMove, e.Stats().EndReason)
-		assert.Equal(t, MaxIdleTurns, e.Stats().IdleTurns)
+		assert.Equal(t, mazes.EndNoMove, e.Stats().EndReason)
+		assert.Equal(t, mazes.MaxIdleTurns, e.Stats().IdleTurns)
 		f := e.Format()
-		assert.Equal(t, 2*MaxIdleTurns, f.Replies)
-		assert.Equal(t, MaxIdleTurns, f.Reasks)
-		assert.Equal(t, MaxIdleTurns, f.ParseFailures)
+		assert.Equal(t, 2*mazes.MaxIdleTurns, f.Replies)
+		assert.Equal(t, mazes.MaxIdleTurns, f.Reasks)
+		assert.Equal(t, mazes.MaxIdleTurns, f.ParseFailures)
 	})
 
 	t.Run("korean re-ask", func(t *testing.T) {
-		e := NewLenientEpisode(m, PromptOptions{Lang: Korean}, 0)
+		e := NewEpisode(m, mazes.PromptOptions{Lang: mazes.Korean}, 0)
 		ans, _, _ := e.Turn("")
 		assert.Equal(t, "이동 하나로 답하세요: N, E, S 또는 W.\n", ans)
 	})
 
 	t.Run("the strict tier's walk stops where the contract was first broken", func(t *testing.T) {
-		e := NewLenientEpisode(m, PromptOptions{Lang: English, Confidence: true}, 0)
+		e := NewEpisode(m, mazes.PromptOptions{Lang: mazes.English, Confidence: true}, 0)
 		for i := 1; i <= 3; i++ {
-			_, res, _ := e.Turn(fmt.Sprintf("STEP %d: %v → %s | confidence: 90%%", i, sol[i-1], dirBetween(sol[i-1], sol[i])))
+			_, res, _ := e.Turn(fmt.Sprintf("STEP %d: %v → %s | confidence: 90%%", i, sol[i-1], sol[i-1].DirTo(sol[i])))
 			require.True(t, res.Compliant)
 		}
 		before := e.Scores()
-		_, res, _ := e.Turn(words[dirBetween(sol[3], sol[4])])
+		_, res, _ := e.Turn(words[sol[3].DirTo(sol[4])])
 		require.True(t, res.Moved)
 		require.False(t, res.Compliant)
-		_, res, _ = e.Turn(fmt.Sprintf("STEP 5: %v → %s", sol[4], dirBetween(sol[4], sol[5])))
+		_, res, _ = e.Turn(fmt.Sprintf("STEP 5: %v → %s", sol[4], sol[4].DirTo(sol[5])))
 		require.True(t, res.Compliant)
 		assert.Equal(t, before, e.StrictScores())
 		assert.Equal(t, 3, e.StrictScores().Steps)
@@ -224,7 +231,7 @@ func TestLenientEpisode(t *testing.T) {
 	})
 
 	t.Run("a path is walked one cell a turn", func(t *testing.T) {
-		e := NewLenientEpisode(m, PromptOptions{Lang: English}, 0)
+		e := NewEpisode(m, mazes.PromptOptions{Lang: mazes.English}, 0)
 		_, res, _ := e.Turn("Path: " + cellsText(sol[:4]))
 		require.True(t, res.Moved)
 		assert.Equal(t, sol[1], e.Position())
@@ -240,7 +247,7 @@ func TestPropLenientEpisode(t *testing.T) {
 		"<think>x</think>\nS", "STEP 1: (0,0) → E", "STEP 2: (9,9) → S", "LOOP at (0,0)\nnorth", "north or east?"}
 	rapid.Check(t, func(t *rapid.T) {
 		m := genMazeEnds(t)
-		e := NewLenientEpisode(m, PromptOptions{Lang: English}, rapid.IntRange(0, 30).Draw(t, "budget"))
+		e := NewEpisode(m, mazes.PromptOptions{Lang: mazes.English}, rapid.IntRange(0, 30).Draw(t, "budget"))
 		limit := e.MaxReplies()
 		n := 0
 		for ; n < limit && !e.Done(); n++ {
@@ -275,10 +282,10 @@ func TestPropLenientEpisode(t *testing.T) {
 func FuzzLenientEpisode(f *testing.F) {
 	f.Add("E"+turnSep+"hmm"+turnSep+""+turnSep+"Move: down"+turnSep+"STEP 3: (1,1) → E", uint8(0))
 	f.Add("<think>x</think>S"+turnSep+"Path: (0,0) -> (0,1) -> (1,1)"+turnSep+"FINAL_PATH: (0,0)", uint8(2))
-	mazes := fuzzMazes(f)
+	ms := fuzzMazes(f)
 	f.Fuzz(func(t *testing.T, script string, budget uint8) {
-		for _, m := range mazes {
-			e := NewLenientEpisode(m, PromptOptions{Lang: English}, int(budget))
+		for _, m := range ms {
+			e := NewEpisode(m, mazes.PromptOptions{Lang: mazes.English}, int(budget))
 			replies := strings.Split(script, turnSep)
 			for _, reply := range replies {
 				answer, res, done := e.Turn(reply)
@@ -288,7 +295,7 @@ func FuzzLenientEpisode(f *testing.F) {
 				if done != (answer == "") {
 					t.Fatalf("done %v with answer %q", done, answer)
 				}
-				if res.Reasked && (res.Moved || answer != e.msg("reask")) {
+				if res.Reasked && (res.Moved || answer != reask) {
 					t.Fatalf("a re-ask that moved or said %q", answer)
 				}
 				if done {
@@ -309,7 +316,7 @@ func FuzzLenientEpisode(f *testing.F) {
 // grid, and given in the grid's character coordinates, against the maze:
 // both are the solution, so SR is 1 and no move is a hallucination.
 func TestScoreLenientGrids(t *testing.T) {
-	m, err := Generate(5, 3, DFS)
+	m, err := mazes.Generate(5, 3, mazes.DFS)
 	require.NoError(t, err)
 	n := m.Size()
 	grid := make([][]rune, 2*n+1)
@@ -319,10 +326,10 @@ func TestScoreLenientGrids(t *testing.T) {
 	for r := range n {
 		for c := range n {
 			grid[2*r+1][2*c+1] = ' '
-			if m.IsOpen(Cell{r, c}, East) {
+			if m.IsOpen(mazes.Cell{R: r, C: c}, mazes.East) {
 				grid[2*r+1][2*c+2] = ' '
 			}
-			if m.IsOpen(Cell{r, c}, South) {
+			if m.IsOpen(mazes.Cell{R: r, C: c}, mazes.South) {
 				grid[2*r+2][2*c+1] = ' '
 			}
 		}
@@ -335,7 +342,7 @@ func TestScoreLenientGrids(t *testing.T) {
 			p := sol[i-1]
 			grid[p.R+c.R+1][p.C+c.C+1] = '*'
 		}
-		chars = append(chars, Cell{2*c.R + 1, 2*c.C + 1}.String())
+		chars = append(chars, mazes.Cell{R: 2*c.R + 1, C: 2*c.C + 1}.String())
 	}
 	grid[1][1], grid[2*n-1][2*n-1] = 'S', 'E'
 	var drawing []string
@@ -347,7 +354,7 @@ func TestScoreLenientGrids(t *testing.T) {
 		"char-cells": "Path: " + strings.Join(chars, " -> "),
 	} {
 		t.Run(name, func(t *testing.T) {
-			s := ScoreLenient(m, reply)
+			s := Score(m, reply)
 			assert.Equal(t, FormPath, s.Form)
 			assert.Equal(t, 1.0, s.SR)
 			assert.Zero(t, s.HC)
@@ -357,21 +364,21 @@ func TestScoreLenientGrids(t *testing.T) {
 }
 
 // TestScoreReplyIsTheThree: ScoreReply gives what ParseReply, Score and
-// ScoreLenient give, over the labelled corpus (prose, paths, moves,
+// Score give, over the labelled corpus (prose, paths, moves,
 // reasoning blocks, refusals) and the replies of the reply tests, on a
 // maze of each reply's own and on another.
 func TestScoreReplyIsTheThree(t *testing.T) {
-	other, err := Generate(7, 3, DFS)
+	other, err := mazes.Generate(7, 3, mazes.DFS)
 	require.NoError(t, err)
-	check := func(name string, m *Maze, text string) {
+	check := func(name string, m *mazes.Maze, text string) {
 		tr, s, ls := ScoreReply(m, text)
-		if diff := cmp.Diff(ParseReply(text), tr); diff != "" {
+		if diff := cmp.Diff(mazes.ParseReply(text), tr); diff != "" {
 			t.Errorf("%s: transcript (-want +got):\n%s", name, diff)
 		}
-		if diff := cmp.Diff(Score(m, ParseReply(text)), s); diff != "" {
+		if diff := cmp.Diff(mazes.Score(m, mazes.ParseReply(text)), s); diff != "" {
 			t.Errorf("%s: strict scores (-want +got):\n%s", name, diff)
 		}
-		if diff := cmp.Diff(ScoreLenient(m, text), ls); diff != "" {
+		if diff := cmp.Diff(Score(m, text), ls); diff != "" {
 			t.Errorf("%s: lenient scores (-want +got):\n%s", name, diff)
 		}
 	}
@@ -382,33 +389,11 @@ func TestScoreReplyIsTheThree(t *testing.T) {
 		}
 		check(rc.file+"/"+rc.id, m, rc.reply)
 	}
-	for _, rc := range replyCases {
-		m, text := rc.load(t)
-		check(rc.name, m, text)
-		check(rc.name+" on another maze", other, text)
-	}
-	check("too long", other, strings.Repeat("STEP 1: (0,0) → E\n", MaxReply/10))
-}
-
-// TestScoresCloneSharesNothing: every optional value of Scores is copied by
-// clone, so that the lenient copy of strict scores shares no pointer.
-func TestScoresCloneSharesNothing(t *testing.T) {
-	one, seven := 1.0, 7
-	s := Scores{CE: &one, Brier: &one, ECE: &one, LureRate: &one, ReportedBacktracks: &seven,
-		ReportedHallucinations: &seven, BacktrackGap: &seven, HallucinationGap: &seven}
-	c := s.clone()
-	v, w := reflect.ValueOf(s), reflect.ValueOf(c)
-	for i := range v.NumField() {
-		if v.Field(i).Kind() != reflect.Pointer {
-			continue
-		}
-		if v.Field(i).IsNil() {
-			t.Errorf("%s: set it in this test", v.Type().Field(i).Name)
-			continue
-		}
-		if v.Field(i).Pointer() == w.Field(i).Pointer() {
-			t.Errorf("%s is shared", v.Type().Field(i).Name)
+	ms := append(replyMazes(t), other)
+	for _, rc := range replies(t) {
+		for _, m := range ms {
+			check(fmt.Sprintf("%s on %d×%d", rc.name, m.Size(), m.Size()), m, rc.text)
 		}
 	}
-	assert.Equal(t, s, c)
+	check("too long", other, strings.Repeat("STEP 1: (0,0) → E\n", mazes.MaxReply/10))
 }

@@ -1,25 +1,19 @@
-package mazes
+// Package lenient is the lenient tier of the maze benchmark: it reads a
+// reply the forgiving way (Parse), a move or a path stated the way models
+// state them when they ignore the output contract, scores the reading by
+// the strict tier's definitions (Score, ScoreReply) and plays interactive
+// walks with it (NewEpisode). Where the strict tier (package mazes) reads
+// a reply, the lenient tier takes that reading as it is. Its numbers stand
+// beside the strict tier's, never instead, with the format measurements
+// (mazes.Format) beside them.
+package lenient
 
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/hallumaze/hallumaze/mazes"
 )
-
-// Tier names a way of reading a reply. The strict tier reads the output
-// contract (STEP lines, FINAL_PATH) and nothing else; the lenient tier also
-// reads a move or a path stated the way models state them when they ignore
-// the contract. The strict tier's scores are the benchmark's; the lenient
-// tier's are shown beside them, never instead.
-type Tier string
-
-// The two tiers.
-const (
-	Strict  Tier = "strict"
-	Lenient Tier = "lenient"
-)
-
-// ParseTier reads "strict" or "lenient".
-func ParseTier(s string) (Tier, error) { return parseName("tier", s, Strict, Lenient) }
 
 // Form is what the lenient tier read in a reply.
 type Form string
@@ -44,10 +38,10 @@ const (
 type Reading struct {
 	Form Form `json:"form"`
 	// Moves are the directions of FormMoves, in order.
-	Moves []Dir `json:"-"`
+	Moves []mazes.Dir `json:"-"`
 	// Path is the cells of FormPath, in order, with repeats of the same
 	// cell in a row dropped.
-	Path []Cell `json:"-"`
+	Path []mazes.Cell `json:"-"`
 	// Compliant reports that the strict tier reads the reply (the whole of
 	// it, reasoning blocks included): it holds a STEP line or a FINAL_PATH.
 	Compliant bool `json:"compliant"`
@@ -55,7 +49,7 @@ type Reading struct {
 	// reasoning blocks set aside). Its STEP lines and FINAL_PATH are the
 	// reading when Form is FormStrict; its other lines (DEAD_END, LOOP,
 	// counts, CONFIDENCE_LOG) are kept whatever the form.
-	Strict Transcript `json:"-"`
+	Strict mazes.Transcript `json:"-"`
 	// Reasoning reports that a reasoning block (<think>…</think> and the
 	// like) was set aside.
 	Reasoning bool `json:"reasoning,omitempty"`
@@ -69,7 +63,7 @@ type Reading struct {
 	// character grid (see Reading.ForMaze).
 	CharGrid bool `json:"char_grid,omitempty"`
 	// whole is the strict parser's reading of the whole reply.
-	whole Transcript
+	whole mazes.Transcript
 }
 
 // Read reports whether the reading holds a move or a path.
@@ -100,7 +94,7 @@ func (r Reading) String() string {
 	return b.String()
 }
 
-// ParseLenient reads a reply the forgiving way, for the lenient tier:
+// Parse reads a reply the forgiving way, for the lenient tier:
 //
 //  1. Reasoning blocks are set aside: the answer is what follows the last
 //     closing </think> (also </thinking>, </reasoning>, <|end_of_thought|>,
@@ -116,18 +110,18 @@ func (r Reading) String() string {
 //     hypotheses ("if I go north") and refusals commit to nothing.
 //  4. Nothing committed is FormNone, a parse failure.
 //
-// It reads at most MaxReply bytes, in time linear in the reply, and never
-// fails or panics.
-func ParseLenient(reply string) Reading {
-	if len(reply) > MaxReply {
-		reply = reply[:MaxReply]
+// It reads at most mazes.MaxReply bytes, in time linear in the reply, and
+// never fails or panics.
+func Parse(reply string) Reading {
+	if len(reply) > mazes.MaxReply {
+		reply = reply[:mazes.MaxReply]
 	}
-	return parseLenient(reply, ParseReply(reply))
+	return parse(reply, mazes.ParseReply(reply))
 }
 
-// parseLenient is ParseLenient of a reply of at most MaxReply bytes whose
-// strict transcript (ParseReply's) is whole.
-func parseLenient(reply string, whole Transcript) Reading {
+// parse is Parse of a reply of at most mazes.MaxReply bytes whose strict
+// transcript (mazes.ParseReply's) is whole.
+func parse(reply string, whole mazes.Transcript) Reading {
 	var r Reading
 	r.whole = whole
 	r.Compliant = len(whole.Steps) > 0 || whole.HasFinalPath
@@ -135,7 +129,7 @@ func parseLenient(reply string, whole Transcript) Reading {
 	r.Reasoning = reasoning
 	r.Strict = whole
 	if reasoning {
-		r.Strict = ParseReply(answer)
+		r.Strict = mazes.ParseReply(answer)
 	}
 	if len(r.Strict.Steps) > 0 || r.Strict.HasFinalPath {
 		r.Form = FormStrict

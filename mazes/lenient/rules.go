@@ -1,9 +1,11 @@
-package mazes
+package lenient
 
 import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/hallumaze/hallumaze/mazes"
 )
 
 // The rules that find a commitment in a clause: after a verb, after a
@@ -88,12 +90,12 @@ func (c clause) verb(i int) *candidate {
 		if j+1 < len(c.toks) && c.toks[j+1].kind == tWord && predicates[c.line.w(c.toks[j+1])] {
 			return nil
 		}
-		return &candidate{pos: c.toks[j].pos, path: []Cell{c.toks[j].cell()}}
+		return &candidate{pos: c.toks[j].pos, path: []mazes.Cell{c.toks[j].cell()}}
 	}
 	// "moving from (0,1) to (1,1)".
 	if c.toks[j].kind == tWord && c.line.w(c.toks[j]) == "from" && j+3 < len(c.toks) &&
 		c.toks[j+1].kind == tCell && c.toks[j+2].kind == tWord && c.line.w(c.toks[j+2]) == "to" && c.toks[j+3].kind == tCell {
-		return &candidate{pos: c.toks[j+3].pos, path: dedupe([]Cell{c.toks[j+1].cell(), c.toks[j+3].cell()})}
+		return &candidate{pos: c.toks[j+3].pos, path: dedupe([]mazes.Cell{c.toks[j+1].cell(), c.toks[j+3].cell()})}
 	}
 	return nil
 }
@@ -345,7 +347,7 @@ func (c clause) boxed(i int) *candidate {
 	if codes, _, ok := inner.codes(k); ok {
 		return &candidate{pos: c.toks[end].pos, moves: codes}
 	}
-	var cells []Cell
+	var cells []mazes.Cell
 	for _, t := range inner.toks {
 		switch {
 		case t.kind == tCell:
@@ -376,5 +378,5 @@ func (c clause) korean(i int) *candidate {
 	if !strings.HasPrefix(next, "이동") && !strings.HasPrefix(next, "가") && !strings.HasPrefix(next, "갑") {
 		return nil
 	}
-	return &candidate{pos: c.toks[i].pos, moves: []Dir{lenientDirWord(c.line.w(c.toks[i]))}}
+	return &candidate{pos: c.toks[i].pos, moves: []mazes.Dir{lenientDirWord(c.line.w(c.toks[i]))}}
 }

@@ -1,6 +1,10 @@
-package mazes
+package lenient
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/hallumaze/hallumaze/mazes"
+)
 
 // The word lists of the lenient tier. Each list is small and closed: a word
 // outside them plays no part in reading a move.
@@ -9,16 +13,16 @@ import "strings"
 // direction: compass letters and words, up/down/left/right, their -ward(s)
 // forms, and the Korean words (a Korean word may carry 으로 or 방향,
 // "towards").
-func lenientDirWord(w string) Dir {
+func lenientDirWord(w string) mazes.Dir {
 	switch w {
 	case "n", "north", "up", "northward", "northwards", "upward", "upwards", "북", "북쪽":
-		return North
+		return mazes.North
 	case "e", "east", "right", "eastward", "eastwards", "rightward", "rightwards", "동", "동쪽":
-		return East
+		return mazes.East
 	case "s", "south", "down", "southward", "southwards", "downward", "downwards", "남", "남쪽":
-		return South
+		return mazes.South
 	case "w", "west", "left", "westward", "westwards", "leftward", "leftwards", "서", "서쪽":
-		return West
+		return mazes.West
 	}
 	for _, suffix := range []string{"으로", "방향으로", "방향", "로"} {
 		if k, ok := strings.CutSuffix(w, suffix); ok && k != "" {
@@ -33,16 +37,16 @@ func lenientDirWord(w string) Dir {
 
 // udlrDir maps the one-letter codes U, D, L, R (written in capitals) to
 // directions; they are read only in a list of such letters.
-func udlrDir(raw string) Dir {
+func udlrDir(raw string) mazes.Dir {
 	switch raw {
 	case "U":
-		return North
+		return mazes.North
 	case "R":
-		return East
+		return mazes.East
 	case "D":
-		return South
+		return mazes.South
 	case "L":
-		return West
+		return mazes.West
 	}
 	return 0
 }

@@ -1,4 +1,4 @@
-package mazes_test
+package lenient_test
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/hallumaze/hallumaze/agents"
 	"github.com/hallumaze/hallumaze/mazes"
+	"github.com/hallumaze/hallumaze/mazes/lenient"
 	"github.com/hallumaze/hallumaze/providers"
 	"github.com/stretchr/testify/require"
 )
@@ -40,7 +41,7 @@ func TestLenientEpisodeReplaysAgents(t *testing.T) {
 				require.NoError(t, err)
 				opt := mazes.PromptOptions{Lang: c.lang, Mirage: true, Confidence: c.conf}
 				strict := mazes.NewEpisode(m, opt, 0)
-				lenient := mazes.NewLenientEpisode(m, opt, 0)
+				lenient := lenient.NewEpisode(m, opt, 0)
 				op := strict.Opening()
 				require.Equal(t, op, lenient.Opening())
 				req := providers.Request{Model: "x", System: op.System, Messages: []providers.Message{{Role: providers.User, Content: op.User}}}

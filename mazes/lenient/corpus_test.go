@@ -1,4 +1,4 @@
-package mazes
+package lenient
 
 import (
 	"fmt"
@@ -7,21 +7,22 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hallumaze/hallumaze/mazes"
 	"github.com/stretchr/testify/require"
 )
 
-// corpusReply is one labelled reply of testdata/lenient.
+// corpusReply is one labelled reply of testdata/corpus.
 type corpusReply struct {
 	file, id, label, reply string
 	// maze is the maze the reply answered, where its reading needs one
 	// (a label ending "@ maze N start (r,c) exit (r,c)"); nil otherwise.
-	maze *Maze
+	maze *mazes.Maze
 }
 
 // read reads the reply as the lenient tier does: with the maze, where the
-// record gives one, as ScoreLenient reads it.
+// record gives one, as Score reads it.
 func (rc corpusReply) read() Reading {
-	r := ParseLenient(rc.reply)
+	r := Parse(rc.reply)
 	if rc.maze != nil {
 		r = r.ForMaze(rc.maze)
 	}
@@ -31,21 +32,21 @@ func (rc corpusReply) read() Reading {
 // corpusMaze reads a label's maze context, "maze 4 start (3,0) exit
 // (0,3)": any maze of that size and those ends will do, since only they
 // decide how a reply is read.
-func corpusMaze(tb testing.TB, ctx string) *Maze {
+func corpusMaze(tb testing.TB, ctx string) *mazes.Maze {
 	tb.Helper()
 	var n, sr, sc, er, ec int
 	_, err := fmt.Sscanf(ctx, "maze %d start (%d,%d) exit (%d,%d)", &n, &sr, &sc, &er, &ec)
 	require.NoError(tb, err, "maze context %q", ctx)
-	m, err := GenerateWithEnds(n, 1, DFS, Ends{Start: Cell{sr, sc}, Exit: Cell{er, ec}})
+	m, err := mazes.GenerateWithEnds(n, 1, mazes.DFS, mazes.Ends{Start: mazes.Cell{R: sr, C: sc}, Exit: mazes.Cell{R: er, C: ec}})
 	require.NoError(tb, err)
 	return m
 }
 
-// loadCorpus reads every labelled reply under testdata/lenient (the format
+// loadCorpus reads every labelled reply under testdata/corpus (the format
 // is in its README.md).
 func loadCorpus(tb testing.TB) []corpusReply {
 	tb.Helper()
-	files, err := filepath.Glob(filepath.Join("testdata", "lenient", "*.txt"))
+	files, err := filepath.Glob(filepath.Join("testdata", "corpus", "*.txt"))
 	require.NoError(tb, err)
 	require.NotEmpty(tb, files)
 	var out []corpusReply

@@ -1,6 +1,10 @@
-package mazes
+package lenient
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/hallumaze/hallumaze/mazes"
+)
 
 // drawings finds the answers drawn as a maze: a reply that copies the
 // ASCII grid of the maze-dataset form (LatticeMaze.as_ascii: a
@@ -98,19 +102,19 @@ func readDrawing(lines []lineInfo, end int32) (candidate, bool) {
 		rows[k], _ = gridRow(&lines[k])
 	}
 	n := (len(rows) - 1) / 2
-	marked := make(map[Cell]bool)
-	var start, exit Cell
+	marked := make(map[mazes.Cell]bool)
+	var start, exit mazes.Cell
 	hasStart, hasExit := false, false
 	for r := range n {
 		for c := range n {
 			switch ch := rows[2*r+1][2*c+1]; ch {
 			case 'S':
-				start, hasStart = Cell{r, c}, true
+				start, hasStart = mazes.Cell{R: r, C: c}, true
 			case 'E':
-				exit, hasExit = Cell{r, c}, true
+				exit, hasExit = mazes.Cell{R: r, C: c}, true
 			case ' ', '#':
 			default:
-				marked[Cell{r, c}] = true
+				marked[mazes.Cell{R: r, C: c}] = true
 			}
 		}
 	}
@@ -118,14 +122,14 @@ func readDrawing(lines []lineInfo, end int32) (candidate, bool) {
 		return candidate{}, false
 	}
 	// passage returns the character between two neighbouring cells.
-	passage := func(a, b Cell) rune { return rows[a.R+b.R+1][a.C+b.C+1] }
+	passage := func(a, b mazes.Cell) rune { return rows[a.R+b.R+1][a.C+b.C+1] }
 	isMark := func(ch rune) bool { return ch != ' ' && ch != '#' }
-	path := []Cell{start}
-	taken := map[Cell]bool{start: true}
+	path := []mazes.Cell{start}
+	taken := map[mazes.Cell]bool{start: true}
 	linked := false // the drawing marks the passages between its cells
 	for at := start; ; {
-		var next []Cell
-		for _, d := range Dirs {
+		var next []mazes.Cell
+		for _, d := range mazes.Dirs {
 			if t := at.Move(d); marked[t] && !taken[t] {
 				next = append(next, t)
 			}
@@ -134,7 +138,7 @@ func readDrawing(lines []lineInfo, end int32) (candidate, bool) {
 			if len(next) <= 1 {
 				break
 			}
-			var kept []Cell
+			var kept []mazes.Cell
 			for _, t := range next {
 				if keep(passage(at, t)) {
 					kept = append(kept, t)
@@ -164,7 +168,7 @@ func readDrawing(lines []lineInfo, end int32) (candidate, bool) {
 	if len(path)-1 != len(marked) {
 		return candidate{}, false // marks apart from the chain
 	}
-	if last := path[len(path)-1]; hasExit && dirBetweenCells(last, exit) != 0 && passage(last, exit) != '#' {
+	if last := path[len(path)-1]; hasExit && last.DirTo(exit) != 0 && passage(last, exit) != '#' {
 		path = append(path, exit)
 	}
 	return candidate{pos: end, path: path}, true

@@ -1,11 +1,15 @@
-package mazes
+package lenient
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/hallumaze/hallumaze/mazes"
+)
 
 // The directions of a clause: one, a list, a word of letter codes.
 
 // dirAt returns the direction named by the token at i, or 0.
-func (c clause) dirAt(i int) Dir {
+func (c clause) dirAt(i int) mazes.Dir {
 	if i < 0 || i >= len(c.toks) {
 		return 0
 	}
@@ -27,7 +31,7 @@ func (c clause) dirAt(i int) Dir {
 // stops at the first token that is none of these, and fails on a
 // direction that is only one of two ("north or east") or that is the
 // subject of a statement ("east is a wall").
-func (c clause) dirList(i int) (dirs []Dir, next int, ok bool) {
+func (c clause) dirList(i int) (dirs []mazes.Dir, next int, ok bool) {
 	j := i
 	for j < len(c.toks) && c.toks[j].kind == tPunct && isOpener(c.toks[j].ch) {
 		j++
@@ -109,7 +113,7 @@ func (c clause) relativeFalseFriend(k int) bool {
 // skipRestatement skips what names direction d again right after it: a
 // glyph ("S↓", "West ⬅️"), a letter after a glyph, or a parenthesis
 // ("E (East)", "↓ (south)", "(S)").
-func (c clause) skipRestatement(j int, d Dir) int {
+func (c clause) skipRestatement(j int, d mazes.Dir) int {
 	if j < len(c.toks) && c.dirAt(j) == d && (c.toks[j].kind == tArrow) != (c.toks[j-1].kind == tArrow) {
 		j++
 	}
@@ -135,7 +139,7 @@ func isCloser(ch byte) bool { return ch == '"' || ch == '\'' || ch == ')' || ch 
 
 // codes reads one word of letter codes at j, "EESS" or "RRDD", written in
 // capitals, alone up to the end of the clause.
-func (c clause) codes(j int) ([]Dir, int32, bool) {
+func (c clause) codes(j int) ([]mazes.Dir, int32, bool) {
 	if j >= len(c.toks) || c.toks[j].kind != tWord || !c.decoAfter(j+1) {
 		return nil, 0, false
 	}
@@ -143,16 +147,16 @@ func (c clause) codes(j int) ([]Dir, int32, bool) {
 	if len(raw) < 2 || strings.ToUpper(raw) != raw {
 		return nil, 0, false
 	}
-	var dirs []Dir
+	var dirs []mazes.Dir
 	compass, udlr := true, true
 	for k := 0; k < len(raw); k++ {
-		d, _ := ParseDir(raw[k : k+1])
+		d, _ := mazes.ParseDir(raw[k : k+1])
 		compass = compass && d != 0
 		udlr = udlr && udlrDir(raw[k:k+1]) != 0
 	}
 	for k := 0; k < len(raw) && (compass || udlr); k++ {
 		if compass {
-			d, _ := ParseDir(raw[k : k+1])
+			d, _ := mazes.ParseDir(raw[k : k+1])
 			dirs = append(dirs, d)
 		} else {
 			dirs = append(dirs, udlrDir(raw[k:k+1]))
@@ -162,7 +166,7 @@ func (c clause) codes(j int) ([]Dir, int32, bool) {
 }
 
 // dedupe drops repeats of the same cell in a row.
-func dedupe(cells []Cell) []Cell {
+func dedupe(cells []mazes.Cell) []mazes.Cell {
 	out := cells[:0:0]
 	for _, c := range cells {
 		if len(out) == 0 || out[len(out)-1] != c {

@@ -1,12 +1,16 @@
-package mazes
+package lenient
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/hallumaze/hallumaze/mazes"
+)
 
 // candidate is one thing the answer commits to, or a take-back.
 type candidate struct {
 	pos    int32 // where it ends in the answer; the last one wins
-	moves  []Dir
-	path   []Cell
+	moves  []mazes.Dir
+	path   []mazes.Cell
 	cancel bool
 	// reason says why a take-back refused what came before it when it
 	// was no take-back in words: "contradiction" (a path whose direction
@@ -51,7 +55,7 @@ func readAnswer(answer string) (cur *candidate, refused string) {
 	groupEnum := true // every line of the group is numbered or bulleted
 	closeGroup := func() {
 		if len(group) >= 2 {
-			var moves []Dir
+			var moves []mazes.Dir
 			for _, k := range group {
 				moves = append(moves, cands[k].moves...)
 			}

@@ -1,88 +1,60 @@
-package mazes
+package lenient
 
-// Format measures how well replies kept the output contract: how many the
-// strict tier reads, how many only the lenient tier reads, how many
-// neither. The strict tier's share is the format-compliance rate.
-type Format struct {
-	// Replies counts the replies read (every reply of an interactive
-	// episode, re-asked ones included).
-	Replies int `json:"replies"`
-	// Compliant counts the replies the strict tier reads: a STEP line or a
-	// FINAL_PATH anywhere in the reply.
-	Compliant int `json:"compliant"`
-	// Compliance is Compliant/Replies, 0 without replies.
-	Compliance float64 `json:"compliance"`
-	// LenientOnly counts the replies whose move or path only the lenient
-	// tier reads.
-	LenientOnly int `json:"lenient_only"`
-	// Reasks counts the format errors of an interactive episode: replies
-	// with no readable move, answered by asking once more for one move.
-	Reasks int `json:"reasks"`
-	// ParseFailures counts what neither tier could read: a one-shot reply,
-	// or an interactive turn whose re-ask also failed.
-	ParseFailures int `json:"parse_failures"`
-}
+import "github.com/hallumaze/hallumaze/mazes"
 
-// count adds one reply and its reading.
-func (f *Format) count(r Reading) {
-	f.Replies++
-	if r.Compliant {
-		f.Compliant++
-	}
-	if r.Form == FormMoves || r.Form == FormPath {
-		f.LenientOnly++
-	}
-	f.Compliance = float64(f.Compliant) / float64(f.Replies)
-}
+// lenientOnly reports that the reading holds a move or a path only the
+// lenient tier reads.
+func (r Reading) lenientOnly() bool { return r.Form == FormMoves || r.Form == FormPath }
 
-// LenientScores are the metrics of the lenient tier's reading of a reply
+// Scores are the metrics of the lenient tier's reading of a reply
 // (or of an interactive episode), computed by the same definitions as the
 // strict tier's, with the format measurements beside them. In JSON the
 // metrics keep the score JSON's keys, and "form" and "format" are added.
-type LenientScores struct {
-	Scores
+type Scores struct {
+	mazes.Scores
 	// Form is what the lenient tier read in a one-shot reply; empty for an
 	// episode.
 	Form Form `json:"form,omitempty"`
 	// Refused and CharGrid are the reading's (see Reading).
-	Refused  string `json:"refused,omitempty"`
-	CharGrid bool   `json:"char_grid,omitempty"`
-	Format   Format `json:"format"`
+	Refused  string       `json:"refused,omitempty"`
+	CharGrid bool         `json:"char_grid,omitempty"`
+	Format   mazes.Format `json:"format"`
 }
 
-// ScoreLenient reads a one-shot reply with the lenient tier and scores it
+// Score reads a one-shot reply with the lenient tier and scores it
 // against the maze. Where the strict tier reads the reply and no reasoning
-// block was set aside, the scores are exactly Score(m, ParseReply(reply)).
-func ScoreLenient(m *Maze, reply string) LenientScores {
-	return lenientScores(m, ParseLenient(reply), nil)
+// block was set aside, the scores are exactly
+// mazes.Score(m, mazes.ParseReply(reply)).
+func Score(m *mazes.Maze, reply string) Scores {
+	return scoresOf(m, Parse(reply), nil)
 }
 
 // ScoreReply scores a one-shot reply under both tiers, reading it once
 // where the strict tier reads it: the strict transcript and scores
-// (ParseReply, Score) and the lenient tier's scores (ScoreLenient), to the
-// bit what the three give.
-func ScoreReply(m *Maze, reply string) (Transcript, Scores, LenientScores) {
-	tr := ParseReply(reply)
-	s := Score(m, tr)
-	if len(reply) > MaxReply {
-		return tr, s, ScoreLenient(m, reply)
+// (mazes.ParseReply, mazes.Score) and the lenient tier's scores (Score),
+// to the bit what the three give.
+func ScoreReply(m *mazes.Maze, reply string) (mazes.Transcript, mazes.Scores, Scores) {
+	tr := mazes.ParseReply(reply)
+	s := mazes.Score(m, tr)
+	if len(reply) > mazes.MaxReply {
+		return tr, s, Score(m, reply)
 	}
-	return tr, s, lenientScores(m, parseLenient(reply, tr), &s)
+	return tr, s, scoresOf(m, parse(reply, tr), &s)
 }
 
-// lenientScores scores a reading; strict, when given, are the scores of
+// scoresOf scores a reading; strict, when given, are the scores of
 // the strict transcript of the whole reply, which a reading of the strict
 // form without a reasoning block set aside has.
-func lenientScores(m *Maze, r Reading, strict *Scores) LenientScores {
+func scoresOf(m *mazes.Maze, r Reading, strict *mazes.Scores) Scores {
 	r = r.ForMaze(m)
-	var sc Scores
+	var sc mazes.Scores
 	if strict != nil && r.Form == FormStrict && !r.Reasoning {
-		sc = strict.clone()
+		sc = strict.Clone()
 	} else {
-		sc = Score(m, r.Transcript(m))
+		sc = mazes.Score(m, r.Transcript(m))
 	}
-	s := LenientScores{Scores: sc, Form: r.Form, Refused: r.Refused, CharGrid: r.CharGrid}
-	s.Format.count(r)
+	s := Scores{Scores: sc, Form: r.Form, Refused: r.Refused, CharGrid: r.CharGrid}
+	s.Format.Count(r.Compliant, r.lenientOnly())
 	if r.Form == FormNone {
 		s.Format.ParseFailures = 1
 	}
@@ -101,12 +73,12 @@ func lenientScores(m *Maze, r Reading, strict *Scores) LenientScores {
 // between the cells before and after it (never a wall corner). The path is
 // then the cells named, and CharGrid is set. Any other reading is returned
 // as it is.
-func (r Reading) ForMaze(m *Maze) Reading {
+func (r Reading) ForMaze(m *mazes.Maze) Reading {
 	if r.Form != FormPath || len(r.Path) < 2 {
 		return r
 	}
 	n := m.Size()
-	char := func(c Cell) Cell { return Cell{2*c.R + 1, 2*c.C + 1} }
+	char := func(c mazes.Cell) mazes.Cell { return mazes.Cell{R: 2*c.R + 1, C: 2*c.C + 1} }
 	first, last := r.Path[0], r.Path[len(r.Path)-1]
 	if first != char(m.Start()) && last != char(m.Exit()) {
 		return r
@@ -121,11 +93,11 @@ func (r Reading) ForMaze(m *Maze) Reading {
 	if !outside && (first == m.Start() || last == m.Exit()) {
 		return r // it reads as cells
 	}
-	var cells []Cell
+	var cells []mazes.Cell
 	for i, c := range r.Path {
 		switch {
 		case c.R%2 == 1 && c.C%2 == 1:
-			cells = append(cells, Cell{(c.R - 1) / 2, (c.C - 1) / 2})
+			cells = append(cells, mazes.Cell{R: (c.R - 1) / 2, C: (c.C - 1) / 2})
 		case c.R%2 == 0 && c.C%2 == 0:
 			return r // a wall corner: not a walk on the grid
 		default:
@@ -134,7 +106,7 @@ func (r Reading) ForMaze(m *Maze) Reading {
 				return r
 			}
 			a, b := r.Path[i-1], r.Path[i+1]
-			if dirBetweenCells(a, c) == 0 || dirBetweenCells(c, b) == 0 || dirBetweenCells(a, c) != dirBetweenCells(c, b) {
+			if a.DirTo(c) == 0 || c.DirTo(b) == 0 || a.DirTo(c) != c.DirTo(b) {
 				return r
 			}
 		}
@@ -150,7 +122,7 @@ func (r Reading) ForMaze(m *Maze) Reading {
 // move is through an open passage and the walk ends at EXIT. The other
 // lines the strict parser read (DEAD_END, LOOP, the counts,
 // CONFIDENCE_LOG) are kept.
-func (r Reading) Transcript(m *Maze) Transcript {
+func (r Reading) Transcript(m *mazes.Maze) mazes.Transcript {
 	tr := r.Strict
 	if r.Form != FormMoves && r.Form != FormPath {
 		return tr
@@ -168,16 +140,16 @@ func (r Reading) Transcript(m *Maze) Transcript {
 // step declared from the cell before it on the way, which the verified walk
 // counts as a single invalid step (a teleport) landing on that cell; the
 // cell the walk stands on is skipped.
-func (r Reading) stepsFrom(m *Maze, pos Cell) []Step {
-	var steps []Step
-	add := func(st Step) {
+func (r Reading) stepsFrom(m *mazes.Maze, pos mazes.Cell) []mazes.Step {
+	var steps []mazes.Step
+	add := func(st mazes.Step) {
 		st.K = len(steps) + 1
 		steps = append(steps, st)
 	}
 	switch r.Form {
 	case FormMoves:
 		for _, d := range r.Moves {
-			add(Step{From: pos, Dir: d})
+			add(mazes.Step{From: pos, Dir: d})
 			if t := pos.Move(d); m.In(t) {
 				pos = t
 			}
@@ -187,8 +159,8 @@ func (r Reading) stepsFrom(m *Maze, pos Cell) []Step {
 			if c == pos {
 				continue
 			}
-			if d := dirBetweenCells(pos, c); d != 0 {
-				add(Step{From: pos, Dir: d})
+			if d := pos.DirTo(c); d != 0 {
+				add(mazes.Step{From: pos, Dir: d})
 				if m.In(c) {
 					pos = c
 				}
@@ -196,7 +168,7 @@ func (r Reading) stepsFrom(m *Maze, pos Cell) []Step {
 			}
 			d := toward(pos, c)
 			from := c.Move(d.Opposite())
-			add(Step{From: from, Dir: d})
+			add(mazes.Step{From: from, Dir: d})
 			if m.In(c) {
 				pos = c
 			} else {
@@ -210,8 +182,8 @@ func (r Reading) stepsFrom(m *Maze, pos Cell) []Step {
 // cellsFrom lists the cells the reading names or reaches, from start: a
 // path's own cells (start put first when the path leaves it out), or the
 // cells each move leads to.
-func (r Reading) cellsFrom(start Cell) []Cell {
-	cells := []Cell{start}
+func (r Reading) cellsFrom(start mazes.Cell) []mazes.Cell {
+	cells := []mazes.Cell{start}
 	switch r.Form {
 	case FormMoves:
 		at := start
@@ -231,18 +203,18 @@ func (r Reading) cellsFrom(start Cell) []Cell {
 
 // toward returns the direction from a that most nearly points at b: along
 // the axis of the larger difference, the vertical one on a tie.
-func toward(a, b Cell) Dir {
+func toward(a, b mazes.Cell) mazes.Dir {
 	dr, dc := b.R-a.R, b.C-a.C
 	if absInt(dr) >= absInt(dc) {
 		if dr > 0 {
-			return South
+			return mazes.South
 		}
-		return North
+		return mazes.North
 	}
 	if dc > 0 {
-		return East
+		return mazes.East
 	}
-	return West
+	return mazes.West
 }
 
 func absInt(v int) int {

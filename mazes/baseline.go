@@ -80,7 +80,7 @@ type BaselineConfig struct {
 	Seed   uint64
 	Budget int // ≤ 0 means 4·N², the interactive episode's default
 	// Sample, when set, is the walker instead of Walker's: draw k of it on
-	// the maze under the framing, scored (agents.RandomScores is
+	// the maze under the framing, scored (walkers.RandomScores is
 	// agent/random's). Walker then only names it; Seed and Budget are the
 	// sampler's business.
 	Sample func(m *Maze, opt PromptOptions, draw uint64) Scores

@@ -1,7 +1,6 @@
-package agents
+package walkers
 
 import (
-	"context"
 	"math"
 	"slices"
 	"testing"
@@ -10,7 +9,6 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/hallumaze/hallumaze/mazes"
-	"github.com/hallumaze/hallumaze/providers"
 )
 
 // drawCase draws a one-shot maze case of side 2–13.
@@ -28,9 +26,9 @@ func drawCase(t *rapid.T) (*mazes.Maze, mazes.PromptOptions) {
 	return m, opt
 }
 
-func chat(t *rapid.T, name string, req providers.Request) string {
+func chat(t *rapid.T, name string, req Request) string {
 	a, _ := Lookup(name)
-	rep, err := a.Chat(context.Background(), req)
+	rep, err := ask(a, req)
 	require.NoError(t, err)
 	return rep.Text
 }

@@ -1,4 +1,4 @@
-package agents
+package walkers
 
 import (
 	"slices"
@@ -67,7 +67,7 @@ func RandomScores(m *mazes.Maze, opt mazes.PromptOptions, draw uint64) mazes.Sco
 // and read back. The parser reads MaxReply bytes: the rest of a longer walk
 // (hundreds of megabytes on the largest mazes) is never written.
 func randomScoresText(m *mazes.Maze, opt mazes.PromptOptions, seed uint64) mazes.Scores {
-	a := &Agent{name: "random", kind: randomKind}
+	a := &Walker{name: "random", kind: randomKind}
 	reply := a.oneShotSeeded(prompt{maze: m, lang: opt.Lang, confidence: opt.Confidence}, seed, mazes.MaxReply)
 	return mazes.Score(m, mazes.ParseReply(reply))
 }
@@ -81,7 +81,7 @@ func mayBeCut(m *mazes.Maze) bool {
 }
 
 // randomTranscript is the transcript mazes.ParseReply reads from
-// agent/random's one-shot reply drawn from seed (Agent.oneShotSeeded),
+// agent/random's one-shot reply drawn from seed (Walker.oneShotSeeded),
 // made from the same decisions without writing them.
 //
 // The walk's and the transcript's slices are sc's, reused from draw to

@@ -1,4 +1,4 @@
-package agents
+package walkers
 
 import (
 	"math"
@@ -25,7 +25,7 @@ type policy interface {
 
 // newPolicy makes the agent's policy for a maze, at the request's effort
 // (which only the lured walker reads).
-func (a *Agent) newPolicy(w *walk, p prompt, interactive bool) policy {
+func (a *Walker) newPolicy(w *walk, p prompt, interactive bool) policy {
 	lang := p.lang
 	switch a.kind {
 	case explorerKind:
@@ -47,12 +47,12 @@ func maxSteps(m *mazes.Maze) int { return 8 * m.Size() * m.Size() }
 // oneShot writes the whole walk and the final block. The walk follows the
 // agent's belief: through a wall it reaches the other side, off the grid it
 // stays.
-func (a *Agent) oneShot(p prompt) string { return a.oneShotSeeded(p, walkSeed(a.name, p), 0) }
+func (a *Walker) oneShot(p prompt) string { return a.oneShotSeeded(p, walkSeed(a.name, p), 0) }
 
 // oneShotSeeded is oneShot with the walk's random choices drawn from seed.
 // A limit > 0 stops the reply once it is longer than limit bytes: the
 // prefix of the whole reply a reader of limit bytes sees is the same.
-func (a *Agent) oneShotSeeded(p prompt, seed uint64, limit int) string {
+func (a *Walker) oneShotSeeded(p prompt, seed uint64, limit int) string {
 	w := newWalk(p.maze, seed)
 	pol := a.newPolicy(w, p, false)
 	wr := writer{lang: p.lang, confidence: p.confidence}
@@ -79,7 +79,7 @@ func (a *Agent) oneShotSeeded(p prompt, seed uint64, limit int) string {
 // turn writes the next turn of an interactive walk: it replays the
 // conversation into the policy, then writes one move, or the final block
 // when the world says EXIT was reached or the policy stops.
-func (a *Agent) turn(p prompt) string {
+func (a *Walker) turn(p prompt) string {
 	w := newWalk(p.maze, walkSeed(a.name, p))
 	pol := a.newPolicy(w, p, true)
 	atExit := false

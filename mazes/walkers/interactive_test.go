@@ -1,7 +1,6 @@
-package agents
+package walkers
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -10,7 +9,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hallumaze/hallumaze/mazes"
-	"github.com/hallumaze/hallumaze/providers"
 )
 
 func TestReadAnswer(t *testing.T) {
@@ -98,7 +96,7 @@ func TestHints(t *testing.T) {
 }
 
 // checkHint plays a case with and without a hint a third of the way in.
-func checkHint(t *testing.T, name string, model providers.Model, c mazeCase) {
+func checkHint(t *testing.T, name string, model *Walker, c mazeCase) {
 	t.Run(c.String(), func(t *testing.T) {
 		plain := play(t, model, c, 0)
 		hintAt := max(1, len(plain.replies)/3)
@@ -158,11 +156,11 @@ func TestInteractiveStop(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			// A world that never lets the walk move: every answer says (1,1).
 			op := mazes.NewEpisode(m, opt, 0).Opening()
-			req := providers.Request{System: op.System, Messages: []providers.Message{{Role: providers.User, Content: op.User}}}
+			req := Request{System: op.System, Messages: []Message{{Content: op.User}}}
 			model := agent(t, tc.name)
 			for turn := 1; ; turn++ {
 				require.LessOrEqual(t, turn, tc.limit+1)
-				rep, err := model.Chat(context.Background(), req)
+				rep, err := ask(model, req)
 				require.NoError(t, err)
 				tr := mazes.ParseReply(rep.Text)
 				if tr.HasFinalPath {
@@ -174,8 +172,8 @@ func TestInteractiveStop(t *testing.T) {
 				}
 				require.Len(t, tr.Steps, 1)
 				req.Messages = append(req.Messages,
-					providers.Message{Role: providers.Assistant, Content: rep.Text},
-					providers.Message{Role: providers.User, Content: "You are at (1,1): [N↑ E→ S↓ W←].\n"})
+					Message{Reply: true, Content: rep.Text},
+					Message{Content: "You are at (1,1): [N↑ E→ S↓ W←].\n"})
 			}
 		})
 	}
@@ -193,14 +191,14 @@ func TestRandomFollowsDirectedHint(t *testing.T) {
 		e := mazes.NewEpisode(m, mazes.PromptOptions{Lang: mazes.English, Confidence: true}, 0)
 		open := e.Opening()
 		model := agent(t, "random")
-		msgs := []providers.Message{{Role: providers.User, Content: open.User}}
-		rep, err := model.Chat(t.Context(), providers.Request{System: open.System, Messages: msgs})
+		msgs := []Message{{Content: open.User}}
+		rep, err := ask(model, Request{System: open.System, Messages: msgs})
 		require.NoError(t, err)
 		answer, _, done := e.Turn(rep.Text)
 		require.False(t, done)
 		answer = e.WithHint(answer, hint.text)
-		msgs = append(msgs, providers.Message{Role: providers.Assistant, Content: rep.Text}, providers.Message{Role: providers.User, Content: answer})
-		rep, err = model.Chat(t.Context(), providers.Request{System: open.System, Messages: msgs})
+		msgs = append(msgs, Message{Reply: true, Content: rep.Text}, Message{Content: answer})
+		rep, err = ask(model, Request{System: open.System, Messages: msgs})
 		require.NoError(t, err)
 		st := mazes.ParseReply(rep.Text).Steps
 		require.Len(t, st, 1, rep.Text)

@@ -1,4 +1,4 @@
-package agents
+package walkers
 
 import "github.com/hallumaze/hallumaze/mazes"
 

@@ -1,4 +1,4 @@
-package agents
+package walkers
 
 import (
 	"crypto/sha256"
@@ -9,8 +9,28 @@ import (
 	"sync"
 
 	"github.com/hallumaze/hallumaze/mazes"
-	"github.com/hallumaze/hallumaze/providers"
 )
+
+// Request is a conversation as a walker reads it, the way a model reads
+// one: the system prompt, the messages in order (the first user message
+// the maze's prompt), the sampling seed and the reasoning effort asked
+// for.
+type Request struct {
+	System   string
+	Messages []Message
+	// Seed is the request's sampling seed; 0 when it gives none.
+	Seed int64
+	// Effort is the reasoning effort asked for: "low", "medium" or
+	// "high"; "" when it asks for none. Only the lured walker reads it.
+	Effort string
+}
+
+// Message is one message of a conversation: the walker's own reply
+// (Reply), or the user's (the prompt, the world's answers).
+type Message struct {
+	Reply   bool
+	Content string
+}
 
 // prompt is what an agent reads from a request.
 type prompt struct {
@@ -21,7 +41,7 @@ type prompt struct {
 	// seed is the request's sampling seed; 0 when it gives none.
 	seed int64
 	// effort is the request's effort on the agents' scale
-	// (providers.Request.EffortLevel); "" when it asks for none.
+	// (Request.Effort); "" when it asks for none.
 	effort string
 	// turns are the moves of an interactive conversation so far, each with
 	// the world's answer to it.
@@ -56,10 +76,10 @@ var (
 
 // readPrompt reads the maze, the framing and, for an interactive walk, the
 // conversation so far.
-func readPrompt(req providers.Request, cache *mazeCache) (prompt, error) {
+func readPrompt(req Request, cache *mazeCache) (prompt, error) {
 	first := -1
 	for i, msg := range req.Messages {
-		if msg.Role == providers.User {
+		if !msg.Reply {
 			first = i
 			break
 		}
@@ -78,10 +98,8 @@ func readPrompt(req providers.Request, cache *mazeCache) (prompt, error) {
 		confidence:  asksConfidence(text),
 		interactive: containsAny(text, interactiveMarkers) || len(req.Messages) > first+1,
 	}
-	if req.Seed != nil {
-		p.seed = *req.Seed
-	}
-	p.effort = req.EffortLevel()
+	p.seed = req.Seed
+	p.effort = req.Effort
 	if containsAny(text+req.System, koreanMarkers) {
 		p.lang = mazes.Korean
 	}
@@ -114,12 +132,12 @@ func containsAny(s string, subs []string) bool {
 // readTurns pairs each of the agent's replies with the world's answer that
 // follows it. A user message with no reply before it (two in a row) is a
 // turn without a step.
-func readTurns(m *mazes.Maze, msgs []providers.Message) []turn {
+func readTurns(m *mazes.Maze, msgs []Message) []turn {
 	var turns []turn
 	var cur *turn
 	for _, msg := range msgs {
-		switch msg.Role {
-		case providers.Assistant:
+		switch {
+		case msg.Reply:
 			turns = append(turns, turn{})
 			cur = &turns[len(turns)-1]
 			if tr := mazes.ParseReply(msg.Content); len(tr.Steps) > 0 {

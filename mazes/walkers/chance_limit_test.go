@@ -1,4 +1,4 @@
-package agents
+package walkers
 
 import (
 	"testing"
@@ -18,7 +18,7 @@ func TestRandomScoresStopsAtWhatIsRead(t *testing.T) {
 	opt := mazes.PromptOptions{Lang: mazes.English, Confidence: true}
 	for draw := range uint64(2) {
 		seed := mix(mazeSeed("random", m), draw+1)
-		a := &Agent{name: "random", kind: randomKind}
+		a := &Walker{name: "random", kind: randomKind}
 		p := prompt{maze: m, lang: opt.Lang, confidence: opt.Confidence}
 		whole := a.oneShotSeeded(p, seed, 0)
 		require.Greater(t, len(whole), mazes.MaxReply, "the walk must be longer than the parser reads")

@@ -1,4 +1,4 @@
-package agents
+package walkers
 
 import (
 	"slices"
@@ -41,8 +41,8 @@ import (
 // when no wall is left to try. It stops after 3·N² moves and ignores
 // hints.
 //
-// Asked to think harder (a reasoning effort, or a thinking budget: see
-// providers.Request.EffortLevel), it checks its work more, the reference
+// Asked to think harder (Request.Effort: a reasoning effort, or a thinking
+// budget, on the scale the agents package reads), it checks its work more, the reference
 // of the Effort experiment: at "medium" it checks the wall listing before
 // each move, so at a lure's dead end it turns back as it does left alone
 // (it still takes the lure); at "high" it also checks a lure against the

@@ -1,7 +1,6 @@
-package agents
+package walkers
 
 import (
-	"context"
 	"testing"
 
 	"github.com/hallumaze/hallumaze/mazes"
@@ -20,7 +19,7 @@ func benchOneShot(b *testing.B, name string) {
 	var out int
 	for b.Loop() {
 		a, _ := Lookup(name)
-		rep, err := a.Chat(context.Background(), req)
+		rep, err := ask(a, req)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -67,7 +67,7 @@ func (e *explorer) next(w *walk) (move, bool) {
 		if !ok {
 			return move{}, false
 		}
-		d, _ := dirTo(w.pos, next)
+		d := w.pos.DirTo(next)
 		return move{notes: notes, dir: d, conf: r.between(92, 97), reason: phrase(e.lang, phFollowHint)}, true
 	}
 	var fresh []mazes.Dir
@@ -90,8 +90,8 @@ func (e *explorer) next(w *walk) (move, bool) {
 		return move{}, false // every branch explored: impossible in a perfect maze
 	}
 	prev := e.stack[len(e.stack)-2]
-	d, ok := dirTo(w.pos, prev)
-	if !ok {
+	d := w.pos.DirTo(prev)
+	if d == 0 {
 		return move{}, false
 	}
 	if !e.back {

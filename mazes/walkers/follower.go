@@ -84,7 +84,7 @@ func (f *follower) next(w *walk) (move, bool) {
 	// A dead end. Taught by a hint, it turns back the way it came.
 	if f.taught && len(f.stack) >= 2 {
 		back := f.stack[len(f.stack)-2]
-		if d, ok := dirTo(w.pos, back); ok {
+		if d := w.pos.DirTo(back); d != 0 {
 			return move{dir: d, conf: conf, reason: phrase(f.lang, phReturn)}, true
 		}
 	}

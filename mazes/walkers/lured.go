@@ -192,8 +192,8 @@ func (l *lured) wayBack(w *walk) (mazes.Dir, bool) {
 	if len(l.stack) < 2 || l.stack[len(l.stack)-1] != w.pos {
 		return 0, false
 	}
-	d, ok := dirTo(w.pos, l.stack[len(l.stack)-2])
-	if !ok || !w.m.IsOpen(w.pos, d) || l.refused[w.pos]&d != 0 {
+	d := w.pos.DirTo(l.stack[len(l.stack)-2])
+	if d == 0 || !w.m.IsOpen(w.pos, d) || l.refused[w.pos]&d != 0 {
 		return 0, false
 	}
 	return d, true

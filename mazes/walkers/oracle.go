@@ -25,7 +25,7 @@ func (o *oracle) next(w *walk) (move, bool) {
 	if !ok {
 		return move{}, false
 	}
-	d, _ := dirTo(w.pos, next)
+	d := w.pos.DirTo(next)
 	conf := w.rng(uint64(len(w.steps))).between(95, 99)
 	return move{dir: d, conf: conf, reason: phrase(o.lang, phOnPath)}, true
 }

@@ -173,16 +173,6 @@ func appendOpen(dst []mazes.Dir, m *mazes.Maze, c mazes.Cell) []mazes.Dir {
 	return dst
 }
 
-// dirTo returns the direction from a to an adjacent cell b.
-func dirTo(a, b mazes.Cell) (mazes.Dir, bool) {
-	for _, d := range mazes.Dirs {
-		if a.Move(d) == b {
-			return d, true
-		}
-	}
-	return 0, false
-}
-
 // eraseLoops returns the walk's trail with every loop cut out: in a perfect
 // maze, the trail of a walk without wall crossings becomes the unique simple
 // path between its ends.

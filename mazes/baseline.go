@@ -208,23 +208,13 @@ func FlawlessScores(m *Maze, opt PromptOptions) Scores {
 	sol := m.Solution()
 	dirs := make([]Dir, 0, len(sol))
 	for i := 1; i < len(sol); i++ {
-		dirs = append(dirs, stepDir(sol[i-1], sol[i]))
+		dirs = append(dirs, sol[i-1].DirTo(sol[i]))
 	}
 	w := newRandomWalker(m, opt, len(dirs))
 	if opt.Confidence {
 		w.conf = 1
 	}
 	return w.play(func(k int, _ Cell) Dir { return dirs[k] })
-}
-
-// stepDir is the direction from a to its neighbour b.
-func stepDir(a, b Cell) Dir {
-	for _, d := range Dirs {
-		if a.Move(d) == b {
-			return d
-		}
-	}
-	return 0
 }
 
 // moments accumulates a mean and a sample variance (Welford).

@@ -12,6 +12,7 @@ import (
 	"github.com/hallumaze/hallumaze/internal/cli"
 	"github.com/hallumaze/hallumaze/internal/files"
 	"github.com/hallumaze/hallumaze/mazes"
+	"github.com/hallumaze/hallumaze/mazes/lenient"
 )
 
 // commands are hallumaze maze (print one maze) and hallumaze score (score
@@ -191,7 +192,7 @@ func runScore(_ context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	var s any = mazes.Score(m, mazes.ParseReply(string(reply)))
 	if t == mazes.Lenient {
-		s = mazes.ScoreLenient(m, string(reply))
+		s = lenient.Score(m, string(reply))
 	}
 	enc := json.NewEncoder(stdout)
 	enc.SetIndent("", "  ")

@@ -2,36 +2,9 @@ package abstain
 
 import (
 	"bytes"
-	"encoding/json"
 	"reflect"
 	"testing"
 )
-
-// FuzzReadResponses: any response file is read or refused, never a panic;
-// what is read, written back as JSONL, reads back the same.
-func FuzzReadResponses(f *testing.F) {
-	f.Add([]byte(`{"id":"cf-01/intact","output":"{\"answer\": 12}"}` + "\n\n" + `{"id":"b","output":"INSUFFICIENT"}`))
-	f.Add([]byte(`{"id":"a","output":"x"}` + "\n" + `{"id":"a","output":"y"}`))
-	f.Add([]byte(`{"output":"x"}`))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		got, err := ReadResponses(bytes.NewReader(data))
-		if err != nil {
-			return
-		}
-		var file bytes.Buffer
-		enc := json.NewEncoder(&file)
-		for id, out := range got {
-			if id == "" {
-				t.Fatal("a response without an id")
-			}
-			enc.Encode(Response{ID: id, Output: out})
-		}
-		again, err := ReadResponses(&file)
-		if err != nil || !reflect.DeepEqual(got, again) {
-			t.Fatalf("written back: %v, %v, want %v", again, err, got)
-		}
-	})
-}
 
 // FuzzReadItems: any item file is read or refused, never a panic; the
 // items read are valid, and written back read back the same.

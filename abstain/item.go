@@ -207,36 +207,6 @@ func (it Item) validate() error {
 	return nil
 }
 
-// Response is one line of a responses file: a model's raw reply to an item.
-type Response struct {
-	ID     string `json:"id"`
-	Output string `json:"output"`
-}
-
-// ReadResponses reads responses JSONL ({"id": ..., "output": ...} per line,
-// blank lines skipped) into a map from item id to raw reply. A line without
-// an id, or an id seen twice, is an error that names the line.
-func ReadResponses(r io.Reader) (map[string]string, error) {
-	out := map[string]string{}
-	seen := map[string]int{}
-	err := eachLine(r, func(n int, data []byte) error {
-		var resp Response
-		if err := json.Unmarshal(data, &resp); err != nil {
-			return fmt.Errorf("abstain: read responses: line %d: %w", n, err)
-		}
-		if resp.ID == "" {
-			return fmt.Errorf("abstain: read responses: line %d: missing id", n)
-		}
-		if first, ok := seen[resp.ID]; ok {
-			return fmt.Errorf("abstain: read responses: line %d: id %q already on line %d", n, resp.ID, first)
-		}
-		seen[resp.ID] = n
-		out[resp.ID] = resp.Output
-		return nil
-	})
-	return out, err
-}
-
 // eachLine calls fn with each non-blank line of r and its 1-based number.
 // Lines may be of any length.
 func eachLine(r io.Reader, fn func(n int, line []byte) error) error {

@@ -222,24 +222,6 @@ func TestReadItemsErrors(t *testing.T) {
 	}
 }
 
-func TestReadResponses(t *testing.T) {
-	got, err := ReadResponses(strings.NewReader("{\"id\":\"a\",\"output\":\"x\"}\n\n{\"id\":\"b\",\"output\":\"" + strings.Repeat("y", 200000) + "\"}"))
-	require.NoError(t, err)
-	assert.Len(t, got, 2)
-	assert.Len(t, got["b"], 200000)
-	for name, in := range map[string]string{
-		"no id":     `{"output":"x"}`,
-		"duplicate": "{\"id\":\"a\",\"output\":\"x\"}\n{\"id\":\"a\",\"output\":\"y\"}",
-		"bad json":  `{"id":`,
-	} {
-		t.Run(name, func(t *testing.T) {
-			_, err := ReadResponses(strings.NewReader(in))
-			require.Error(t, err)
-			assert.Contains(t, err.Error(), "line")
-		})
-	}
-}
-
 func TestPrompts(t *testing.T) {
 	it := Standard(DefaultSeed)[0]
 	p := UserPrompt(it)

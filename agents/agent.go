@@ -1,105 +1,56 @@
 package agents
 
 import (
-	"context"
+	"errors"
 	"fmt"
 
+	"github.com/hallumaze/hallumaze/mazes/walkers"
 	"github.com/hallumaze/hallumaze/providers"
 )
 
-// ErrNoMaze reports a request whose prompt holds no readable maze.
-var ErrNoMaze = fmt.Errorf("the prompt holds no maze: %w", providers.ErrUnreadablePrompt)
+// Names returns the names of the HalluMaze reference walkers
+// ([walkers.Names]), in order of decreasing skill: oracle, explorer,
+// random, lured. The harness calls them "agent/NAME". The hint follower
+// ([HintNames]) is looked up by name like them but kept apart: it stands
+// for a model in the Ariadne experiment only.
+func Names() []string { return walkers.Names() }
 
-// kind selects an agent's policy.
-type kind int
-
-const (
-	oracleKind kind = iota
-	explorerKind
-	randomKind
-	luredKind
-	followerKind
-)
-
-// Names returns the names of the reference agents, in order of decreasing
-// skill: oracle, explorer, random, lured. The harness calls them
-// "agent/NAME". The hint follower ("follower", see [HintNames]) is looked
-// up by name like them but kept apart: it stands for a model in the Ariadne
-// experiment only.
-func Names() []string {
-	return []string{"oracle", "explorer", "random", "lured"}
-}
-
-// HintNames returns the names of the reference agents whose walk hints
-// change: the follower, which takes every hint's direction and remembers
-// it. The Ariadne experiment plays them beside [Names].
-func HintNames() []string { return []string{"follower"} }
+// HintNames returns the names of the reference walkers whose walk hints
+// change ([walkers.HintNames]): the follower. The Ariadne experiment plays
+// them beside [Names].
+func HintNames() []string { return walkers.HintNames() }
 
 // Lookup returns the reference agent of the given name (without the
-// "agent/" prefix), or false when there is none. Agents hold no state
-// between calls and are safe for concurrent use.
+// "agent/" prefix), or false when there is none: a Missing Piece policy or
+// a HalluMaze walker, served as a model. Agents hold no state between
+// calls and are safe for concurrent use.
 func Lookup(name string) (providers.Model, bool) {
 	if p, ok := abstainPolicies[name]; ok {
 		return Model(name, abstainPolicy(name, p)), true
 	}
-	a, ok := lookup(name)
+	w, ok := walkers.Lookup(name)
 	if !ok {
 		return nil, false
 	}
-	return a, true
+	return Model(name, walkerPolicy(w)), true
 }
 
-func lookup(name string) (*Agent, bool) {
-	var k kind
-	switch name {
-	case "oracle":
-		k = oracleKind
-	case "explorer":
-		k = explorerKind
-	case "random":
-		k = randomKind
-	case "lured":
-		k = luredKind
-	case "follower":
-		k = followerKind
-	default:
-		return nil, false
+// walkerPolicy serves a maze walker: it reads the request as the walker's
+// own ([walkers.Request]), and a prompt that holds no maze is an error
+// wrapping [providers.ErrUnreadablePrompt] (and [walkers.ErrNoMaze]).
+func walkerPolicy(w *walkers.Walker) Policy {
+	return func(req providers.Request) (string, string, error) {
+		wr := walkers.Request{System: req.System, Effort: req.EffortLevel()}
+		if req.Seed != nil {
+			wr.Seed = *req.Seed
+		}
+		for _, m := range req.Messages {
+			wr.Messages = append(wr.Messages, walkers.Message{Reply: m.Role == providers.Assistant, Content: m.Content})
+		}
+		text, reasoning, err := w.Reply(wr)
+		if errors.Is(err, walkers.ErrNoMaze) {
+			err = fmt.Errorf("%w: %w", providers.ErrUnreadablePrompt, err)
+		}
+		return text, reasoning, err
 	}
-	return &Agent{name: name, kind: k}, true
-}
-
-// Agent is a reference agent. Its zero value is not usable; get one from
-// [Lookup].
-type Agent struct {
-	name  string
-	kind  kind
-	cache mazeCache
-}
-
-// Name returns the agent's name, without the "agent/" prefix.
-func (a *Agent) Name() string { return a.name }
-
-// Chat answers the conversation: in the one-shot protocol the whole walk
-// and the final block, in the interactive protocol the next move (or the
-// final block). A request whose prompt holds no maze gives an error that
-// wraps [ErrNoMaze].
-func (a *Agent) Chat(ctx context.Context, req providers.Request) (providers.Reply, error) {
-	return serve(ctx, a.name, req, a.reply)
-}
-
-// reply is the agent's policy ([Policy]).
-func (a *Agent) reply(req providers.Request) (text, reasoning string, err error) {
-	p, err := readPrompt(req, &a.cache)
-	if err != nil {
-		return "", "", err
-	}
-	if p.interactive {
-		text = a.turn(p)
-	} else {
-		text = a.oneShot(p)
-	}
-	if a.kind == luredKind && p.effort != "" {
-		reasoning = luredThoughts(p.effort)
-	}
-	return text, reasoning, nil
 }

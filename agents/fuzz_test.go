@@ -8,28 +8,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hallumaze/hallumaze/mazes"
+	"github.com/hallumaze/hallumaze/mazes/walkers"
 	"github.com/hallumaze/hallumaze/providers"
 )
-
-// FuzzReadAnswer: any text from the world reads without panic, and a
-// position read lies inside the maze.
-func FuzzReadAnswer(f *testing.F) {
-	f.Add("You are at (2,3): [N↑ S↓].\n")
-	f.Add("wall: no passage E from (2,3).\nYou are at (2,3): [N↑ S↓].\nHINT: go back to (0,0)\n")
-	f.Add("(4,4) 에서 EXIT에 도착했습니다.\n")
-	f.Add("현재 위치는 (1,2): [N↑ E→] 입니다.\n힌트: 돌아가세요\n")
-	m, err := mazes.Generate(5, 1, mazes.DFS)
-	require.NoError(f, err)
-	f.Fuzz(func(t *testing.T, text string) {
-		a := readAnswer(m, text)
-		if a.hasPos && !m.In(a.pos) {
-			t.Fatalf("position %v outside the maze", a.pos)
-		}
-		if a.exit && !a.hasPos {
-			t.Fatal("exit without a position")
-		}
-	})
-}
 
 // FuzzChat: whatever the prompt and the conversation hold, every agent
 // answers without panic, either with an error or with a reply whose every
@@ -54,8 +35,8 @@ func FuzzChat(f *testing.F) {
 			a, _ := Lookup(name)
 			rep, err := a.Chat(context.Background(), providers.Request{Messages: msgs})
 			if err != nil {
-				if !errors.Is(err, ErrNoMaze) {
-					t.Fatalf("%s: error that is not ErrNoMaze: %v", name, err)
+				if !errors.Is(err, walkers.ErrNoMaze) || !errors.Is(err, providers.ErrUnreadablePrompt) {
+					t.Fatalf("%s: error that is not an unreadable prompt's ErrNoMaze: %v", name, err)
 				}
 				continue
 			}

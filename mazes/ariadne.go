@@ -117,7 +117,7 @@ func (a *Ariadne) Observe(before Cell, res TurnResult, after Cell) (string, bool
 	if len(path) < 2 {
 		return "", false
 	}
-	dir := stepDir(path[0], path[1])
+	dir := path[0].DirTo(path[1])
 	a.lastHint = a.steps
 	a.stats.Hints++
 	a.pending = append(a.pending, pendingHint{cell: after, dir: dir, given: a.steps})

@@ -80,7 +80,7 @@ type BaselineConfig struct {
 	Seed   uint64
 	Budget int // ≤ 0 means 4·N², the interactive episode's default
 	// Sample, when set, is the walker instead of Walker's: draw k of it on
-	// the maze under the framing, scored (agents.RandomScores is
+	// the maze under the framing, scored (walkers.RandomScores is
 	// agent/random's). Walker then only names it; Seed and Budget are the
 	// sampler's business.
 	Sample func(m *Maze, opt PromptOptions, draw uint64) Scores
@@ -208,23 +208,13 @@ func FlawlessScores(m *Maze, opt PromptOptions) Scores {
 	sol := m.Solution()
 	dirs := make([]Dir, 0, len(sol))
 	for i := 1; i < len(sol); i++ {
-		dirs = append(dirs, stepDir(sol[i-1], sol[i]))
+		dirs = append(dirs, sol[i-1].DirTo(sol[i]))
 	}
 	w := newRandomWalker(m, opt, len(dirs))
 	if opt.Confidence {
 		w.conf = 1
 	}
 	return w.play(func(k int, _ Cell) Dir { return dirs[k] })
-}
-
-// stepDir is the direction from a to its neighbour b.
-func stepDir(a, b Cell) Dir {
-	for _, d := range Dirs {
-		if a.Move(d) == b {
-			return d
-		}
-	}
-	return 0
 }
 
 // moments accumulates a mean and a sample variance (Welford).

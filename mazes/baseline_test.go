@@ -229,7 +229,7 @@ func TestWalkerTextParity(t *testing.T) {
 							sol := m.Solution()
 							flaw := func(w *randomWalker) Scores {
 								w.budget, w.conf = len(sol)-1, 1
-								return w.play(func(k int, _ Cell) Dir { return stepDir(sol[k], sol[k+1]) })
+								return w.play(func(k int, _ Cell) Dir { return sol[k].DirTo(sol[k+1]) })
 							}
 							assert.Equal(t, flaw(slow), flaw(fast), "flawless walk")
 						})

@@ -16,11 +16,11 @@
 //
 // A model's reply is read by two tiers. The strict tier (ParseReply, Score,
 // NewEpisode) reads the output contract, STEP lines and FINAL_PATH, and
-// nothing else; its numbers are the benchmark's. The lenient tier
-// (ParseLenient, ScoreLenient, NewLenientEpisode) also reads a move or a
-// path written the way models write them when they ignore the contract, and
-// measures the format apart (Format); its numbers stand beside the strict
-// ones, never instead.
+// nothing else; its numbers are the benchmark's. The lenient tier (package
+// lenient, which plays its walks with NewEpisodeReading) also reads a move
+// or a path written the way models write them when they ignore the
+// contract, and measures the format apart (Format); its numbers stand
+// beside the strict ones, never instead.
 //
 // Mazes from other benchmarks come in through ReadMazeDatasetASCII and
 // ReadMazeDatasetAdjList (the text forms of the maze-dataset library) and

@@ -47,10 +47,10 @@ type Episode struct {
 	atExit  bool
 	hint    string
 
-	// tier drives the episode: the strict tier plays only STEP lines; the
-	// lenient tier also plays moves stated otherwise, and re-asks once when
-	// a reply holds none (see NewLenientEpisode).
-	tier    Tier
+	// read reads the replies of a lenient episode (NewEpisodeReading),
+	// which plays moves stated otherwise too and re-asks once when a reply
+	// holds none; nil for a strict one, which plays only STEP lines.
+	read    Reader
 	format  Format
 	reasked bool // the current turn was re-asked once already
 	// strictCut holds the scores of the walk before the first reply the
@@ -77,12 +77,11 @@ type TurnResult struct {
 	Step    Step
 	Loop    bool // the reply holds a LOOP line
 	DeadEnd bool // the reply holds a DEAD_END line
-	// Compliant: the strict tier reads the reply. Form: what the lenient
-	// tier read (lenient episodes only). Reasked: the reply held no
-	// readable move and the world asked once more. ParseFailure: the
-	// re-asked reply held none either, and the turn ended without a move.
+	// Compliant: the strict tier reads the reply. Reasked: the reply held
+	// no readable move and the world asked once more (lenient episodes
+	// only). ParseFailure: the re-asked reply held none either, and the
+	// turn ended without a move.
 	Compliant    bool
-	Form         Form
 	Reasked      bool
 	ParseFailure bool
 }
@@ -94,7 +93,7 @@ func NewEpisode(m *Maze, opt PromptOptions, budget int) *Episode {
 		budget = 4 * m.n * m.n
 	}
 	opt.Protocol = Interactive
-	e := &Episode{m: m, opt: opt, budget: budget, pos: m.Start(), visited: make([]bool, m.n*m.n), tier: Strict}
+	e := &Episode{m: m, opt: opt, budget: budget, pos: m.Start(), visited: make([]bool, m.n*m.n)}
 	e.visited[m.index(m.Start())] = true
 	e.walk.FHR = -1
 	e.stats.Budget = budget
@@ -135,8 +134,8 @@ func (e *Episode) Turn(reply string) (answer string, res TurnResult, done bool) 
 		return "", res, true
 	}
 	from := e.pos
-	if e.tier == Lenient {
-		res, done = e.turnLenient(reply)
+	if e.read != nil {
+		res, done = e.turnRead(reply)
 	} else {
 		res, done = e.TurnTranscript(ParseReply(reply))
 	}
@@ -185,7 +184,7 @@ func (e *Episode) TurnTranscript(sub Transcript) (res TurnResult, done bool) {
 	}
 	e.stats.Turns++
 	res.Compliant = len(sub.Steps) > 0 || sub.HasFinalPath
-	e.format.count(Reading{Compliant: res.Compliant})
+	e.format.Count(res.Compliant, false)
 	done = e.play(sub, sub.HasFinalPath, sub.Steps, false, &res)
 	return res, done
 }

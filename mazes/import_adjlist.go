@@ -176,7 +176,7 @@ func ReadMazeDatasetAdjList(r io.Reader) (*Imported, error) {
 	repeats := 0
 	for _, e := range edges {
 		a, b := e[0], e[1]
-		d := dirBetweenCells(a, b)
+		d := a.DirTo(b)
 		if d == 0 {
 			return nil, fmt.Errorf("maze-dataset adjlist: connection %v <--> %v joins cells that are not neighbours", a, b)
 		}
@@ -214,17 +214,6 @@ func ReadMazeDatasetAdjList(r io.Reader) (*Imported, error) {
 // maxEachWarning is how many warnings of one kind are listed one by one;
 // the rest are counted in one more.
 const maxEachWarning = 5
-
-// dirBetweenCells returns the direction from a to its neighbour b, or 0
-// when they are not neighbours.
-func dirBetweenCells(a, b Cell) Dir {
-	for _, d := range Dirs {
-		if a.Move(d) == b {
-			return d
-		}
-	}
-	return 0
-}
 
 // The kinds of token of the adjacency-list form.
 const (

@@ -114,6 +114,17 @@ func (c Cell) Move(d Dir) Cell {
 	return Cell{c.R + dr, c.C + dc}
 }
 
+// DirTo returns the direction of the move from c to its neighbour b, or
+// 0 when b is not a neighbour of c.
+func (c Cell) DirTo(b Cell) Dir {
+	for _, d := range Dirs {
+		if c.Move(d) == b {
+			return d
+		}
+	}
+	return 0
+}
+
 // String formats the cell as "(r,c)", the form the prompt uses.
 func (c Cell) String() string { return string(c.AppendText(make([]byte, 0, 16))) }
 

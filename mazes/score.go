@@ -66,9 +66,9 @@ type Scores struct {
 	Truncated       bool `json:"truncated"`
 }
 
-// clone copies the scores, their optional values too, so that two copies
+// Clone copies the scores, their optional values too, so that two copies
 // share nothing.
-func (s Scores) clone() Scores {
+func (s Scores) Clone() Scores {
 	s.CE, s.Brier, s.ECE, s.LureRate = clonePtr(s.CE), clonePtr(s.Brier), clonePtr(s.ECE), clonePtr(s.LureRate)
 	s.ReportedBacktracks, s.ReportedHallucinations = clonePtr(s.ReportedBacktracks), clonePtr(s.ReportedHallucinations)
 	s.BacktrackGap, s.HallucinationGap = clonePtr(s.BacktrackGap), clonePtr(s.HallucinationGap)

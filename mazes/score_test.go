@@ -2,6 +2,7 @@ package mazes
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -88,4 +89,28 @@ func pathString(cells []Cell) string {
 		parts[i] = c.String()
 	}
 	return strings.Join(parts, "→")
+}
+
+// TestScoresCloneSharesNothing: every optional value of Scores is copied by
+// Clone, so that the lenient tier's copy of strict scores shares no
+// pointer.
+func TestScoresCloneSharesNothing(t *testing.T) {
+	one, seven := 1.0, 7
+	s := Scores{CE: &one, Brier: &one, ECE: &one, LureRate: &one, ReportedBacktracks: &seven,
+		ReportedHallucinations: &seven, BacktrackGap: &seven, HallucinationGap: &seven}
+	c := s.Clone()
+	v, w := reflect.ValueOf(s), reflect.ValueOf(c)
+	for i := range v.NumField() {
+		if v.Field(i).Kind() != reflect.Pointer {
+			continue
+		}
+		if v.Field(i).IsNil() {
+			t.Errorf("%s: set it in this test", v.Type().Field(i).Name)
+			continue
+		}
+		if v.Field(i).Pointer() == w.Field(i).Pointer() {
+			t.Errorf("%s is shared", v.Type().Field(i).Name)
+		}
+	}
+	assert.Equal(t, s, c)
 }

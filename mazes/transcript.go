@@ -251,8 +251,9 @@ func trimNumberMark(s string) string {
 	return s[i+1:]
 }
 
-func isDigit(b byte) bool     { return '0' <= b && b <= '9' }
-func isSpaceByte(b byte) bool { return b == ' ' || b == '\t' || b == '\r' || b == '\v' || b == '\f' }
+func isDigit(b byte) bool       { return '0' <= b && b <= '9' }
+func isSpaceByte(b byte) bool   { return b == ' ' || b == '\t' || b == '\r' || b == '\v' || b == '\f' }
+func isASCIILetter(b byte) bool { return 'a' <= b|0x20 && b|0x20 <= 'z' }
 func isWordByte(b byte) bool {
 	return isDigit(b) || 'a' <= b|0x20 && b|0x20 <= 'z' || b >= utf8.RuneSelf
 }
@@ -261,6 +262,19 @@ func isWordByte(b byte) bool {
 // case.
 func hasPrefixFold(s, kw string) bool {
 	return len(s) >= len(kw) && strings.EqualFold(s[:len(kw)], kw)
+}
+
+// ReadCell reads a cell written "(r,c)" or "[r,c]" at offset i of s, with
+// optional spaces and signed numbers, as the strict parser reads a cell.
+// end is the offset just past it; ok is false when s holds none there.
+func ReadCell(s string, i int) (c Cell, end int, ok bool) {
+	cur := cursor{s: s, i: i}
+	if i < len(s) && s[i] == '(' {
+		c, ok = cur.cell()
+	} else {
+		c, ok = cur.pair("[", "]")
+	}
+	return c, cur.i, ok
 }
 
 // cursor reads a line left to right.

@@ -97,14 +97,7 @@ func PathValid(m *Maze, path []Cell) bool {
 	}
 	for i := 1; i < len(path); i++ {
 		a, b := path[i-1], path[i]
-		ok := false
-		for _, d := range Dirs {
-			if a.Move(d) == b {
-				ok = m.IsOpen(a, d)
-				break
-			}
-		}
-		if !ok {
+		if d := a.DirTo(b); d == 0 || !m.IsOpen(a, d) {
 			return false
 		}
 	}

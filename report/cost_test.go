@@ -171,6 +171,9 @@ func TestCostSectionGolden(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "", sec.Suite)
 	golden.Check(t, "cost_table.golden", []byte(sec.Text))
+	ko, err := CostSection(costFixture(), Options{Prices: costPrices, Korean: true})
+	require.NoError(t, err)
+	golden.Check(t, "cost_table_ko.golden", []byte(ko.Text))
 	var js bytes.Buffer
 	require.NoError(t, WriteJSON(&js, []Section{sec}, Options{Timestamp: time.Date(2026, 3, 22, 14, 30, 22, 0, time.UTC)}))
 	golden.Check(t, "cost_json.golden", js.Bytes())
@@ -329,6 +332,9 @@ func TestCostPromptCache(t *testing.T) {
 	assert.Regexp(t, `anthropic/claude-sonnet-4 +1 +1,000,000 +800,000 +150,000 +10,000 +\$1\.10`, sec.Text)
 	assert.Contains(t, string(sec.HTML), `<td class="num">1,000,000</td><td class="num">800,000</td><td class="num">150,000</td><td class="num">10,000</td><td class="num">$3 / $15; cached $0.3, write $3.75</td>`)
 	assert.Contains(t, string(sec.HTML), "Prompt caching saved $2.80")
+	ko, err := CostSection(rs, Options{Prices: prices, Korean: true})
+	require.NoError(t, err)
+	assert.Contains(t, ko.Text, "입력 토큰에는 프롬프트 캐시에서 읽거나 쓴 토큰이 포함되며 캐시 가격으로 계산했습니다: $2.80 절약.")
 	var js bytes.Buffer
 	require.NoError(t, WriteJSON(&js, []Section{sec}, Options{}))
 	assert.Contains(t, js.String(), `"input_tokens": 1000000,
@@ -381,6 +387,9 @@ func TestCostReasoning(t *testing.T) {
 	assert.Contains(t, sec.Text, "4,800")
 	assert.Contains(t, sec.Text, "5,000", "the output column counts the reasoning in")
 	assert.Contains(t, sec.Text, "billed at the output price as OpenAI, Anthropic, Google and DeepSeek bill them")
+	ko, err := CostSection(rs, Options{Prices: prices, Korean: true})
+	require.NoError(t, err)
+	assert.Contains(t, ko.Text, "추론 토큰은 출력 토큰의 일부이며, OpenAI·Anthropic·Google·DeepSeek와 같이 출력 가격으로 계산합니다.")
 	assert.Contains(t, string(sec.HTML), "<th>of which reasoning</th>")
 	var buf bytes.Buffer
 	require.NoError(t, json.NewEncoder(&buf).Encode(sec.JSON[0].Value))

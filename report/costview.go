@@ -61,65 +61,75 @@ func costText(ms []ModelCost, korean bool) string {
 	}
 	var b strings.Builder
 	if korean {
-		WriteBox(&b, " 비용 ", cells, costFooterKorean(ms))
+		WriteBox(&b, " 비용 ", cells, costFooter(ms, costKorean))
 	} else {
-		WriteBox(&b, " Cost ", cells, costFooter(ms))
+		WriteBox(&b, " Cost ", cells, costFooter(ms, costEnglish))
 	}
 	return b.String()
 }
 
-// costFooterKorean is costFooter in Korean.
-func costFooterKorean(ms []ModelCost) []string {
-	total, priced, unpriced := costTotal(ms)
-	var out []string
-	if priced > 1 || (priced > 0 && unpriced > 0) {
-		line := "합계 " + FormatUSD(&total) + " (가격이 있는 모델 " + strconv.Itoa(priced) + "개)"
-		if unpriced > 0 {
-			line += ", 가격이 없는 모델 " + strconv.Itoa(unpriced) + "개"
-		}
-		out = append(out, line)
-	}
-	if priced > 0 {
-		out = append(out, "표시된 날짜 기준 정가의 미국 달러입니다. 가격은 바뀝니다: --prices FILE로 바꿀 수 있습니다.",
-			"출력 토큰에는 추론이 포함됩니다. 재생한 모델의 비용은 기록된 토큰의 비용입니다.")
-		if read, _ := cached(ms); read {
-			saved := totalSaving(ms)
-			out = append(out, "입력 토큰에는 프롬프트 캐시에서 읽거나 쓴 토큰이 포함되며 캐시 가격으로 계산했습니다: "+FormatUSD(&saved)+" 절약.")
-		}
-	}
-	if anyReasoning(ms) {
-		out = append(out, "추론 토큰은 출력 토큰의 일부이며, OpenAI·Anthropic·Google·DeepSeek와 같이 출력 가격으로 계산합니다.")
-	}
-	if unpriced > 0 {
-		out = append(out, "가격 미상: 참조 에이전트이거나 가격표에 없는 모델입니다 (--prices FILE로 추가).")
-	}
-	return out
+// costWords are the sentences of the Cost table's footer in one language.
+type costWords struct {
+	// total is the sum over the priced models; unpriced counts the others.
+	total              func(total string, priced, unpriced int) string
+	prices             []string
+	cache              func(saved string) string
+	reasoning, unknown string
 }
 
-// costFooter says what the table's figures are.
-func costFooter(ms []ModelCost) []string {
-	total, priced, unpriced := costTotal(ms)
-	var out []string
-	if priced > 1 || (priced > 0 && unpriced > 0) {
-		line := "total " + FormatUSD(&total) + " for " + Plain(priced, "model", "models") + " with a price"
+var costEnglish = costWords{
+	total: func(total string, priced, unpriced int) string {
+		line := "total " + total + " for " + Plain(priced, "model", "models") + " with a price"
 		if unpriced > 0 {
 			line += ", " + strconv.Itoa(unpriced) + " without"
 		}
-		out = append(out, line)
+		return line
+	},
+	prices: []string{"US dollars at list prices as of the date shown; prices change: --prices FILE overrides.",
+		"Output tokens include reasoning. A replayed model costs what its recorded tokens cost."},
+	cache: func(saved string) string {
+		return "Input includes the tokens read from and written to a prompt cache, at the cached prices: caching saved " + saved + "."
+	},
+	reasoning: "Reasoning tokens are part of the output tokens, billed at the output price as OpenAI, Anthropic, Google and DeepSeek bill them.",
+	unknown:   "price unknown: a reference agent or a model not in the table (add it with --prices FILE).",
+}
+
+var costKorean = costWords{
+	total: func(total string, priced, unpriced int) string {
+		line := "합계 " + total + " (가격이 있는 모델 " + strconv.Itoa(priced) + "개)"
+		if unpriced > 0 {
+			line += ", 가격이 없는 모델 " + strconv.Itoa(unpriced) + "개"
+		}
+		return line
+	},
+	prices: []string{"표시된 날짜 기준 정가의 미국 달러입니다. 가격은 바뀝니다: --prices FILE로 바꿀 수 있습니다.",
+		"출력 토큰에는 추론이 포함됩니다. 재생한 모델의 비용은 기록된 토큰의 비용입니다."},
+	cache: func(saved string) string {
+		return "입력 토큰에는 프롬프트 캐시에서 읽거나 쓴 토큰이 포함되며 캐시 가격으로 계산했습니다: " + saved + " 절약."
+	},
+	reasoning: "추론 토큰은 출력 토큰의 일부이며, OpenAI·Anthropic·Google·DeepSeek와 같이 출력 가격으로 계산합니다.",
+	unknown:   "가격 미상: 참조 에이전트이거나 가격표에 없는 모델입니다 (--prices FILE로 추가).",
+}
+
+// costFooter says what the table's figures are, in the words given.
+func costFooter(ms []ModelCost, w costWords) []string {
+	total, priced, unpriced := costTotal(ms)
+	var out []string
+	if priced > 1 || (priced > 0 && unpriced > 0) {
+		out = append(out, w.total(FormatUSD(&total), priced, unpriced))
 	}
 	if priced > 0 {
-		out = append(out, "US dollars at list prices as of the date shown; prices change: --prices FILE overrides.",
-			"Output tokens include reasoning. A replayed model costs what its recorded tokens cost.")
+		out = append(out, w.prices...)
 		if read, _ := cached(ms); read {
 			saved := totalSaving(ms)
-			out = append(out, "Input includes the tokens read from and written to a prompt cache, at the cached prices: caching saved "+FormatUSD(&saved)+".")
+			out = append(out, w.cache(FormatUSD(&saved)))
 		}
 	}
 	if anyReasoning(ms) {
-		out = append(out, "Reasoning tokens are part of the output tokens, billed at the output price as OpenAI, Anthropic, Google and DeepSeek bill them.")
+		out = append(out, w.reasoning)
 	}
 	if unpriced > 0 {
-		out = append(out, "price unknown: a reference agent or a model not in the table (add it with --prices FILE).")
+		out = append(out, w.unknown)
 	}
 	return out
 }

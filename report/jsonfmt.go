@@ -46,12 +46,7 @@ func writeValue(b *bytes.Buffer, src []byte, i, depth int) (int, error) {
 		return 0, fmt.Errorf("indent json: unexpected end")
 	}
 	if src[i] != '{' && src[i] != '[' {
-		end, _, err := skipValue(src, i)
-		if err != nil {
-			return 0, err
-		}
-		b.Write(src[i:end])
-		return end, nil
+		return scalar(b, src, i)
 	}
 	in := indenters.Get().(*indenter)
 	defer func() {
@@ -120,12 +115,7 @@ func (in *indenter) scan(i int) error {
 func (in *indenter) value(i, depth int) (int, error) {
 	src, b := in.src, in.b
 	if src[i] != '{' && src[i] != '[' {
-		end, _, err := skipValue(src, i)
-		if err != nil {
-			return 0, err
-		}
-		b.Write(src[i:end])
-		return end, nil
+		return scalar(b, src, i)
 	}
 	if in.next >= len(in.boxes) || in.boxes[in.next].start != i {
 		return 0, fmt.Errorf("indent json: malformed value at byte %d", i)
@@ -156,11 +146,10 @@ func (in *indenter) value(i, depth int) (int, error) {
 		}
 		newline(b, depth+1)
 		if src[i] == '{' {
-			k, _, err := skipValue(src, j)
+			k, err := scalar(b, src, j) // the key
 			if err != nil {
 				return 0, err
 			}
-			b.Write(src[j:k])
 			b.WriteString(": ")
 			j = k + 1 // the colon
 		}
@@ -175,6 +164,17 @@ func (in *indenter) value(i, depth int) (int, error) {
 	newline(b, depth)
 	b.WriteByte(closing)
 	return j + 1, nil
+}
+
+// scalar writes the string, number or literal at src[i] as it stands and
+// returns where it ends.
+func scalar(b *bytes.Buffer, src []byte, i int) (int, error) {
+	end, _, err := skipValue(src, i)
+	if err != nil {
+		return 0, err
+	}
+	b.Write(src[i:end])
+	return end, nil
 }
 
 func newline(b *bytes.Buffer, depth int) {

@@ -75,6 +75,27 @@ type encoder struct {
 	err error
 }
 
+// object writes open (the member's name and its brace), m's members in the
+// order of their keys, each value by value, and the closing brace; nothing
+// when m is empty.
+func object[V any](e *encoder, open string, m map[string]V, value func(V)) {
+	if len(m) == 0 {
+		return
+	}
+	e.buf = append(e.buf, open...)
+	for i, k := range slices.Sorted(maps.Keys(m)) {
+		if i > 0 {
+			e.buf = append(e.buf, ',')
+		}
+		e.buf = appendJSONString(e.buf, k)
+		e.buf = append(e.buf, ':')
+		value(m[k])
+	}
+	e.buf = append(e.buf, '}')
+}
+
+func (e *encoder) string(s string) { e.buf = appendJSONString(e.buf, s) }
+
 func (e *encoder) result(r Result) {
 	e.buf = append(e.buf, `{"suite":`...)
 	e.buf = appendJSONString(e.buf, r.Suite)
@@ -90,30 +111,8 @@ func (e *encoder) result(r Result) {
 	}
 	e.buf = append(e.buf, `,"case":`...)
 	e.buf = appendJSONString(e.buf, r.Case)
-	if len(r.Tags) > 0 {
-		e.buf = append(e.buf, `,"tags":{`...)
-		for i, k := range slices.Sorted(maps.Keys(r.Tags)) {
-			if i > 0 {
-				e.buf = append(e.buf, ',')
-			}
-			e.buf = appendJSONString(e.buf, k)
-			e.buf = append(e.buf, ':')
-			e.buf = appendJSONString(e.buf, r.Tags[k])
-		}
-		e.buf = append(e.buf, '}')
-	}
-	if len(r.Metrics) > 0 {
-		e.buf = append(e.buf, `,"metrics":{`...)
-		for i, k := range slices.Sorted(maps.Keys(r.Metrics)) {
-			if i > 0 {
-				e.buf = append(e.buf, ',')
-			}
-			e.buf = appendJSONString(e.buf, k)
-			e.buf = append(e.buf, ':')
-			e.float(r.Metrics[k])
-		}
-		e.buf = append(e.buf, '}')
-	}
+	object(e, `,"tags":{`, r.Tags, e.string)
+	object(e, `,"metrics":{`, r.Metrics, e.float)
 	if len(r.Detail) > 0 {
 		e.buf = append(e.buf, `,"detail":`...)
 		if r.Record != nil {

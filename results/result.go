@@ -119,20 +119,19 @@ func (r Result) LastReply() string {
 
 // OfModel keeps the results of one model.
 func OfModel(rs []Result, model string) []Result {
-	var out []Result
-	for _, r := range rs {
-		if r.Model == model {
-			out = append(out, r)
-		}
-	}
-	return out
+	return keep(rs, func(r Result) bool { return r.Model == model })
 }
 
 // OfSuite keeps the results of one suite.
 func OfSuite(rs []Result, suite string) []Result {
+	return keep(rs, func(r Result) bool { return r.Suite == suite })
+}
+
+// keep is the results ok keeps, in order; nil when it keeps none.
+func keep(rs []Result, ok func(Result) bool) []Result {
 	var out []Result
 	for _, r := range rs {
-		if r.Suite == suite {
+		if ok(r) {
 			out = append(out, r)
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/hallumaze/hallumaze/suites/maze/mazereport"
+	"github.com/hallumaze/hallumaze/suites/maze/mazetest"
 
 	"github.com/hallumaze/hallumaze/report"
 	mpsuite "github.com/hallumaze/hallumaze/suites/abstain"
@@ -117,7 +118,7 @@ func abstainFixture(t testing.TB) []results.Result {
 }
 
 func TestAbstainModels(t *testing.T) {
-	rs := append(fixtureResults(t), abstainFixture(t)...)
+	rs := append(mazetest.Results(t), abstainFixture(t)...)
 	models := mpsuite.AbstainModels(rs)
 	var names []string
 	byModel := map[string]mpsuite.AbstainModel{}
@@ -149,7 +150,7 @@ func TestAbstainModels(t *testing.T) {
 	require.Len(t, best, 1)
 	assert.Equal(t, "anthropic/claude-sonnet-4", best[0].Model)
 
-	assert.Nil(t, mpsuite.AbstainModels(fixtureResults(t)), "no abstain result")
+	assert.Nil(t, mpsuite.AbstainModels(mazetest.Results(t)), "no abstain result")
 	_, ok = mpsuite.BestAbstain(nil)
 	assert.False(t, ok)
 }
@@ -170,7 +171,7 @@ func TestBestAbstainTies(t *testing.T) {
 
 func TestAbstainTableGolden(t *testing.T) {
 	var b bytes.Buffer
-	require.NoError(t, mpsuite.WriteAbstainTable(&b, mpsuite.AbstainModels(append(fixtureResults(t), abstainFixture(t)...))))
+	require.NoError(t, mpsuite.WriteAbstainTable(&b, mpsuite.AbstainModels(append(mazetest.Results(t), abstainFixture(t)...))))
 	golden.Check(t, "abstain_table.golden", b.Bytes())
 
 	var widths []int
@@ -302,7 +303,7 @@ func TestAbstainHTML(t *testing.T) {
 }
 
 func TestLeaderboardIgnoresAbstain(t *testing.T) {
-	mz := append(fixtureResults(t), humanFixture(t)...)
+	mz := append(mazetest.Results(t), mazetest.Human(t, "..")...)
 	with := mazereport.Leaderboard(append(slices.Clone(mz), abstainFixture(t)...))
 	if diff := cmp.Diff(mazereport.Leaderboard(mz), with, cmpopts.EquateNaNs()); diff != "" {
 		t.Errorf("abstain results changed the leaderboard (-maze only +with abstain):\n%s", diff)
@@ -315,7 +316,7 @@ func TestLeaderboardIgnoresAbstain(t *testing.T) {
 
 func TestSeedJSONAbstain(t *testing.T) {
 	var b bytes.Buffer
-	require.NoError(t, writeSeedJSON(&b, append(fixtureResults(t), abstainFixture(t)...), report.Options{Timestamp: fixedTime}))
+	require.NoError(t, writeSeedJSON(&b, append(mazetest.Results(t), abstainFixture(t)...), report.Options{Timestamp: mazetest.Timestamp}))
 	var raw struct {
 		Abstain map[string]map[string]json.RawMessage `json:"abstain"`
 	}
@@ -334,12 +335,12 @@ func TestSeedJSONAbstain(t *testing.T) {
 		"rounded to six decimals")
 
 	b.Reset()
-	require.NoError(t, writeSeedJSON(&b, fixtureResults(t), report.Options{Timestamp: fixedTime}))
+	require.NoError(t, writeSeedJSON(&b, mazetest.Results(t), report.Options{Timestamp: mazetest.Timestamp}))
 	assert.NotContains(t, b.String(), `"abstain"`, "absent without abstain results")
 }
 
 func TestCSVAbstainColumns(t *testing.T) {
-	rs := append(fixtureResults(t), abstainFixture(t)...)
+	rs := append(mazetest.Results(t), abstainFixture(t)...)
 	var b bytes.Buffer
 	require.NoError(t, report.WriteCSV(&b, rs))
 	rows, err := csv.NewReader(&b).ReadAll()
@@ -374,7 +375,7 @@ func TestCSVAbstainColumns(t *testing.T) {
 
 func TestWriteTables(t *testing.T) {
 	const tableTitle = " HalluMaze comparison "
-	mz, abst := fixtureResults(t), abstainFixture(t)
+	mz, abst := mazetest.Results(t), abstainFixture(t)
 	for _, tc := range []struct {
 		name          string
 		rs            []results.Result

@@ -7,13 +7,14 @@ import (
 	"testing"
 
 	"github.com/hallumaze/hallumaze/report"
+	"github.com/hallumaze/hallumaze/suites/maze/mazetest"
 
 	"github.com/hallumaze/hallumaze/results"
 )
 
 // thousand makes 1,000 results from the fixtures by renaming their cases.
 func thousand(b *testing.B) []results.Result {
-	base := fixtureResults(b)
+	base := mazetest.Results(b)
 	out := make([]results.Result, 0, 1000)
 	for i := 0; len(out) < 1000; i++ {
 		r := base[i%len(base)]
@@ -54,7 +55,7 @@ func BenchmarkSeedJSON(b *testing.B) {
 	rs := thousand(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := writeSeedJSON(io.Discard, rs, report.Options{Timestamp: fixedTime}); err != nil {
+		if err := writeSeedJSON(io.Discard, rs, report.Options{Timestamp: mazetest.Timestamp}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/hallumaze/hallumaze/internal/pagecheck"
 	"github.com/hallumaze/hallumaze/results"
 	"github.com/hallumaze/hallumaze/suites/maze/mazereport"
+	"github.com/hallumaze/hallumaze/suites/maze/mazetest"
 
 	"github.com/hallumaze/hallumaze/report"
 	mpsuite "github.com/hallumaze/hallumaze/suites/abstain"
@@ -149,7 +150,7 @@ func TestSplitPageInBrowser(t *testing.T) {
 
 func splitPageInBrowser(t *testing.T, indexBudget int) {
 	bin := chromium(t)
-	rs := append(append(fixtureResults(t), humanFixture(t)...), abstainFixture(t)...)
+	rs := append(append(mazetest.Results(t), mazetest.Human(t, "..")...), abstainFixture(t)...)
 	sections, err := report.Summarize(rs, Summarizers(All()), report.Options{})
 	require.NoError(t, err)
 	dir := t.TempDir()

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/hallumaze/hallumaze/suites/maze/mazereport"
+	"github.com/hallumaze/hallumaze/suites/maze/mazetest"
 
 	"github.com/hallumaze/hallumaze/report"
 
@@ -22,7 +23,7 @@ import (
 // and the abstain fixture.
 func renderFixture(t testing.TB) (string, []results.Result) {
 	t.Helper()
-	rs := append(append(fixtureResults(t), humanFixture(t)...), abstainFixture(t)...)
+	rs := append(append(mazetest.Results(t), mazetest.Human(t, "..")...), abstainFixture(t)...)
 	var b bytes.Buffer
 	require.NoError(t, writeHTML(&b, rs, report.Options{Generated: time.Date(2026, 3, 22, 14, 30, 22, 0, time.UTC)}))
 	return b.String(), rs

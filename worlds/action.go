@@ -73,6 +73,26 @@ type ActionReading struct {
 // Read reports that an action was read, by either tier.
 func (r ActionReading) Read() bool { return r.Form != ActionNone }
 
+// ReplyTally counts an episode's replies by the tier that read them.
+type ReplyTally struct {
+	// Replies is how many replies the episode took; Strict and Lenient how
+	// many each tier read; Unread how many neither read.
+	Replies, Strict, Lenient, Unread int
+}
+
+// Count counts one reply, read in form f.
+func (t *ReplyTally) Count(f ActionForm) {
+	t.Replies++
+	switch f {
+	case ActionStrict:
+		t.Strict++
+	case ActionLenient:
+		t.Lenient++
+	default:
+		t.Unread++
+	}
+}
+
 // ReadAction reads one reply of an episode under the action contract.
 //
 // Strict: the reply is trimmed and taken out of one code fence; the last

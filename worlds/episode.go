@@ -37,6 +37,17 @@ const (
 	ArmStatic = "static"
 )
 
+// FirstQuestion is the message of the first question after an episode:
+// what ended the episode (closing, in ArmInNav) or the scripted episode
+// whole (in ArmStatic), a blank line, then the question's message.
+func FirstQuestion(arm, closing, whole, question string) string {
+	lead := closing
+	if arm == ArmStatic {
+		lead = whole
+	}
+	return lead + "\n\n" + question
+}
+
 // EpisodeSummary is what an episode did: how far the model got with its
 // task, how its replies kept the action contract, and the trajectory in
 // the world's own form.

@@ -2,38 +2,8 @@ package worlds
 
 import (
 	"bytes"
-	"encoding/json"
-	"reflect"
 	"testing"
 )
-
-// FuzzReadResponses: any response file is read or refused, never a panic;
-// what is read has an id and an output for each line, and written back as
-// JSONL reads back the same.
-func FuzzReadResponses(f *testing.F) {
-	f.Add([]byte(`{"id":"grid/P1/1/a","output":"count=3"}` + "\n\n" + `{"id":"b","output":""}`))
-	f.Add([]byte(`{"id":"a","output":"x"}` + "\n" + `{"id":"a","output":"y"}`))
-	f.Add([]byte(`{"id":" ","output":"x"}`))
-	f.Add([]byte(`{"id":"a"}`))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		got, err := ReadResponses(bytes.NewReader(data))
-		if err != nil {
-			return
-		}
-		var file bytes.Buffer
-		enc := json.NewEncoder(&file)
-		for id, out := range got {
-			if id == "" {
-				t.Fatal("a response without an id")
-			}
-			enc.Encode(Response{ID: id, Output: out})
-		}
-		again, err := ReadResponses(&file)
-		if err != nil || !reflect.DeepEqual(got, again) {
-			t.Fatalf("written back: %v, %v, want %v", again, err, got)
-		}
-	})
-}
 
 // FuzzReadProbes: any probe file is read or refused, never a panic; what
 // is read, written back, reads back the same.

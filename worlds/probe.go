@@ -4,11 +4,9 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"slices"
-	"strings"
 )
 
 // Category is a probe's kind of demand, fixed by the template that made it.
@@ -190,7 +188,7 @@ func WriteProbes(w io.Writer, probes []Probe) error {
 	return bw.Flush()
 }
 
-// MaxRecordBytes bounds one line of a probe or response file.
+// MaxRecordBytes bounds one line of a probe file.
 const MaxRecordBytes = 16 << 20
 
 // ReadProbes reads a JSONL probe file. A line that is not a record is an
@@ -240,37 +238,4 @@ func eachRecord(r io.Reader, record func(text []byte) error) error {
 		return fmt.Errorf("line %d: %w", line+1, err)
 	}
 	return nil
-}
-
-// Response is a model's raw reply to one probe: {"id", "output"}.
-type Response struct {
-	ID     string `json:"id"`
-	Output string `json:"output"`
-}
-
-// ReadResponses reads a JSONL response file into id → output. A line that
-// is not a response, or an id given twice, is an error naming the line.
-func ReadResponses(r io.Reader) (map[string]string, error) {
-	out := map[string]string{}
-	err := eachRecord(r, func(text []byte) error {
-		var resp struct {
-			ID     *string `json:"id"`
-			Output *string `json:"output"`
-		}
-		if err := json.Unmarshal(text, &resp); err != nil {
-			return err
-		}
-		if resp.ID == nil || resp.Output == nil || strings.TrimSpace(*resp.ID) == "" {
-			return errors.New("a response needs \"id\" and \"output\"")
-		}
-		if _, dup := out[*resp.ID]; dup {
-			return fmt.Errorf("response %s appears twice", *resp.ID)
-		}
-		out[*resp.ID] = *resp.Output
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hallumaze/hallumaze/internal/responses"
 	"github.com/hallumaze/hallumaze/worlds"
 )
 
@@ -32,7 +33,7 @@ func TestWorldsCommands(t *testing.T) {
 		if i == 0 {
 			reply = "I think so.\n" + p.Key + "=unknown"
 		}
-		line, _ := json.Marshal(worlds.Response{ID: p.ID, Output: reply})
+		line, _ := json.Marshal(responses.Response{ID: p.ID, Output: reply})
 		resp.Write(append(line, '\n'))
 	}
 	respFile := writeFile(t, dir, "r.jsonl", resp.String())

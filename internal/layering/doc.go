@@ -1,8 +1,10 @@
 // Package layering holds the test that keeps the package graph pointing
 // down, layer by layer:
 //
-//	domain     scoring, mazes, abstain, worlds/...: the standard library,
-//	           scoring, their own packages, and for chess its rules library
+//	domain     scoring, mazes, mazes/lenient, mazes/walkers, abstain,
+//	           worlds/...: the standard library, scoring, their own
+//	           packages (the lenient tier and the reference walkers import
+//	           mazes, never the other way), and for chess its rules library
 //	leaves     results, pricing, modelname, internal/redact, internal/cli,
 //	           internal/files, internal/golden; internal/worldstest (worlds'
 //	           test helpers), internal/pagecheck (the report page's checks

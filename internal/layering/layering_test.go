@@ -16,7 +16,7 @@ const module = "github.com/hallumaze/hallumaze/"
 
 // leaves are the module's packages that import nothing of the module but
 // each other.
-var leaves = []string{"results", "pricing", "modelname", "internal/redact", "internal/cli", "internal/files", "internal/textfmt"}
+var leaves = []string{"results", "pricing", "modelname", "internal/redact", "internal/cli", "internal/files", "internal/textfmt", "internal/responses"}
 
 // rule says what a package's non-test files may import: module packages by
 // path (a trailing "/..." allows a folder's packages), and other modules by
@@ -34,11 +34,17 @@ type rule struct {
 // ([domainRule]), so a new suite's domain and adapter packages need no
 // entry here.
 var rules = map[string]rule{
-	"scoring":    {},
-	"mazes":      {allow: []string{"scoring"}},
-	"abstain":    {allow: []string{"scoring"}},
-	"worlds":     {allow: []string{"scoring"}},
-	"worlds/...": {allow: []string{"scoring", "worlds", "github.com/corentings/chess/v2"}},
+	"scoring": {},
+	"mazes":   {allow: []string{"scoring"}},
+	// The lenient tier reads with the strict parser beneath it; mazes never
+	// imports it.
+	"mazes/lenient": {allow: []string{"mazes"}},
+	// The reference walkers read a request of their own, never the
+	// providers' types.
+	"mazes/walkers": {allow: []string{"mazes"}},
+	"abstain":       {allow: []string{"scoring"}},
+	"worlds":        {allow: []string{"scoring"}},
+	"worlds/...":    {allow: []string{"scoring", "worlds", "github.com/corentings/chess/v2"}},
 	// The grid's reference agents read a prompt with the text reader the
 	// tests check the golds with; the reader imports nothing of the module.
 	"worlds/grid":               {allow: []string{"scoring", "worlds", "worlds/grid/internal/read"}},
@@ -50,6 +56,7 @@ var rules = map[string]rule{
 	"internal/cli":              {allow: []string{"internal/files"}},
 	"internal/files":            {},
 	"internal/textfmt":          {},
+	"internal/responses":        {},
 	"internal/cputime":          {},
 	"internal/memlimit":         {},
 	"internal/golden":           {allow: []string{"github.com/google/go-cmp"}},
@@ -62,7 +69,7 @@ var rules = map[string]rule{
 	"providers/internal/wire":   {},
 	"providers/loopback":        {allow: []string{"providers", "providers/internal/wire", "modelname", "internal/textfmt"}},
 	"cassettes":                 {allow: []string{"gopkg.in/dnaeon/go-vcr.v4", "go.yaml.in/yaml/v4", "internal/files"}},
-	"agents":                    {allow: []string{"mazes", "abstain", "providers", "scoring", "modelname"}},
+	"agents":                    {allow: []string{"mazes/walkers", "abstain", "providers", "modelname"}},
 	"bench":                     {allow: append([]string{"providers", "cassettes", "scoring", "report"}, leaves...)},
 	"report":                    {allow: append([]string{"scoring"}, leaves...)},
 	"suites/...":                {allow: harnessSide, adapter: true},

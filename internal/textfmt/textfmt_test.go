@@ -6,7 +6,7 @@ func TestWidth(t *testing.T) {
 	for _, tc := range []struct {
 		s    string
 		want int
-	}{{"", 0}, {"abc", 3}, {"미로", 4}, {"🥇", 2}, {"e\u0301", 1}, {"❤️", 1}, {"ＡＢ", 4}} {
+	}{{"", 0}, {"abc", 3}, {"gpt-4o", 6}, {"미로", 4}, {"🥇", 2}, {"│─", 2}, {"MEI★", 4}, {"e\u0301", 1}, {"❤️", 1}, {"ＡＢ", 4}} {
 		if got := Width(tc.s); got != tc.want {
 			t.Errorf("Width(%q) = %d, want %d", tc.s, got, tc.want)
 		}

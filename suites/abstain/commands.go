@@ -10,6 +10,7 @@ import (
 	mp "github.com/hallumaze/hallumaze/abstain"
 	"github.com/hallumaze/hallumaze/internal/cli"
 	"github.com/hallumaze/hallumaze/internal/files"
+	"github.com/hallumaze/hallumaze/internal/responses"
 )
 
 // commands is hallumaze abstain items|score.
@@ -48,9 +49,9 @@ func runAbstainItems(args []string, stdout io.Writer) error {
 			return cli.Usagef("abstain items: %v", err)
 		}
 	} else {
-		s, err := strconv.ParseUint(*seed, 10, 64)
+		s, err := cli.Seed("seed", *seed)
 		if err != nil {
-			return cli.Usagef("abstain items: --seed %q is not a number in 0..2^64-1", *seed)
+			return cli.Usagef("abstain items: %v", err)
 		}
 		items = mp.Standard(s)
 	}
@@ -83,7 +84,7 @@ func runAbstainScore(args []string, stdout io.Writer) error {
 	if err != nil {
 		return cli.Usagef("abstain score: %v", err)
 	}
-	responses, err := mp.ReadResponses(g)
+	responses, err := responses.Read(g)
 	g.Close()
 	if err != nil {
 		return cli.Usagef("abstain score: %s: %v", *respPath, err)

@@ -9,10 +9,11 @@ package abstain
 import (
 	"flag"
 	"fmt"
-	"github.com/hallumaze/hallumaze/internal/files"
 	"iter"
-	"strconv"
 	"testing"
+
+	"github.com/hallumaze/hallumaze/internal/cli"
+	"github.com/hallumaze/hallumaze/internal/files"
 
 	mp "github.com/hallumaze/hallumaze/abstain"
 	"github.com/hallumaze/hallumaze/agents"
@@ -104,9 +105,9 @@ func loadItems(items, umwp, seed string) ([]mp.Item, error) {
 	}
 	s := mp.DefaultSeed
 	if seed != "" {
-		v, err := strconv.ParseUint(seed, 10, 64)
+		v, err := cli.Seed("abstain-seed", seed)
 		if err != nil {
-			return nil, fmt.Errorf("--abstain-seed %q is not a number in 0..2^64-1", seed)
+			return nil, err
 		}
 		s = v
 	}

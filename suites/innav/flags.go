@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"iter"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/hallumaze/hallumaze/bench"
+	"github.com/hallumaze/hallumaze/internal/cli"
 	hw "github.com/hallumaze/hallumaze/worlds"
 	"github.com/hallumaze/hallumaze/worlds/grid"
 	"github.com/hallumaze/hallumaze/worlds/terminal"
@@ -61,18 +61,8 @@ var Worlds = []string{hw.Grid, hw.Terminal}
 // Arms are the arms, in order.
 var Arms = []string{hw.ArmInNav, hw.ArmStatic}
 
-func list(s string) []string {
-	var out []string
-	for _, x := range strings.Split(s, ",") {
-		if x = strings.TrimSpace(x); x != "" {
-			out = append(out, x)
-		}
-	}
-	return out
-}
-
 func parseSelection(worldsF, levels, view, seeds, arms, levelFile string) (selection, error) {
-	sel := selection{worlds: list(worldsF), levels: list(levels), view: view, arms: list(arms)}
+	sel := selection{worlds: cli.List(worldsF), levels: cli.List(levels), view: view, arms: cli.List(arms)}
 	if len(sel.worlds) == 0 {
 		sel.worlds = Worlds
 	}
@@ -92,12 +82,9 @@ func parseSelection(worldsF, levels, view, seeds, arms, levelFile string) (selec
 	if view != "" && !slices.Contains([]string{grid.Symbolic, grid.ASCII, grid.Memory}, view) {
 		return sel, fmt.Errorf("--innav-view %q (want symbolic, ascii or memory)", view)
 	}
-	for _, s := range list(seeds) {
-		v, err := strconv.ParseUint(s, 10, 64)
-		if err != nil {
-			return sel, fmt.Errorf("--innav-seed %q is not a number in 0..2^64-1", s)
-		}
-		sel.seeds = append(sel.seeds, v)
+	var err error
+	if sel.seeds, err = cli.Seeds("innav-seed", seeds); err != nil {
+		return sel, err
 	}
 	if levelFile != "" {
 		if len(sel.levels) > 0 {

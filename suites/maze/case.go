@@ -6,6 +6,7 @@ import (
 
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/mazes"
+	"github.com/hallumaze/hallumaze/mazes/lenient"
 	"github.com/hallumaze/hallumaze/results"
 	"github.com/hallumaze/hallumaze/suites/maze/record"
 )
@@ -60,7 +61,7 @@ func playOneShot(ctx context.Context, chat *bench.Chat, m *mazes.Maze, opt mazes
 	if err != nil {
 		return bench.Outcome{}, err
 	}
-	tr, s, ls := mazes.ScoreReply(m, rep.Text)
+	tr, s, ls := lenient.ScoreReply(m, rep.Text)
 	metrics := caseMetrics(s)
 	addLenient(metrics, ls)
 	out := bench.Outcome{Metrics: metrics, Detail: record.Detail{Spec: &spec, Scores: s, ConfLog: tr.ConfidenceLog, Solution: len(m.Solution()), Lenient: &ls,
@@ -72,7 +73,7 @@ func playOneShot(ctx context.Context, chat *bench.Chat, m *mazes.Maze, opt mazes
 }
 
 func playInteractive(ctx context.Context, chat *bench.Chat, m *mazes.Maze, opt mazes.PromptOptions, spec Spec) (bench.Outcome, error) {
-	e := mazes.NewLenientEpisode(m, opt, spec.Budget)
+	e := lenient.NewEpisode(m, opt, spec.Budget)
 	group, _ := mazes.ParseAriadneGroup(spec.Group)
 	thread := mazes.NewAriadne(m, group, spec.Lang)
 	p := e.Opening()
@@ -96,7 +97,7 @@ func playInteractive(ctx context.Context, chat *bench.Chat, m *mazes.Maze, opt m
 	}
 	thread.Finish()
 	s := e.StrictScores()
-	ls := e.LenientScores()
+	ls := lenient.EpisodeScores(e)
 	stats := e.Stats()
 	ar := thread.Stats()
 	metrics := caseMetrics(s)
@@ -120,7 +121,7 @@ const LenientSuffix = results.LenientSuffix
 // addLenient adds the lenient tier's metrics, each strict metric's name
 // with LenientSuffix, and the format-compliance rate of the case's
 // replies.
-func addLenient(metrics map[string]float64, ls mazes.LenientScores) {
+func addLenient(metrics map[string]float64, ls lenient.Scores) {
 	for k, v := range caseMetrics(ls.Scores) {
 		metrics[k+LenientSuffix] = v
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/hallumaze/hallumaze/internal/cli"
 	"github.com/hallumaze/hallumaze/internal/files"
 	"github.com/hallumaze/hallumaze/mazes"
+	"github.com/hallumaze/hallumaze/mazes/lenient"
 )
 
 // commands are hallumaze maze (print one maze) and hallumaze score (score
@@ -45,9 +46,9 @@ func runMaze(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if n < mazes.MinSize || n > mazes.MaxSize {
 		return cli.Usagef("maze: --size %d out of range %d..%d", n, mazes.MinSize, mazes.MaxSize)
 	}
-	s, err := strconv.ParseUint(*seed, 10, 64)
+	s, err := cli.Seed("seed", *seed)
 	if err != nil {
-		return cli.Usagef("maze: --seed %q is not a number in 0..2^64-1", *seed)
+		return cli.Usagef("maze: %v", err)
 	}
 	algorithm, err := mazes.ParseAlgorithm(*alg)
 	if err != nil {
@@ -191,7 +192,7 @@ func runScore(_ context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	var s any = mazes.Score(m, mazes.ParseReply(string(reply)))
 	if t == mazes.Lenient {
-		s = mazes.ScoreLenient(m, string(reply))
+		s = lenient.Score(m, string(reply))
 	}
 	enc := json.NewEncoder(stdout)
 	enc.SetIndent("", "  ")

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/hallumaze/hallumaze/bench"
+	"github.com/hallumaze/hallumaze/internal/cli"
 	"github.com/hallumaze/hallumaze/mazes"
 )
 
@@ -47,8 +48,8 @@ func declareFlags(fs *flag.FlagSet) func() (iter.Seq[bench.Case], error) {
 			return nil, err
 		}
 		if seed != "" {
-			if p.seed, err = strconv.ParseUint(seed, 10, 64); err != nil {
-				return nil, fmt.Errorf("--seed %q is not a number in 0..2^64-1", seed)
+			if p.seed, err = cli.Seed("seed", seed); err != nil {
+				return nil, err
 			}
 			p.seedGiven = true
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/hallumaze/hallumaze/agents"
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/mazes"
+	"github.com/hallumaze/hallumaze/mazes/walkers"
 	"github.com/hallumaze/hallumaze/providers"
 	"github.com/hallumaze/hallumaze/results"
 )
@@ -36,7 +37,7 @@ func TestRunsDrawDifferentWalks(t *testing.T) {
 			maze, err := mazes.Generate(7, 3, mazes.DFS)
 			require.NoError(t, err)
 			opt := mazes.PromptOptions{Lang: mazes.English, Mirage: true, Confidence: true, Protocol: protocol}
-			want := agents.RandomScores(maze, opt, uint64(run))
+			want := walkers.RandomScores(maze, opt, uint64(run))
 			assert.Equal(t, want.MEI, r.Metrics["MEI"], "%s run %d is the baseline's draw %d", protocol, run, run)
 			assert.Equal(t, float64(want.HC), r.Metrics["HC"], "%s run %d", protocol, run)
 		}

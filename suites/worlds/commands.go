@@ -7,9 +7,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 
 	"github.com/hallumaze/hallumaze/internal/cli"
+	"github.com/hallumaze/hallumaze/internal/responses"
 	hw "github.com/hallumaze/hallumaze/worlds"
 	"github.com/hallumaze/hallumaze/worlds/grid"
 )
@@ -94,7 +94,7 @@ func runScore(args []string, stdout io.Writer) error {
 	if err != nil {
 		return cli.Usagef("worlds score: %v", err)
 	}
-	responses, err := hw.ReadResponses(bytes.NewReader(data))
+	responses, err := responses.Read(bytes.NewReader(data))
 	if err != nil {
 		return cli.Usagef("worlds score: %s: %v", *respPath, err)
 	}
@@ -126,8 +126,8 @@ func runShow(args []string, stdout io.Writer) error {
 	}
 	var s uint64
 	if *seed != "" {
-		if s, err = strconv.ParseUint(*seed, 10, 64); err != nil {
-			return cli.Usagef("worlds show: --seed %q is not a number in 0..2^64-1", *seed)
+		if s, err = cli.Seed("seed", *seed); err != nil {
+			return cli.Usagef("worlds show: %v", err)
 		}
 	} else {
 		std, err := standard(w)
@@ -154,8 +154,8 @@ func showLevelFile(stdout io.Writer, world, level, file, seed string) error {
 	var s uint64
 	if seed != "" {
 		var err error
-		if s, err = strconv.ParseUint(seed, 10, 64); err != nil {
-			return cli.Usagef("worlds show: --seed %q is not a number in 0..2^64-1", seed)
+		if s, err = cli.Seed("seed", seed); err != nil {
+			return cli.Usagef("worlds show: %v", err)
 		}
 	}
 	sp, err := grid.ReadNavLevel(file, s, "")

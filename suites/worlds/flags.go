@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"iter"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/hallumaze/hallumaze/bench"
+	"github.com/hallumaze/hallumaze/internal/cli"
 	hw "github.com/hallumaze/hallumaze/worlds"
 )
 
@@ -158,17 +158,6 @@ type worldProbe struct {
 	probe hw.Probe
 }
 
-// list splits a comma-separated flag value, dropping blanks and repeats.
-func list(s string) []string {
-	var out []string
-	for _, v := range strings.Split(s, ",") {
-		if v = strings.TrimSpace(v); v != "" && !slices.Contains(out, v) {
-			out = append(out, v)
-		}
-	}
-	return out
-}
-
 func parseSelection(worldsFlag, levels, views, cats, seeds string) (selection, error) {
 	var sel selection
 	all, err := Worlds()
@@ -178,7 +167,7 @@ func parseSelection(worldsFlag, levels, views, cats, seeds string) (selection, e
 	if worldsFlag == "" {
 		sel.worlds = all
 	} else {
-		for _, name := range list(worldsFlag) {
+		for _, name := range cli.List(worldsFlag) {
 			w, err := world(name)
 			if err != nil {
 				return sel, fmt.Errorf("--world: %v", err)
@@ -186,7 +175,7 @@ func parseSelection(worldsFlag, levels, views, cats, seeds string) (selection, e
 			sel.worlds = append(sel.worlds, w)
 		}
 	}
-	sel.levels, sel.views = list(levels), list(views)
+	sel.levels, sel.views = cli.List(levels), cli.List(views)
 	for _, l := range sel.levels {
 		if !slices.ContainsFunc(sel.worlds, func(w hw.World) bool { return slices.Contains(w.Levels(), l) }) {
 			return sel, fmt.Errorf("--level %q is no level of the chosen worlds", l)
@@ -197,19 +186,15 @@ func parseSelection(worldsFlag, levels, views, cats, seeds string) (selection, e
 			return sel, fmt.Errorf("--view %q is no view of the chosen worlds", v)
 		}
 	}
-	for _, c := range list(cats) {
+	for _, c := range cli.List(cats) {
 		cat := hw.Category(strings.ToUpper(c))
 		if !cat.Valid() {
 			return sel, fmt.Errorf("--category %q (want P, M, C, U or X)", c)
 		}
 		sel.cats = append(sel.cats, cat)
 	}
-	for _, s := range list(seeds) {
-		v, err := strconv.ParseUint(s, 10, 64)
-		if err != nil {
-			return sel, fmt.Errorf("--world-seed %q is not a number in 0..2^64-1", s)
-		}
-		sel.seeds = append(sel.seeds, v)
+	if sel.seeds, err = cli.Seeds("world-seed", seeds); err != nil {
+		return sel, err
 	}
 	if len(sel.seeds) > 0 && len(sel.levels) == 0 {
 		return sel, fmt.Errorf("--world-seed needs --level")

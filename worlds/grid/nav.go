@@ -64,10 +64,9 @@ type Nav struct {
 	reached []int // reached[i]: the step target i was first reached at, or -1
 	end     NavEnd
 	idle    int
-	// Unread counts replies no tier read; Early the done refused before
-	// min_steps.
-	unread, early, replies int
-	strict, lenient        int
+	tally   worlds.ReplyTally
+	// early counts the done refused before min_steps.
+	early int
 }
 
 // NewNav starts the walk of spec: the level's state at step 0 (at the
@@ -260,22 +259,14 @@ func (n *Nav) Turn(reply string) (text string, done bool) {
 	if n.Done() {
 		return "", true
 	}
-	n.replies++
 	r := worlds.ReadAction(MoveSpec, reply)
-	switch r.Form {
-	case worlds.ActionStrict:
-		n.strict++
-	case worlds.ActionLenient:
-		n.lenient++
-	}
+	n.tally.Count(r.Form)
 	p := n.spec.Config.Params
 	if !r.Read() || (r.Action == worlds.Done && len(n.steps) < p.MinSteps) {
 		msg := noAction
 		if r.Read() {
 			n.early++
 			msg = fmt.Sprintf(earlyDone, p.MinSteps, len(n.steps))
-		} else {
-			n.unread++
 		}
 		if n.idle++; n.idle >= MaxIdleReplies {
 			n.end = NavIdle
@@ -355,7 +346,7 @@ type NavStats struct {
 // Stats are the walk's measurements so far.
 func (n *Nav) Stats() NavStats {
 	st := NavStats{Steps: len(n.steps), Targets: len(n.targets), Reached: n.reachedCount(), End: n.end,
-		Replies: n.replies, Strict: n.strict, Lenient: n.lenient, Unread: n.unread, Early: n.early}
+		Replies: n.tally.Replies, Strict: n.tally.Strict, Lenient: n.tally.Lenient, Unread: n.tally.Unread, Early: n.early}
 	for _, s := range n.steps {
 		switch {
 		case s.Moved:

@@ -318,11 +318,7 @@ func (n *Nav) Questions(arm string) ([]worlds.Probe, error) {
 		schema := worlds.Schema(p.key, p.values)
 		ctx := worlds.QuestionMessage(p.question, schema)
 		if i == 0 {
-			lead := n.last()
-			if arm == worlds.ArmStatic {
-				lead = n.Walk()
-			}
-			ctx = lead + "\n\n" + ctx
+			ctx = worlds.FirstQuestion(arm, n.last(), n.Walk(), ctx)
 		}
 		out = append(out, worlds.Probe{
 			ID:    fmt.Sprintf("%s/%s/s%d/%s/%s/q%02d", worlds.Grid, sp.Name, sp.Seed, sp.View, arm, i),

@@ -28,9 +28,7 @@ type Session struct {
 	// not run that used up the idle replies).
 	endsOnStep bool
 	idle       int
-	// replies is how many replies the session took; strict and lenient
-	// how many each tier read, unread how many neither read.
-	replies, strict, lenient, unread int
+	tally      worlds.ReplyTally
 }
 
 // SessionStep is one command line the session read: what it printed and
@@ -117,15 +115,9 @@ func (s *Session) Turn(reply string) (string, bool) {
 	if s.Done() {
 		return "", true
 	}
-	s.replies++
 	r := worlds.ReadAction(CommandSpec, reply)
-	switch r.Form {
-	case worlds.ActionStrict:
-		s.strict++
-	case worlds.ActionLenient:
-		s.lenient++
-	case worlds.ActionNone:
-		s.unread++
+	s.tally.Count(r.Form)
+	if !r.Read() {
 		if s.idle++; s.idle >= MaxIdle {
 			s.end = EndIdle
 			return s.closing(), true
@@ -311,7 +303,7 @@ func (s *Session) Summary() worlds.EpisodeSummary {
 		}
 	}
 	return worlds.EpisodeSummary{Goals: 1, Reached: b2i(ok), Success: ok, Actions: s.ran(), End: s.end,
-		Replies: s.replies, Strict: s.strict, Lenient: s.lenient, Unread: s.unread, Refused: refused, Trajectory: traj}
+		Replies: s.tally.Replies, Strict: s.tally.Strict, Lenient: s.tally.Lenient, Unread: s.tally.Unread, Refused: refused, Trajectory: traj}
 }
 
 func b2i(b bool) int {

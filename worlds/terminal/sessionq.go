@@ -156,11 +156,7 @@ func (s *Session) Questions(arm string) ([]worlds.Probe, error) {
 		schema := worlds.Schema(q.key, values)
 		ctx := worlds.QuestionMessage(q.question, schema)
 		if i == 0 {
-			lead := s.last()
-			if arm == worlds.ArmStatic {
-				lead = s.Text()
-			}
-			ctx = lead + "\n\n" + ctx
+			ctx = worlds.FirstQuestion(arm, s.last(), s.Text(), ctx)
 		}
 		out = append(out, worlds.Probe{
 			ID:    fmt.Sprintf("%s/%s/s%d/%s/%s/q%02d", worlds.Terminal, t.Level, t.Seed, SessionView, arm, i),

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/hallumaze/hallumaze/mazes"
+	"github.com/hallumaze/hallumaze/mazes/lenient"
 	"github.com/hallumaze/hallumaze/results"
 	"github.com/hallumaze/hallumaze/suites/maze/record"
 )
@@ -97,7 +98,7 @@ func Walk(r results.Result) (*mazes.Maze, mazes.Transcript, mazes.Walk, error) {
 // walkOf replays a result's replies on its maze: a one-shot reply parsed
 // and verified, an interactive one played on an episode of the given
 // budget and tier.
-func walkOf(m *mazes.Maze, opt mazes.PromptOptions, r results.Result, budget int, lenient bool) (mazes.Transcript, mazes.Walk) {
+func walkOf(m *mazes.Maze, opt mazes.PromptOptions, r results.Result, budget int, lenientTier bool) (mazes.Transcript, mazes.Walk) {
 	if opt.Protocol != mazes.Interactive {
 		var tr mazes.Transcript
 		for _, t := range r.Turns {
@@ -109,8 +110,8 @@ func walkOf(m *mazes.Maze, opt mazes.PromptOptions, r results.Result, budget int
 		return tr, mazes.Verify(m, tr.Steps)
 	}
 	e := mazes.NewEpisode(m, opt, budget)
-	if lenient {
-		e = mazes.NewLenientEpisode(m, opt, budget)
+	if lenientTier {
+		e = lenient.NewEpisode(m, opt, budget)
 	}
 	for _, t := range r.Turns {
 		if t.Role != results.Assistant {

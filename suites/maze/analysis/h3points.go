@@ -8,6 +8,7 @@ import (
 
 	"github.com/hallumaze/hallumaze/internal/textfmt"
 	"github.com/hallumaze/hallumaze/mazes"
+	"github.com/hallumaze/hallumaze/mazes/lenient"
 	"github.com/hallumaze/hallumaze/scoring"
 )
 
@@ -84,7 +85,7 @@ func DecisionPoints(m *mazes.Maze) []mazes.Cell {
 // movesSteps turns moves made from START into steps, as the lenient tier
 // walks a list of moves.
 func movesSteps(m *mazes.Maze, moves []mazes.Dir) []mazes.Step {
-	return mazes.Reading{Form: mazes.FormMoves, Moves: moves}.Transcript(m).Steps
+	return lenient.Reading{Form: lenient.FormMoves, Moves: moves}.Transcript(m).Steps
 }
 
 // H3PointsCompare compares each human group that gave walks with each

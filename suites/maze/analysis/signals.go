@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/hallumaze/hallumaze/mazes"
+	"github.com/hallumaze/hallumaze/mazes/lenient"
 	"github.com/hallumaze/hallumaze/results"
 )
 
@@ -113,7 +114,7 @@ func proseSignals(text string) SignalCounts {
 		if isContractLine(line) {
 			continue
 		}
-		low := mazes.LowerASCII(line)
+		low := lenient.LowerASCII(line)
 		c.DeadEnd += countPhrases(low, deadEndIndex)
 		c.Backtrack += countPhrases(low, backtrackIndex)
 		c.Loop += countPhrases(low, loopIndex)

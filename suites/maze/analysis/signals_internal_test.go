@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hallumaze/hallumaze/mazes"
+	"github.com/hallumaze/hallumaze/mazes/lenient"
 	"pgregory.net/rapid"
 )
 
@@ -37,7 +37,7 @@ func proseSignalsPlain(text string) SignalCounts {
 		if isContractLine(line) {
 			continue
 		}
-		low := mazes.LowerASCII(line)
+		low := lenient.LowerASCII(line)
 		c.DeadEnd += count(low, deadEndPhrases)
 		c.Backtrack += count(low, backtrackPhrases)
 		c.Loop += count(low, loopPhrases)

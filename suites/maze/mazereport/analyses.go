@@ -6,8 +6,8 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/hallumaze/hallumaze/agents"
 	"github.com/hallumaze/hallumaze/mazes"
+	"github.com/hallumaze/hallumaze/mazes/walkers"
 	"github.com/hallumaze/hallumaze/scoring"
 	"github.com/hallumaze/hallumaze/suites/maze/analysis"
 )
@@ -47,7 +47,7 @@ type Analyses struct {
 	// ChanceWalks is the draws of agent/random each maze's baseline took.
 	ChanceWalks int `json:"chance_walks"`
 	// Chance are the chance-corrected MEI and Score: chance is agent/random
-	// on the same mazes under the same protocol (agents.RandomScores).
+	// on the same mazes under the same protocol (walkers.RandomScores).
 	Chance []analysis.Chance `json:"chance_corrected"`
 	// Readings are each model's metrics read by the seed's tables, in
 	// English and Korean; the Score and MEI bands apply to the
@@ -104,7 +104,7 @@ func analyze(rs []*analysis.Case, headline Board, cacheDir string) Analyses {
 	a := Analyses{Condition: headline.Name}
 	jobs := baselineJobs(base)
 	a.ChanceWalks = chanceWalks(len(jobs))
-	cache := mazes.NewBaselineCache(mazes.BaselineConfig{Walker: "agent/random", Walks: a.ChanceWalks, Sample: agents.RandomScores})
+	cache := mazes.NewBaselineCache(mazes.BaselineConfig{Walker: "agent/random", Walks: a.ChanceWalks, Sample: walkers.RandomScores})
 	if store := newChanceStore(cacheDir); store != nil {
 		cache.WithStore(store)
 	}

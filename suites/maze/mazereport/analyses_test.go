@@ -15,6 +15,7 @@ import (
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/internal/golden"
 	"github.com/hallumaze/hallumaze/mazes"
+	"github.com/hallumaze/hallumaze/mazes/walkers"
 	"github.com/hallumaze/hallumaze/providers"
 	"github.com/hallumaze/hallumaze/results"
 	"github.com/hallumaze/hallumaze/suites/maze/analysis"
@@ -106,7 +107,7 @@ func TestMazeBoxes(t *testing.T) {
 func TestChanceTable(t *testing.T) {
 	rows, err := analysis.BaselineTable([]int{5, 7, 9, 11}, []uint64{1, 2, 3}, mazes.DFS,
 		mazes.PromptOptions{Mirage: true, Confidence: true}, []mazes.Protocol{mazes.OneShot, mazes.Interactive},
-		mazes.BaselineConfig{Walker: "agent/random", Walks: ChanceWalks, Sample: agents.RandomScores})
+		mazes.BaselineConfig{Walker: "agent/random", Walks: ChanceWalks, Sample: walkers.RandomScores})
 	require.NoError(t, err)
 	golden.Check(t, "chance_table.md", []byte(analysis.BaselineMarkdown(rows)))
 }

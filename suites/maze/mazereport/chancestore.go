@@ -12,8 +12,8 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/hallumaze/hallumaze/agents"
 	"github.com/hallumaze/hallumaze/mazes"
+	"github.com/hallumaze/hallumaze/mazes/walkers"
 )
 
 // chanceStoreVersion names the layout of the chance cache's files; a new
@@ -165,7 +165,7 @@ var (
 )
 
 // chanceFingerprint is a short hash of the scores of a few draws of the
-// chance walker (agents.RandomScores) on small mazes, under both protocols
+// chance walker (walkers.RandomScores) on small mazes, under both protocols
 // and with and without confidences: what changes the walker or the scores
 // almost surely changes it, and with it the store's folder.
 func chanceFingerprint() string {
@@ -179,7 +179,7 @@ func chanceFingerprint() string {
 			for _, p := range []mazes.Protocol{mazes.OneShot, mazes.Interactive} {
 				for _, conf := range []bool{true, false} {
 					for k := range uint64(3) {
-						s := agents.RandomScores(m, mazes.PromptOptions{Lang: mazes.English, Protocol: p, Confidence: conf}, k)
+						s := walkers.RandomScores(m, mazes.PromptOptions{Lang: mazes.English, Protocol: p, Confidence: conf}, k)
 						data, _ := json.Marshal(s)
 						h.Write(data)
 						h.Write([]byte{'\n'})

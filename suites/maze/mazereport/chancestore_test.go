@@ -9,8 +9,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/hallumaze/hallumaze/agents"
 	"github.com/hallumaze/hallumaze/mazes"
+	"github.com/hallumaze/hallumaze/mazes/walkers"
 	"github.com/hallumaze/hallumaze/suites/maze/analysis"
 	"github.com/hallumaze/hallumaze/suites/maze/record"
 )
@@ -20,12 +20,12 @@ import (
 // line is skipped; another size has its own file.
 func TestChanceStoreRoundTrip(t *testing.T) {
 	dir := t.TempDir()
-	cache := mazes.NewBaselineCache(mazes.BaselineConfig{Walker: "agent/random", Walks: 20, Sample: agents.RandomScores})
+	cache := mazes.NewBaselineCache(mazes.BaselineConfig{Walker: "agent/random", Walks: 20, Sample: walkers.RandomScores})
 	m, err := mazes.Generate(5, 4, mazes.DFS)
 	require.NoError(t, err)
 	opt := mazes.PromptOptions{Lang: mazes.English, Confidence: true}
 	key := cache.Key(m, opt)
-	b := mazes.SimulateBaseline(m, opt, mazes.BaselineConfig{Walker: "agent/random", Walks: 20, Sample: agents.RandomScores})
+	b := mazes.SimulateBaseline(m, opt, mazes.BaselineConfig{Walker: "agent/random", Walks: 20, Sample: walkers.RandomScores})
 	b.MaxScore = math.NaN() // as for a maze whose EXIT cannot be reached
 
 	s := newChanceStore(dir)

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/hallumaze/hallumaze/mazes"
+	"github.com/hallumaze/hallumaze/mazes/lenient"
 	"github.com/hallumaze/hallumaze/results"
 	"github.com/hallumaze/hallumaze/suites/maze/analysis"
 )
@@ -146,7 +147,7 @@ func (e HumanEntry) walks() ([][]mazes.Dir, map[string]float64, error) {
 			moves = append(moves, d)
 		}
 		out = append(out, moves)
-		s := mazes.Score(m, mazes.Reading{Form: mazes.FormMoves, Moves: moves}.Transcript(m))
+		s := mazes.Score(m, lenient.Reading{Form: lenient.FormMoves, Moves: moves}.Transcript(m))
 		sums["SR"] += s.SR
 		sums["MEI"] += s.MEI
 		sums["HC"] += float64(s.HC)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/hallumaze/hallumaze/mazes"
+	"github.com/hallumaze/hallumaze/mazes/lenient"
 	"github.com/hallumaze/hallumaze/results"
 	"github.com/hallumaze/hallumaze/suites/maze/record"
 )
@@ -195,7 +196,7 @@ func replayEpisode(m *mazes.Maze, r results.Result, rd record.Reading, replies [
 	e := mazes.NewEpisode(m, opt, budget)
 	if rd.Detail != nil && rd.Detail.Lenient != nil {
 		// Played by the lenient tier: replay it so, reply for reply.
-		e = mazes.NewLenientEpisode(m, opt, budget)
+		e = lenient.NewEpisode(m, opt, budget)
 	}
 	var checks []mazes.Check
 	var starts []mazes.Cell

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/hallumaze/hallumaze/mazes"
+	"github.com/hallumaze/hallumaze/mazes/lenient"
 	"github.com/hallumaze/hallumaze/results"
 )
 
@@ -121,12 +122,12 @@ type Detail struct {
 	// Lenient is the lenient tier's reading of the reply (or the episode)
 	// and its scores, beside the strict Scores; absent in results written
 	// before the tier existed.
-	Scores   mazes.Scores         `json:"scores"`
-	Episode  *mazes.EpisodeStats  `json:"episode,omitempty"`
-	Ariadne  *mazes.AriadneStats  `json:"ariadne,omitempty"`
-	ConfLog  []mazes.LogEntry     `json:"confidence_log,omitempty"`
-	Solution int                  `json:"solution_length"`
-	Lenient  *mazes.LenientScores `json:"lenient,omitempty"`
+	Scores   mazes.Scores        `json:"scores"`
+	Episode  *mazes.EpisodeStats `json:"episode,omitempty"`
+	Ariadne  *mazes.AriadneStats `json:"ariadne,omitempty"`
+	ConfLog  []mazes.LogEntry    `json:"confidence_log,omitempty"`
+	Solution int                 `json:"solution_length"`
+	Lenient  *lenient.Scores     `json:"lenient,omitempty"`
 	// Played is the walk as the case played it, for the summary of the same
 	// run (results.Result.Record), which would replay it otherwise.
 	Played *Replay `json:"-"`

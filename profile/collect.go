@@ -3,7 +3,10 @@ package profile
 import (
 	"bytes"
 	"cmp"
+	"encoding/binary"
 	"encoding/json"
+	"math"
+	"math/bits"
 	"slices"
 	"strings"
 
@@ -12,59 +15,38 @@ import (
 
 // Collector keeps, of results read one at a time, only what the cards read:
 // the result's names, the tags and metrics the sources use and the few
-// fields of its detail they decode, in a compact record: repeated strings
-// stored once and named by number, the case name and the slim detail in a
-// shared arena. A run or report over any number of results so holds about
-// two hundred bytes per case for the profile, not the transcripts.
-// [Collector.Build] gives the cards [Build] gives over the full results.
+// fields of its detail they decode, in a compact record written one after
+// another into a shared arena: repeated strings stored once and named by
+// number (a varint), a metric of 0 or 1 in a byte, the case name and the
+// slim detail as they are. A run or report over any number of results so
+// holds about a hundred and fifty bytes per case for the profile, not the
+// transcripts. [Collector.Build] gives the cards [Build] gives over the
+// full results.
 type Collector struct {
-	recs    [][]record // blocks of recordBlock records, never copied as they grow
-	arena   arena
+	arena   arena    // the records, one after another
 	strs    []string // the shared strings; 0 is ""
 	strIdx  map[string]uint32
 	records int
+	buf     []byte
 }
-
-const recordBlock = 4096
-
-// record is what the profile reads of one result.
-type record struct {
-	suite, model      uint32
-	name, detail, err span
-	tags              [len(readTags)]uint32
-	hasTag            uint16
-	hasMetric         uint16
-	metrics           [len(readMetrics)]float64
-}
-
-// span is a piece of the arena.
-type span struct{ block, at, n uint32 }
 
 // arena holds bytes in blocks of arenaBlock (a longer piece in a block of
-// its own), so that keeping more never copies what is kept.
+// its own), so that keeping more never copies what is kept; a piece never
+// spans two blocks.
 type arena struct{ blocks [][]byte }
 
 const arenaBlock = 1 << 20
 
-func (a *arena) add(b []byte) span {
+func (a *arena) add(b []byte) {
 	if len(b) == 0 {
-		return span{}
+		return
 	}
 	last := len(a.blocks) - 1
 	if last < 0 || len(a.blocks[last])+len(b) > cap(a.blocks[last]) {
 		a.blocks = append(a.blocks, make([]byte, 0, max(arenaBlock, len(b))))
 		last++
 	}
-	at := len(a.blocks[last])
 	a.blocks[last] = append(a.blocks[last], b...)
-	return span{block: uint32(last), at: uint32(at), n: uint32(len(b))}
-}
-
-func (a *arena) get(s span) []byte {
-	if s.n == 0 {
-		return nil
-	}
-	return a.blocks[s.block][s.at : s.at+s.n : s.at+s.n]
 }
 
 // readTags and readMetrics are the tags and metrics a source reads.
@@ -73,32 +55,67 @@ var (
 	readMetrics = [...]string{"right", "parse-fail", "abstained", "MEI", "hints", "NRS", "HRR", "CE", "brier", "lure-rate", "BRS"}
 )
 
+// How a record holds a metric: a byte saying which, then the float64's
+// bits (little-endian) for any other value than +0 and 1.
+const (
+	metricZero byte = iota
+	metricOne
+	metricBits
+)
+
 // Add keeps what the profile reads of r; a human group's result, or one of
 // a suite the profile does not read, is left out as Build leaves it out.
+// A record is: the suite's and the model's numbers, the bits of the tags
+// it has and their values' numbers, the bits of the metrics it has and
+// their values, then the case name, the error and the slim detail, each
+// its length and its bytes.
 func (c *Collector) Add(r results.Result) {
 	if results.IsHuman(r) || !knownSuite(r.Suite) {
 		return
 	}
-	rec := record{
-		suite: c.shared(r.Suite), model: c.shared(r.Model),
-		name: c.arena.add([]byte(r.Case)), err: c.arena.add([]byte(r.Error)), detail: c.arena.add(slimDetail(r)),
-	}
+	b := binary.AppendUvarint(c.buf[:0], uint64(c.shared(r.Suite)))
+	b = binary.AppendUvarint(b, uint64(c.shared(r.Model)))
+	var hasTag, hasMetric uint64
 	for i, k := range readTags {
-		if v, ok := r.Tags[k]; ok {
-			rec.tags[i], rec.hasTag = c.shared(v), rec.hasTag|1<<i
+		if _, ok := r.Tags[k]; ok {
+			hasTag |= 1 << i
+		}
+	}
+	b = binary.AppendUvarint(b, hasTag)
+	for i, k := range readTags {
+		if hasTag&(1<<i) != 0 {
+			b = binary.AppendUvarint(b, uint64(c.shared(r.Tags[k])))
 		}
 	}
 	for i, k := range readMetrics {
-		if v, ok := r.Metrics[k]; ok {
-			rec.metrics[i], rec.hasMetric = v, rec.hasMetric|1<<i
+		if _, ok := r.Metrics[k]; ok {
+			hasMetric |= 1 << i
 		}
 	}
-	if len(c.recs) == 0 || len(c.recs[len(c.recs)-1]) == recordBlock {
-		c.recs = append(c.recs, make([]record, 0, recordBlock))
+	b = binary.AppendUvarint(b, hasMetric)
+	for i, k := range readMetrics {
+		if hasMetric&(1<<i) == 0 {
+			continue
+		}
+		switch bits := math.Float64bits(r.Metrics[k]); bits {
+		case 0:
+			b = append(b, metricZero)
+		case math.Float64bits(1):
+			b = append(b, metricOne)
+		default:
+			b = binary.LittleEndian.AppendUint64(append(b, metricBits), bits)
+		}
 	}
-	last := len(c.recs) - 1
-	c.recs[last] = append(c.recs[last], rec)
+	b = appendPiece(b, r.Case)
+	b = appendPiece(b, r.Error)
+	b = appendPiece(b, string(slimDetail(r)))
+	c.arena.add(b)
+	c.buf = b
 	c.records++
+}
+
+func appendPiece(b []byte, s string) []byte {
+	return append(binary.AppendUvarint(b, uint64(len(s))), s...)
 }
 
 // shared is the number of s among the shared strings.
@@ -122,24 +139,22 @@ func (c *Collector) Len() int { return c.records }
 // Build makes the cards of the kept results, as [Build] makes them of the
 // full results: one model's results are made again at a time.
 func (c *Collector) Build(opts Options) ([]Card, error) {
-	byModel := map[uint32][]*record{}
-	for b := range c.recs {
-		for i := range c.recs[b] {
-			r := &c.recs[b][i]
-			byModel[r.model] = append(byModel[r.model], r)
+	var models []uint32
+	c.each(func(rec recordReader) {
+		rec.uvarint()
+		if m := uint32(rec.uvarint()); !slices.Contains(models, m) {
+			models = append(models, m)
 		}
-	}
-	models := make([]uint32, 0, len(byModel))
-	for m := range byModel {
-		models = append(models, m)
-	}
+	})
 	slices.SortFunc(models, func(a, b uint32) int { return strings.Compare(c.strs[a], c.strs[b]) })
 	cards := make([]Card, 0, len(models))
 	for _, m := range models {
-		rs := make([]results.Result, len(byModel[m]))
-		for j, r := range byModel[m] {
-			rs[j] = c.result(r)
-		}
+		var rs []results.Result
+		c.each(func(rec recordReader) {
+			if r, ok := c.result(rec, m); ok {
+				rs = append(rs, r)
+			}
+		})
 		slices.SortStableFunc(rs, func(a, b results.Result) int {
 			return cmp.Or(strings.Compare(a.Suite, b.Suite), strings.Compare(a.Case, b.Case))
 		})
@@ -152,29 +167,89 @@ func (c *Collector) Build(opts Options) ([]Card, error) {
 	return cards, nil
 }
 
-// result is the record as the sources read a result.
-func (c *Collector) result(r *record) results.Result {
-	out := results.Result{
-		Suite: c.strs[r.suite], Model: c.strs[r.model], Case: string(c.arena.get(r.name)),
-		Error: string(c.arena.get(r.err)), Detail: c.arena.get(r.detail),
+// each calls f with each record, in the order they were added.
+func (c *Collector) each(f func(recordReader)) {
+	for _, block := range c.arena.blocks {
+		for rest := block; len(rest) > 0; {
+			n := recordLen(rest)
+			f(recordReader{b: rest[:n:n]})
+			rest = rest[n:]
+		}
 	}
-	if r.hasTag != 0 {
+}
+
+// recordLen is the length of the record that b starts with.
+func recordLen(b []byte) int {
+	r := recordReader{b: b}
+	r.uvarint()
+	r.uvarint()
+	for t := r.uvarint(); t != 0; t &= t - 1 {
+		r.uvarint()
+	}
+	for m := r.uvarint(); m != 0; m &= m - 1 {
+		r.metric()
+	}
+	r.piece()
+	r.piece()
+	r.piece()
+	return len(b) - len(r.b)
+}
+
+// recordReader reads a record's fields in order.
+type recordReader struct{ b []byte }
+
+func (r *recordReader) uvarint() uint64 {
+	v, n := binary.Uvarint(r.b)
+	r.b = r.b[n:]
+	return v
+}
+
+func (r *recordReader) metric() float64 {
+	kind := r.b[0]
+	r.b = r.b[1:]
+	switch kind {
+	case metricZero:
+		return 0
+	case metricOne:
+		return 1
+	}
+	v := math.Float64frombits(binary.LittleEndian.Uint64(r.b))
+	r.b = r.b[8:]
+	return v
+}
+
+func (r *recordReader) piece() []byte {
+	n := r.uvarint()
+	p := r.b[:n:n]
+	r.b = r.b[n:]
+	return p
+}
+
+// result is the record as the sources read a result, when it is of the
+// model numbered m.
+func (c *Collector) result(rec recordReader, m uint32) (results.Result, bool) {
+	suite := rec.uvarint()
+	if uint32(rec.uvarint()) != m {
+		return results.Result{}, false
+	}
+	out := results.Result{Suite: c.strs[suite], Model: c.strs[m]}
+	if has := rec.uvarint(); has != 0 {
 		out.Tags = make(map[string]string, 6)
-		for i, k := range readTags {
-			if r.hasTag&(1<<i) != 0 {
-				out.Tags[k] = c.strs[r.tags[i]]
-			}
+		for ; has != 0; has &= has - 1 {
+			out.Tags[readTags[bits.TrailingZeros64(has)]] = c.strs[rec.uvarint()]
 		}
 	}
-	if r.hasMetric != 0 {
+	if has := rec.uvarint(); has != 0 {
 		out.Metrics = make(map[string]float64, 6)
-		for i, k := range readMetrics {
-			if r.hasMetric&(1<<i) != 0 {
-				out.Metrics[k] = r.metrics[i]
-			}
+		for ; has != 0; has &= has - 1 {
+			out.Metrics[readMetrics[bits.TrailingZeros64(has)]] = rec.metric()
 		}
 	}
-	return out
+	out.Case, out.Error = string(rec.piece()), string(rec.piece())
+	if d := rec.piece(); len(d) > 0 {
+		out.Detail = d
+	}
+	return out, true
 }
 
 // slimDetail is the part of r's detail its suite's source decodes,

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/hallumaze/hallumaze/scoring"
@@ -109,22 +108,11 @@ func pairedTest(d Def, a, b Measure) Test {
 		t.Note = "no paired test (an index of group means)"
 		return t
 	}
-	var keys []string
-	for k := range a.cases {
-		if _, ok := b.cases[k]; ok {
-			keys = append(keys, k)
-		}
-	}
-	sort.Strings(keys)
-	t.Shared = len(keys)
-	if len(keys) == 0 {
+	diff, cl := shared(a.cases, b.cases)
+	t.Shared = len(diff)
+	if len(diff) == 0 {
 		t.Note = "no shared case"
 		return t
-	}
-	diff := make([]float64, len(keys))
-	cl := make([]string, len(keys))
-	for i, k := range keys {
-		diff[i], cl[i] = a.cases[k].v-b.cases[k].v, a.cases[k].cluster
 	}
 	t.Delta = ptr(scoring.Mean(diff))
 	switch d.Test {

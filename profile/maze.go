@@ -27,26 +27,49 @@ type mazeScores struct {
 	} `json:"scores"`
 }
 
-// mazeKey names the maze a result was played on, "size=7/seed=3/dfs": the
-// cluster its framings and repeated runs share (suites/maze/analysis
-// MazeKey).
-func mazeKey(r results.Result) string {
+// appendMazeKey appends the name of the maze a result was played on,
+// "size=7/seed=3/dfs": the cluster its framings and repeated runs share
+// (suites/maze/analysis MazeKey).
+func appendMazeKey(b []byte, r results.Result) []byte {
 	alg := r.Tags["algorithm"]
 	if alg == "" {
 		alg = "dfs"
 	}
-	return "size=" + r.Tags["size"] + "/seed=" + r.Tags["seed"] + "/" + alg
+	b = append(append(append(b, "size="...), r.Tags["size"]...), "/seed="...)
+	return append(append(append(b, r.Tags["seed"]...), '/'), alg...)
 }
 
 // series gathers one metric's values over cases, with their mazes.
 type series struct {
-	x     []float64
-	cl    []string
-	cases []string
+	x  []float64
+	cl []string
+	// refs are each value's case and maze in the table of the model's
+	// maze measures.
+	refs []outcome
 }
 
-func (s *series) add(r results.Result, v float64) {
-	s.x, s.cl, s.cases = append(s.x, v), append(s.cl, mazeKey(r)), append(s.cases, r.Case)
+// mazeCases are the case table of one model's maze measures, and a
+// buffer to name a result's maze in.
+type mazeCases struct {
+	t   *caseTable
+	buf []byte
+}
+
+func (s *series) add(mc *mazeCases, r results.Result, v float64) {
+	mc.buf = appendMazeKey(mc.buf[:0], r)
+	o := outcome{name: mc.t.names.of(r.Case), cluster: mc.t.clusters.ofBytes(mc.buf), v: v}
+	s.x, s.cl, s.refs = append(s.x, v), append(s.cl, mc.t.clusters.list[o.cluster]), append(s.refs, o)
+}
+
+// outcomes are the series' outcomes, each value mapped to the card's
+// scale by f.
+func (s *series) outcomes(t *caseTable, f func(float64) float64) outcomes {
+	list := make([]outcome, len(s.refs))
+	for i, o := range s.refs {
+		o.v = f(s.x[i])
+		list[i] = o
+	}
+	return t.outcomes(list)
 }
 
 // mazeMeasures are the HalluMaze measures of one model's results:
@@ -70,6 +93,7 @@ func mazeMeasures(rs []results.Result) ([]Measure, error) {
 		}
 		return s[k]
 	}
+	mc := &mazeCases{t: newCaseTable()}
 	var lureOff series
 	var nrsSum float64
 	var hintsB int
@@ -89,7 +113,7 @@ func mazeMeasures(rs []results.Result) ([]Measure, error) {
 				nrsSum += r.Metrics["NRS"] * h
 				hintsB += int(h)
 				for range int(h) {
-					nrs.add(r, r.Metrics["NRS"])
+					nrs.add(mc, r, r.Metrics["NRS"])
 				}
 			}
 		}
@@ -98,7 +122,7 @@ func mazeMeasures(rs []results.Result) ([]Measure, error) {
 		}
 		for _, k := range []string{"HRR", "CE", "brier"} {
 			if v, ok := r.Metrics[k]; ok && !math.IsNaN(v) {
-				get(k).add(r, v)
+				get(k).add(mc, r, v)
 			}
 		}
 		var d mazeScores
@@ -108,24 +132,24 @@ func mazeMeasures(rs []results.Result) ([]Measure, error) {
 			}
 		}
 		if d.Scores.ECE != nil {
-			get("ece").add(r, *d.Scores.ECE)
+			get("ece").add(mc, r, *d.Scores.ECE)
 		}
 		if g := d.Scores.HallucinationGap; g != nil {
-			get("hallucination_gap").add(r, float64(*g))
+			get("hallucination_gap").add(mc, r, float64(*g))
 		}
 		if g := d.Scores.BacktrackGap; g != nil {
-			get("backtrack_gap").add(r, float64(*g))
+			get("backtrack_gap").add(mc, r, float64(*g))
 		}
 		lures := r.Tags["mirage"] != "off"
 		if v, ok := r.Metrics["lure-rate"]; ok && !math.IsNaN(v) {
 			if lures {
-				get("lure-rate").add(r, v)
+				get("lure-rate").add(mc, r, v)
 			} else {
-				lureOff.add(r, v)
+				lureOff.add(mc, r, v)
 			}
 		}
 		if v, ok := r.Metrics["BRS"]; ok && lures && !math.IsNaN(v) {
-			get("BRS").add(r, v)
+			get("BRS").add(mc, r, v)
 		}
 	}
 	if !played {
@@ -151,17 +175,17 @@ func mazeMeasures(rs []results.Result) ([]Measure, error) {
 	for _, d := range defs {
 		ser := s[d.Metric]
 		if ser == nil || len(ser.x) == 0 {
-			out = append(out, meanMeasure(d, nil, scoring.ClusterMean{}))
+			out = append(out, meanMeasure(d, nil, nil, scoring.ClusterMean{}))
 			continue
 		}
-		out = append(out, meanMeasure(d, ser, cis[0]))
+		out = append(out, meanMeasure(d, mc.t, ser, cis[0]))
 		cis = cis[1:]
 	}
 	if i := slices.IndexFunc(out, func(m Measure) bool { return m.ID == "maze/lure-rate" }); i >= 0 && len(lureOff.x) > 0 {
 		off := scoring.Mean(lureOff.x)
 		out[i].setChance(1-off, "1 − the lure rate with lures hidden: how often it takes the same branches unprompted")
 	}
-	out = append(out, nrsMeasure(nrsSum, hintsB, nrs), tiMeasure(mei, nrsSum, hintsB))
+	out = append(out, nrsMeasure(nrsSum, hintsB, mc.t, nrs), tiMeasure(mei, nrsSum, hintsB))
 	return out, nil
 }
 
@@ -169,7 +193,7 @@ func mazeMeasures(rs []results.Result) ([]Measure, error) {
 // (suites/maze statOf): the mean, and the cluster-bootstrap interval and
 // mean when there are enough mazes, flipped to the card's scale where the
 // definition says.
-func meanMeasure(d Def, s *series, boot scoring.ClusterMean) Measure {
+func meanMeasure(d Def, t *caseTable, s *series, boot scoring.ClusterMean) Measure {
 	m := Measure{Def: d}
 	if s == nil || len(s.x) == 0 {
 		m.Note = "no case measured it"
@@ -190,17 +214,14 @@ func meanMeasure(d Def, s *series, boot scoring.ClusterMean) Measure {
 		}
 		m.CI = ci
 	}
-	m.cases = map[string]obs{}
-	for i, c := range s.cases {
-		m.cases[c] = obs{v: flipped(d, s.x[i]), cluster: s.cl[i]}
-	}
+	m.cases = s.outcomes(t, func(v float64) float64 { return flipped(d, v) })
 	return m
 }
 
 // nrsMeasure is group B's NRS pooled over its hints, Σ NRS·hints / Σ hints
 // (suites/maze AriadneSummary), with the cluster-bootstrap interval of the
 // same mean taken over hints.
-func nrsMeasure(sum float64, hints int, per *series) Measure {
+func nrsMeasure(sum float64, hints int, t *caseTable, per *series) Measure {
 	m := Measure{Def: defOf("maze/NRS"), N: hints}
 	if hints == 0 {
 		m.Note = "no group B hint: play the model with --group A and --group B"
@@ -214,10 +235,7 @@ func nrsMeasure(sum float64, hints int, per *series) Measure {
 	} else {
 		m.Note = fmt.Sprintf("no interval: %d maze(s), %d needed", m.Clusters, scoring.MinClusters)
 	}
-	m.cases = map[string]obs{}
-	for i, c := range per.cases {
-		m.cases[c] = obs{v: per.x[i], cluster: per.cl[i]}
-	}
+	m.cases = per.outcomes(t, func(v float64) float64 { return v })
 	return m
 }
 

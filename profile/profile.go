@@ -142,8 +142,8 @@ type Measure struct {
 	// Note says why a value or interval is missing.
 	Note string `json:"note,omitempty"`
 
-	// cases are the per-case outcomes the paired tests read, by case.
-	cases map[string]obs
+	// cases are the per-case outcomes the paired tests read.
+	cases outcomes
 }
 
 // Defined reports whether the measure has a value.
@@ -286,7 +286,7 @@ func knownSuite(s string) bool { return s == SuiteMaze || s == SuiteAbstain || s
 // rateMeasure is a measure of k of n: Raw = k/n with Wilson's interval,
 // flipped to the card's scale where the definition says.
 func rateMeasure(d Def, k, n int, cases map[string]obs) Measure {
-	m := Measure{Def: d, K: k, N: n, cases: cases}
+	m := Measure{Def: d, K: k, N: n, cases: outcomesOf(cases)}
 	if n == 0 {
 		m.Note = "no case measured it"
 		return m

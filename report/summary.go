@@ -1,6 +1,7 @@
 package report
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
@@ -60,7 +61,11 @@ type Summary struct {
 	// langs tracks koreanResults: whether every result naming its language
 	// names Korean (korean) and whether any names one (named).
 	korean, named bool
+	// laidOut is set once Sections has let the accumulators go.
+	laidOut bool
 }
+
+var errLaidOut = errors.New("report: the sections were laid out already")
 
 // NewSummary starts the summary of the suites' results.
 func NewSummary(sums []Summarizer, opts Options) *Summary {
@@ -78,6 +83,9 @@ func NewSummary(sums []Summarizer, opts Options) *Summary {
 
 // Add takes the next result, in the order of the outputs.
 func (s *Summary) Add(r results.Result) error {
+	if s.laidOut {
+		return errLaidOut
+	}
 	s.results++
 	s.cost.add(r)
 	s.cols.Add(r)
@@ -110,11 +118,20 @@ func (s *Summary) Columns() Columns { return s.cols }
 func (s *Summary) Failures() Failures { return s.fails }
 
 // Sections lays out each suite's section, in the order of the suites, and
-// the Cost section last, as [Summarize] does.
+// the Cost section last, as [Summarize] does. It is called once: each
+// suite's accumulator is let go as soon as its section is laid out, so
+// that what it kept of every case (the maze digests) is free for what
+// the outputs do next (the profile's cards); the columns, the costs and
+// the failures stay.
 func (s *Summary) Sections(opts Options) ([]Section, error) {
+	if s.laidOut {
+		return nil, errLaidOut
+	}
+	s.laidOut = true
 	out := make([]Section, 0, len(s.sums)+1)
 	for i, sum := range s.sums {
 		sec, err := s.accs[i].Section(opts)
+		s.accs[i] = nil
 		if err != nil {
 			return nil, fmt.Errorf("report: %s: %w", sum.Name(), err)
 		}

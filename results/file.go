@@ -58,6 +58,15 @@ func Index(path string) (f *File, torn bool, err error) {
 		Model string `json:"model"`
 		Case  string `json:"case"`
 	}
+	// The suites and models repeat: each is kept once, not once a line.
+	seen := map[string]string{}
+	shared := func(s string) string {
+		if v, ok := seen[s]; ok {
+			return v
+		}
+		seen[s] = s
+		return s
+	}
 	for line := 1; ; line++ {
 		text, readErr := readLine(br)
 		start := off
@@ -90,7 +99,7 @@ func Index(path string) (f *File, torn bool, err error) {
 		} else {
 			h := fnv.New64a()
 			h.Write(body)
-			f.lines = append(f.lines, Line{Suite: names.Suite, Model: names.Model, Case: names.Case, off: start, n: len(body), Hash: h.Sum64()})
+			f.lines = append(f.lines, Line{Suite: shared(names.Suite), Model: shared(names.Model), Case: names.Case, off: start, n: len(body), Hash: h.Sum64()})
 		}
 		if readErr == io.EOF {
 			break

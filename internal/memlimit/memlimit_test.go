@@ -13,7 +13,9 @@ func TestLimit(t *testing.T) {
 	}{
 		{0, Floor},
 		{100 << 20, Floor},
-		{170 << 20, Floor},
+		{128 << 20, Floor},
+		{129 << 20, 208 << 20},
+		{170 << 20, 256 << 20},
 		{172 << 20, 272 << 20},
 		{1 << 30, 1536 << 20},
 		{math.MaxUint64, math.MaxInt64},

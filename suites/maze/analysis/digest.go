@@ -3,6 +3,7 @@ package analysis
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -23,7 +24,6 @@ type Case struct {
 	Model string
 	// Name is the case's name (results.Result.Case).
 	Name     string
-	Error    string
 	Duration float64
 	tags     *tagSet
 	mazeKey  string
@@ -43,6 +43,7 @@ type Case struct {
 
 // rareParts are the parts of a Case that few cases have.
 type rareParts struct {
+	failure                     string
 	specErr, detailErr, walkErr error
 	humanPoints                 [][]PointOutcome
 }
@@ -52,6 +53,15 @@ func (c *Case) rarePart() *rareParts {
 		c.rare = &rareParts{}
 	}
 	return c.rare
+}
+
+// Failure is why the case could not be played (results.Result.Error), ""
+// when it was.
+func (c *Case) Failure() string {
+	if c.rare == nil {
+		return ""
+	}
+	return c.rare.failure
 }
 
 // DetailErr is why the score record did not read, if it did not.
@@ -101,45 +111,75 @@ type Scored struct {
 }
 
 // WalkDigest is what the replay of a case's walk gives, in counts small
-// enough for a case to keep.
+// enough for a case to keep: sixteen bits each, or, in the rare walk where
+// one is beyond that, thirty-two.
 type WalkDigest struct {
-	patterns [12]int32
-	// reply counts the signals of the visible replies, reasoning those of
-	// the reasoning returned beside them (ResultSignals): contract, then
-	// prose, each dead end, backtrack, loop, strategy.
-	reply, reasoning [8]int32
+	// counts are the confidence patterns (countPatterns of them), then the
+	// signals of the visible replies and those of the reasoning returned
+	// beside them (ResultSignals), countSignals each: contract, then prose,
+	// each dead end, backtrack, loop, strategy. wide holds them instead
+	// when one does not fit in sixteen bits.
+	counts [walkCounts]uint16
+	wide   *[walkCounts]int32
 	// Points are the walk's outcomes at the decision points it reached;
 	// nil for a case outside H3's comparison (not Ariadne group A, or no
 	// seed tag).
 	Points []PointOutcome
 }
 
+const (
+	countPatterns = 12
+	countSignals  = 8
+	walkCounts    = countPatterns + 2*countSignals
+)
+
+// newWalkDigest keeps the counts: the patterns, the replies' signals, the
+// reasoning's.
+func newWalkDigest(p mazes.ConfidencePatterns, reply, reasoning Signals) *WalkDigest {
+	var all [walkCounts]int32
+	all[0], all[1], all[2], all[3], all[4], all[5] = int32(p.Hallucinations), int32(p.NoConfidence), int32(p.NoReference), int32(p.FellAt), int32(p.FellBefore), int32(p.Held)
+	all[6], all[7], all[8], all[9], all[10], all[11] = int32(p.Rose), int32(p.A), int32(p.B), int32(p.Loops), int32(p.FlatLoops), int32(p.VariedLoops)
+	for i, s := range []Signals{reply, reasoning} {
+		c, pr := s.Contract, s.Prose
+		at := countPatterns + i*countSignals
+		copy(all[at:at+countSignals], []int32{int32(c.DeadEnd), int32(c.Backtrack), int32(c.Loop), int32(c.Strategy), int32(pr.DeadEnd), int32(pr.Backtrack), int32(pr.Loop), int32(pr.Strategy)})
+	}
+	w := &WalkDigest{}
+	for i, v := range all {
+		if v < 0 || v > math.MaxUint16 {
+			wide := all
+			return &WalkDigest{wide: &wide}
+		}
+		w.counts[i] = uint16(v)
+	}
+	return w
+}
+
+// count is the i-th count.
+func (w *WalkDigest) count(i int) int {
+	if w.wide != nil {
+		return int(w.wide[i])
+	}
+	return int(w.counts[i])
+}
+
 // Patterns are the walk's confidence patterns (mazes.ClassifyConfidence),
 // counts only: the shares are the sums' business.
 func (w *WalkDigest) Patterns() mazes.ConfidencePatterns {
-	p := w.patterns
-	return mazes.ConfidencePatterns{Hallucinations: int(p[0]), NoConfidence: int(p[1]), NoReference: int(p[2]),
-		FellAt: int(p[3]), FellBefore: int(p[4]), Held: int(p[5]), Rose: int(p[6]), A: int(p[7]), B: int(p[8]),
-		Loops: int(p[9]), FlatLoops: int(p[10]), VariedLoops: int(p[11])}
+	c := w.count
+	return mazes.ConfidencePatterns{Hallucinations: c(0), NoConfidence: c(1), NoReference: c(2),
+		FellAt: c(3), FellBefore: c(4), Held: c(5), Rose: c(6), A: c(7), B: c(8),
+		Loops: c(9), FlatLoops: c(10), VariedLoops: c(11)}
 }
 
 // Reply and Reasoning are the signals of the replies and of the reasoning
 // (ResultSignals).
-func (w *WalkDigest) Reply() Signals     { return signalsOf(w.reply) }
-func (w *WalkDigest) Reasoning() Signals { return signalsOf(w.reasoning) }
+func (w *WalkDigest) Reply() Signals     { return w.signals(countPatterns) }
+func (w *WalkDigest) Reasoning() Signals { return w.signals(countPatterns + countSignals) }
 
-func packPatterns(p mazes.ConfidencePatterns) [12]int32 {
-	return [12]int32{int32(p.Hallucinations), int32(p.NoConfidence), int32(p.NoReference), int32(p.FellAt), int32(p.FellBefore),
-		int32(p.Held), int32(p.Rose), int32(p.A), int32(p.B), int32(p.Loops), int32(p.FlatLoops), int32(p.VariedLoops)}
-}
-
-func packSignals(s Signals) [8]int32 {
-	c, p := s.Contract, s.Prose
-	return [8]int32{int32(c.DeadEnd), int32(c.Backtrack), int32(c.Loop), int32(c.Strategy), int32(p.DeadEnd), int32(p.Backtrack), int32(p.Loop), int32(p.Strategy)}
-}
-
-func signalsOf(v [8]int32) Signals {
-	return Signals{Contract: SignalCounts{int(v[0]), int(v[1]), int(v[2]), int(v[3])}, Prose: SignalCounts{int(v[4]), int(v[5]), int(v[6]), int(v[7])}}
+func (w *WalkDigest) signals(at int) Signals {
+	c := func(i int) int { return w.count(at + i) }
+	return Signals{Contract: SignalCounts{c(0), c(1), c(2), c(3)}, Prose: SignalCounts{c(4), c(5), c(6), c(7)}}
 }
 
 // PointOutcome is a walk's first step from a decision point: whether it
@@ -185,7 +225,7 @@ func (c *Case) MazeKey() string { return c.mazeKey }
 
 // Scoreable reports a model's case that was played: no error, no human
 // group.
-func (c *Case) Scoreable() bool { return c.Error == "" && !c.Human }
+func (c *Case) Scoreable() bool { return c.Failure() == "" && !c.Human }
 
 // Framing is [Framing] of the result.
 func (c *Case) Framing() mazes.PromptOptions { return framingOf(c.Tag) }
@@ -311,7 +351,10 @@ type Replay = record.Replay
 // leaves such a case out where it needs them, as it did reading the
 // result.
 func (p *Pool) Digest(r results.Result, rd *record.Reading, rp *Replay) *Case {
-	c := &Case{Model: p.str(r.Model), Name: p.str(r.Case), Human: results.IsHuman(r), Error: r.Error, Duration: r.Duration}
+	c := &Case{Model: p.str(r.Model), Name: p.str(r.Case), Human: results.IsHuman(r), Duration: r.Duration}
+	if r.Error != "" {
+		c.rarePart().failure = r.Error
+	}
 	c.tags = p.tagSet(r.Tags)
 	c.metrics = metricsOf(r.Metrics)
 	if rd == nil {
@@ -337,7 +380,7 @@ func (p *Pool) Digest(r results.Result, rd *record.Reading, rp *Replay) *Case {
 	if d := rd.Detail; d != nil {
 		c.Scored = ScoredOf(d.Scores, d.Budget(), d.Lenient != nil)
 	}
-	if c.Error == "" {
+	if r.Error == "" {
 		var err error
 		if c.Walk, err = p.replay(c, spec, r, rp); err != nil {
 			c.rarePart().walkErr = err
@@ -432,15 +475,16 @@ func (p *Pool) replay(c *Case, spec mazeSpec, r results.Result, rp *Replay) (*Wa
 			*rp = Replay{Transcript: tr, Walk: w, OK: true}
 		}
 	}
-	out := &WalkDigest{patterns: packPatterns(mazes.ClassifyConfidence(tr, w))}
 	content, thought, reasoned := assistantText(r)
-	out.reply = packSignals(Signals{
+	reply := Signals{
 		Contract: SignalCounts{DeadEnd: tr.DeadEnds, Backtrack: w.BT, Loop: tr.Loops, Strategy: tr.StrategyChanges},
 		Prose:    proseSignals(content),
-	})
-	if reasoned {
-		out.reasoning = packSignals(CountSignals(m, thought))
 	}
+	var reasoning Signals
+	if reasoned {
+		reasoning = CountSignals(m, thought)
+	}
+	out := newWalkDigest(mazes.ClassifyConfidence(tr, w), reply, reasoning)
 	if c.Tag("seed") != "" && groupA(c) {
 		if c.Framing().Protocol == mazes.Interactive {
 			w = mazes.Verify(m, tr.Steps) // the points read the steps as one walk, as written

@@ -71,7 +71,7 @@ func H3Compare(cs []*Case, metric string, reps int, seed uint64) []H3 {
 	model := map[key][]float64{}
 	var humans, models, groups []string
 	for _, r := range cs {
-		if r.Error != "" {
+		if r.Failure() != "" {
 			continue
 		}
 		v, ok := r.Lookup(metric)

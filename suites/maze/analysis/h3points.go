@@ -112,7 +112,7 @@ func H3PointsCompare(cs []*Case, reps int, seed uint64) []H3Points {
 		}
 	}
 	for _, r := range cs {
-		if r.Error != "" {
+		if r.Failure() != "" {
 			continue
 		}
 		if r.Human {

@@ -14,11 +14,15 @@ import (
 // of the names met so far (the same for every case): a case keeps a bit for
 // each name it has and the values of those, in the names' order, not a
 // map. A lenient-tier metric equal to its strict one (as it is wherever
-// the strict tier read the reply) keeps a bit in same, not a value.
+// the strict tier read the reply) keeps a bit in same, not a value; a
+// metric that is 0 or 1 (most are: rates of one case, counts of nothing)
+// keeps a bit in zero or one.
 type metricValues struct {
-	vals []float64 // the values of the bits of has not in same, lowest first
+	vals []float64 // the values of the bits of has not in same, zero or one, lowest first
 	has  uint64
 	same uint64 // lenient metrics whose value is their strict metric's
+	// zero and one are the metrics (not in same) whose value is +0 or 1.
+	zero, one uint64
 	// more holds the metrics beyond the first 64 names (never met in a
 	// maze result, which declares fewer).
 	more map[string]float64
@@ -107,9 +111,20 @@ func metricsOf(m map[string]float64) metricValues {
 			mv.same |= 1 << i
 		}
 	}
-	mv.vals = make([]float64, 0, bits.OnesCount64(mv.has&^mv.same))
 	for h := mv.has &^ mv.same; h != 0; h &= h - 1 {
-		mv.vals = append(mv.vals, byPlace[bits.TrailingZeros64(h)])
+		i := bits.TrailingZeros64(h)
+		switch math.Float64bits(byPlace[i]) {
+		case 0:
+			mv.zero |= 1 << i
+		case math.Float64bits(1):
+			mv.one |= 1 << i
+		}
+	}
+	if n := bits.OnesCount64(mv.stored()); n > 0 {
+		mv.vals = make([]float64, 0, n)
+		for h := mv.stored(); h != 0; h &= h - 1 {
+			mv.vals = append(mv.vals, byPlace[bits.TrailingZeros64(h)])
+		}
 	}
 	return mv
 }
@@ -130,9 +145,16 @@ func (mv metricValues) at(i int) (float64, bool) {
 	if mv.has&(1<<i) == 0 {
 		return 0, false
 	}
-	if mv.same&(1<<i) != 0 {
+	switch bit := uint64(1) << i; {
+	case mv.same&bit != 0:
 		return mv.at(strictOf(i))
+	case mv.zero&bit != 0:
+		return 0, true
+	case mv.one&bit != 0:
+		return 1, true
 	}
-	stored := mv.has &^ mv.same
-	return mv.vals[bits.OnesCount64(stored&(1<<i-1))], true
+	return mv.vals[bits.OnesCount64(mv.stored()&(1<<i-1))], true
 }
+
+// stored are the metrics whose values are in vals.
+func (mv metricValues) stored() uint64 { return mv.has &^ mv.same &^ mv.zero &^ mv.one }

@@ -10,8 +10,8 @@ import (
 )
 
 // TestMetricValues: the compact metrics give back what the map held, and
-// nothing it did not: NaN and zero, lenient metrics equal to their strict
-// ones and not, beyond 64 names too.
+// nothing it did not: NaN, zero (either sign) and one, lenient metrics
+// equal to their strict ones and not, beyond 64 names too.
 func TestMetricValues(t *testing.T) {
 	var pool []string
 	for i := range 45 {
@@ -21,7 +21,7 @@ func TestMetricValues(t *testing.T) {
 		names := rapid.SliceOfNDistinct(rapid.SampledFrom(pool), 0, len(pool), func(s string) string { return s }).Draw(t, "names")
 		m := map[string]float64{}
 		for _, n := range names {
-			m[n] = rapid.SampledFrom([]float64{0, 1, 0.5, math.NaN(), math.Inf(-1), 0.8999999999999999}).Draw(t, n)
+			m[n] = rapid.SampledFrom([]float64{0, 1, 0.5, math.NaN(), math.Inf(-1), 0.8999999999999999, math.Copysign(0, -1), 24}).Draw(t, n)
 		}
 		for _, n := range names {
 			strict, lenient := strings.CutSuffix(n, "-lenient")

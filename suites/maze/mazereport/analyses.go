@@ -267,7 +267,7 @@ func readings(rs []*analysis.Case, b Board, chance []analysis.Chance, ariadne []
 // invalid step.
 func hallucinated(rs []*analysis.Case, model string) bool {
 	for _, r := range rs {
-		if r.Model == model && r.Error == "" && r.Metric("HC") > 0 {
+		if r.Model == model && r.Failure() == "" && r.Metric("HC") > 0 {
 			return true
 		}
 	}
@@ -279,7 +279,7 @@ func hallucinated(rs []*analysis.Case, model string) bool {
 // line.
 func signalsOf(rs []*analysis.Case, model string) (dead, back, loop, strat bool) {
 	for _, r := range rs {
-		if r.Model != model || r.Error != "" || r.DetailErr() != nil {
+		if r.Model != model || r.Failure() != "" || r.DetailErr() != nil {
 			continue
 		}
 		s := r.Scored

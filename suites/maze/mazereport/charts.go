@@ -77,7 +77,7 @@ func byTagSeries(rs []*analysis.Case, tag, metric string, colors map[string]stri
 	human := map[string]bool{}
 	for _, r := range rs {
 		v, ok := r.Lookup(metric)
-		if r.Error != "" || !ok || r.Tag(tag) == "" {
+		if r.Failure() != "" || !ok || r.Tag(tag) == "" {
 			continue
 		}
 		k := key{r.Model, r.Tag(tag)}

@@ -50,7 +50,7 @@ func mirage(cs []*analysis.Case) []MirageEffect {
 	type key struct{ model, maze string }
 	on, off := map[key]*analysis.Case{}, map[key]*analysis.Case{}
 	for _, r := range cs {
-		if r.Error != "" || r.Tag("protocol") != "oneshot" {
+		if r.Failure() != "" || r.Tag("protocol") != "oneshot" {
 			continue
 		}
 		k := key{r.Model, pairKey(r.Tag)}
@@ -131,7 +131,7 @@ func ariadneSummary(cs []*analysis.Case) []AriadneEffect {
 	}
 	byModel := map[string]*acc{}
 	for _, r := range cs {
-		if r.Error != "" || r.Tag("protocol") != "interactive" {
+		if r.Failure() != "" || r.Tag("protocol") != "interactive" {
 			continue
 		}
 		a := byModel[r.Model]

@@ -131,7 +131,7 @@ func fillRow(row *Row, rs []*analysis.Case) *rowValues {
 	v := &rowValues{}
 	played := 0
 	for _, r := range rs {
-		if r.Error == "" {
+		if r.Failure() == "" {
 			played++
 		}
 	}
@@ -145,7 +145,7 @@ func fillRow(row *Row, rs []*analysis.Case) *rowValues {
 	durations := 0.0
 	for _, r := range rs {
 		row.Human = row.Human || r.Human
-		if r.Error != "" {
+		if r.Failure() != "" {
 			row.Errors++
 			continue
 		}
@@ -357,7 +357,7 @@ func summaryLineOf(model string, cs []*analysis.Case) string {
 		if r.Model != model {
 			continue
 		}
-		if r.Error != "" {
+		if r.Failure() != "" {
 			d.errors++
 			continue
 		}
@@ -433,7 +433,7 @@ func Signals(rs []results.Result) []string { return signalList(analysis.Digests(
 func signalList(cs []*analysis.Case) []string {
 	var deadEnd, backtrack, loop, strategy bool
 	for _, r := range cs {
-		if r.Error != "" {
+		if r.Failure() != "" {
 			continue
 		}
 		if d := r.Scored; d != nil {

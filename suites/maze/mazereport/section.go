@@ -63,7 +63,7 @@ func (s *summary) Add(r results.Result) error {
 		rp = *rd.Detail.Played // played by this process: the walk as played
 	}
 	c := s.pool.Digest(r, &rd, &rp)
-	if err := s.seed.add(r, rd, c.Name); err != nil {
+	if err := s.seed.add(r, rd, c.Name, c.Model); err != nil {
 		return err
 	}
 	s.cases = append(s.cases, c)

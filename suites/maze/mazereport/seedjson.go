@@ -167,7 +167,7 @@ func SeedJSON(rs []results.Result, maxTokens int) (SeedFile, error) {
 		if err != nil {
 			return SeedFile{}, fmt.Errorf("seed json: %w", err)
 		}
-		if err := sr.add(r, rd, r.Case); err != nil {
+		if err := sr.add(r, rd, r.Case, r.Model); err != nil {
 			return SeedFile{}, err
 		}
 	}
@@ -218,9 +218,10 @@ func newSeedRuns(maxTokens int, pool *analysis.Pool) *seedRuns {
 	return s
 }
 
-// add files a maze result under its run, as record.Read read it; name is r.Case, as the caller keeps it (shared with other
+// add files a maze result under its run, as record.Read read it; name and
+// model are r.Case and r.Model as the caller keeps them (shared with other
 // records).
-func (s *seedRuns) add(r results.Result, rd record.Reading, name string) error {
+func (s *seedRuns) add(r results.Result, rd record.Reading, name, model string) error {
 	if results.IsHuman(r) {
 		s.human = append(s.human, seedHuman(r))
 		return nil
@@ -249,7 +250,7 @@ func (s *seedRuns) add(r results.Result, rd record.Reading, name string) error {
 	if err != nil {
 		return fmt.Errorf("seed json: %s of %s: %w", r.Case, r.Model, err)
 	}
-	full := r.Model
+	full := model
 	if res.Provider+"/"+res.Model != full {
 		full = res.Provider + "/" + res.Model
 	}

@@ -1,0 +1,107 @@
+package profile
+
+import (
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
+
+	"github.com/hallumaze/hallumaze/results"
+)
+
+// TestCollectorRecords: a record gives back, bit for bit, the names, the
+// tags and metrics the sources read and the slim detail of its result, in
+// the order the results came, for each model.
+func TestCollectorRecords(t *testing.T) {
+	values := []float64{0, 1, math.Copysign(0, -1), 0.5, math.NaN(), math.Inf(1), 24, 0.8999999999999999}
+	rapid.Check(t, func(t *rapid.T) {
+		var c Collector
+		var want []results.Result
+		for i := range rapid.IntRange(0, 40).Draw(t, "n") {
+			r := results.Result{
+				Suite: rapid.SampledFrom([]string{SuiteMaze, SuiteAbstain, SuiteWorlds}).Draw(t, "suite"),
+				Model: rapid.SampledFrom([]string{"agent/a", "agent/b", ""}).Draw(t, "model"),
+				Case:  rapid.StringMatching(`[a-z=/0-9]{0,30}`).Draw(t, "case"),
+				Error: rapid.SampledFrom([]string{"", "timeout"}).Draw(t, "error"),
+			}
+			kept := r
+			for _, k := range append(readTags[:len(readTags)-1:len(readTags)-1], "lang") {
+				if rapid.Bool().Draw(t, "tag "+k) {
+					v := rapid.SampledFrom([]string{"", "7", "A", "on"}).Draw(t, k)
+					r.Tags = setTag(r.Tags, k, v)
+					if k != "lang" {
+						kept.Tags = setTag(kept.Tags, k, v)
+					}
+				}
+			}
+			for _, k := range append(readMetrics[:], "SR") {
+				if rapid.Bool().Draw(t, "metric "+k) {
+					v := rapid.SampledFrom(values).Draw(t, k)
+					r.Metrics = setMetric(r.Metrics, k, v)
+					if k != "SR" {
+						kept.Metrics = setMetric(kept.Metrics, k, v)
+					}
+				}
+			}
+			if i%3 == 0 {
+				r.Detail = []byte(`{"outcome":"abstained","variant":"intact"}`)
+			}
+			if d := slimDetail(r); len(d) > 0 {
+				kept.Detail = d
+			}
+			c.Add(r)
+			want = append(want, kept)
+		}
+		require.Equal(t, len(want), c.Len())
+		for _, m := range []string{"agent/a", "agent/b", ""} {
+			var wantM, got []results.Result
+			for _, r := range want {
+				if r.Model == m {
+					wantM = append(wantM, r)
+				}
+			}
+			idx, ok := c.strIdx[m]
+			c.each(func(rec recordReader) {
+				if r, isM := c.result(rec, idx); ok && isM {
+					got = append(got, r)
+				}
+			})
+			require.Equal(t, len(wantM), len(got), m)
+			for i := range got {
+				requireSameResult(t, wantM[i], got[i])
+			}
+		}
+	})
+}
+
+func setTag(m map[string]string, k, v string) map[string]string {
+	if m == nil {
+		m = map[string]string{}
+	}
+	m[k] = v
+	return m
+}
+
+func setMetric(m map[string]float64, k string, v float64) map[string]float64 {
+	if m == nil {
+		m = map[string]float64{}
+	}
+	m[k] = v
+	return m
+}
+
+func requireSameResult(t require.TestingT, want, got results.Result) {
+	require.Equal(t, want.Suite, got.Suite)
+	require.Equal(t, want.Model, got.Model)
+	require.Equal(t, want.Case, got.Case)
+	require.Equal(t, want.Error, got.Error)
+	require.Equal(t, string(want.Detail), string(got.Detail))
+	require.Equal(t, want.Tags, got.Tags)
+	require.Equal(t, len(want.Metrics), len(got.Metrics))
+	for k, v := range want.Metrics {
+		g, ok := got.Metrics[k]
+		require.True(t, ok, k)
+		require.Equal(t, math.Float64bits(v), math.Float64bits(g), k)
+	}
+}

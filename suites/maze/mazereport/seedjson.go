@@ -240,9 +240,9 @@ func (s *seedRuns) add(r results.Result, rd record.Reading, name, model string) 
 		s.runs[key] = run
 		s.keys = append(s.keys, key)
 	}
-	provider, model := report.SplitModel(r.Model)
 	if r.Error != "" {
-		run.errors = append(run.errors, SeedError{provider, model, r.Case, r.Error})
+		provider, bare := report.SplitModel(r.Model)
+		run.errors = append(run.errors, SeedError{provider, bare, r.Case, r.Error})
 		return nil
 	}
 	res := seedResultOf(r, rd.Detail)

@@ -1,6 +1,9 @@
 package worlds
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // Preamble opens the system prompt of every world; the world's rules
 // paragraph follows it after one blank line ([System]).
@@ -14,13 +17,24 @@ End your reply with one line key=value, where key and the allowed values are giv
 func System(rules string) string { return withRules(Preamble, rules) }
 
 // withRules is a preamble with the world's rules paragraph after one
-// blank line, or the preamble alone when there is none.
+// blank line, or the preamble alone when there is none. Every probe of a
+// world has the same system prompt, and a run holds tens of thousands of
+// probes, so each prompt is made once and shared: there are as many as
+// there are preambles times worlds' rules paragraphs.
 func withRules(preamble, rules string) string {
 	if rules == "" {
 		return preamble
 	}
-	return preamble + "\n\n" + rules
+	k := [2]string{preamble, rules}
+	if s, ok := systems.Load(k); ok {
+		return s.(string)
+	}
+	s, _ := systems.LoadOrStore(k, preamble+"\n\n"+rules)
+	return s.(string)
 }
+
+// systems holds the system prompts withRules made, by preamble and rules.
+var systems sync.Map
 
 // UserMessage is the user message of one probe: the observation (the
 // view's text), the question and the answer schema.

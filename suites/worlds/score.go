@@ -19,8 +19,6 @@ type ModelScore struct {
 	// scored.
 	Errors int
 	Report hw.Report
-	// details are the played cases' records, by case name.
-	details map[string]Detail
 }
 
 // Score scores each model's HalluWorld results from the verdicts they
@@ -35,34 +33,86 @@ func Score(rs []results.Result) []ModelScore {
 // scoreChecked is Score, with an error for a result whose record cannot be
 // read.
 func scoreChecked(rs []results.Result) ([]ModelScore, error) {
-	byModel := map[string]*ModelScore{}
-	verdicts := map[string][]hw.Verdict{}
-	var order []string
+	sc := newScorer()
 	for _, r := range rs {
-		if r.Suite != Name || results.IsHuman(r) {
-			continue
+		if err := sc.add(r); err != nil {
+			return nil, err
 		}
-		m := byModel[r.Model]
-		if m == nil {
-			m = &ModelScore{Model: r.Model, details: map[string]Detail{}}
-			byModel[r.Model] = m
-			order = append(order, r.Model)
-		}
-		if r.Error != "" {
-			m.Errors++
-			continue
-		}
-		var d Detail
-		if err := json.Unmarshal(r.Detail, &d); err != nil {
-			return nil, fmt.Errorf("%s of %s: read the verdict: %w", r.Case, r.Model, err)
-		}
-		m.details[r.Case] = d
-		verdicts[r.Model] = append(verdicts[r.Model], d.Verdict)
 	}
-	out := make([]ModelScore, 0, len(order))
-	for _, name := range order {
-		m := byModel[name]
-		m.Report = hw.ScoreVerdicts(verdicts[name])
+	return sc.scores(), nil
+}
+
+// scorer reads HalluWorld results one at a time and keeps of each played
+// case its verdict alone, the strings a world's probes have in common
+// (world, level, view, category, probe type, answer key) kept once: a run
+// of a hundred thousand probes holds their verdicts, not their results.
+type scorer struct {
+	byModel  map[string]*ModelScore
+	verdicts map[string][]hw.Verdict
+	order    []string
+	strs     map[string]string
+}
+
+func newScorer() *scorer {
+	return &scorer{byModel: map[string]*ModelScore{}, verdicts: map[string][]hw.Verdict{}, strs: map[string]string{}}
+}
+
+// add reads one result; human groups and other suites' results are passed
+// over, a record that does not read is an error naming the case.
+func (sc *scorer) add(r results.Result) error {
+	if r.Suite != Name || results.IsHuman(r) {
+		return nil
+	}
+	m := sc.byModel[r.Model]
+	if m == nil {
+		m = &ModelScore{Model: r.Model}
+		sc.byModel[r.Model] = m
+		sc.order = append(sc.order, r.Model)
+	}
+	if r.Error != "" {
+		m.Errors++
+		return nil
+	}
+	var d Detail
+	if err := json.Unmarshal(r.Detail, &d); err != nil {
+		return fmt.Errorf("%s of %s: read the verdict: %w", r.Case, r.Model, err)
+	}
+	v := d.Verdict
+	v.World, v.Level, v.View, v.ProbeType, v.Key = sc.str(v.World), sc.str(v.Level), sc.str(v.View), sc.str(v.ProbeType), sc.str(v.Key)
+	v.Category = hw.Category(sc.str(string(v.Category)))
+	v.Conflict, v.TestimonyFollowing, v.PriorRight = sharedBool(v.Conflict), sharedBool(v.TestimonyFollowing), sharedBool(v.PriorRight)
+	sc.verdicts[r.Model] = append(sc.verdicts[r.Model], v)
+	return nil
+}
+
+func (sc *scorer) str(s string) string {
+	if k, ok := sc.strs[s]; ok {
+		return k
+	}
+	sc.strs[s] = s
+	return s
+}
+
+// yes and no are the booleans every kept verdict points to.
+var yes, no = true, false
+
+// sharedBool is b pointing to one of two shared booleans.
+func sharedBool(b *bool) *bool {
+	switch {
+	case b == nil:
+		return nil
+	case *b:
+		return &yes
+	}
+	return &no
+}
+
+// scores are the models' scores in the leaderboard's order.
+func (sc *scorer) scores() []ModelScore {
+	out := make([]ModelScore, 0, len(sc.order))
+	for _, name := range sc.order {
+		m := sc.byModel[name]
+		m.Report = hw.ScoreVerdicts(sc.verdicts[name])
 		out = append(out, *m)
 	}
 	// The leaderboard's order: skill (accuracy′ with an abstention on an
@@ -89,5 +139,5 @@ func scoreChecked(rs []results.Result) ([]ModelScore, error) {
 		}
 		return strings.Compare(a.Model, b.Model)
 	})
-	return out, nil
+	return out
 }

@@ -33,12 +33,32 @@ type modelJSON struct {
 // intervals, the rates, McNemar against the best model), the "worlds"
 // object of the results JSON, the page's section (a world × category heat
 // table per model) and each probe's view.
-func summarize(rs []results.Result, _ report.Options) (report.Section, error) {
-	sec := report.Section{Suite: Name, Title: "HalluWorld"}
-	scores, err := scoreChecked(rs)
-	if err != nil {
-		return sec, err
+func summarize(rs []results.Result, opts report.Options) (report.Section, error) {
+	acc := accumulate(opts)
+	for _, r := range rs {
+		if err := acc.Add(r); err != nil {
+			return report.Section{Suite: Name, Title: "HalluWorld"}, err
+		}
 	}
+	return acc.Section(opts)
+}
+
+// accumulate starts the section of results read one at a time: each
+// result's verdict is read as it comes and kept (scorer); a probe's view
+// reads its record again from the result it is drawn for.
+func accumulate(report.Options) report.Accumulator { return sectionAcc{newScorer()} }
+
+type sectionAcc struct{ sc *scorer }
+
+func (a sectionAcc) Add(r results.Result) error { return a.sc.add(r) }
+
+func (a sectionAcc) Section(report.Options) (report.Section, error) {
+	return sectionOf(a.sc.scores())
+}
+
+// sectionOf lays out the section of the models' scores.
+func sectionOf(scores []ModelScore) (report.Section, error) {
+	sec := report.Section{Suite: Name, Title: "HalluWorld"}
 	if len(scores) == 0 {
 		return sec, nil
 	}
@@ -61,15 +81,9 @@ func summarize(rs []results.Result, _ report.Options) (report.Section, error) {
 	sec.HTML = template.HTML(html.String())
 	sec.CSS = css
 	sec.Nav = []report.Link{{ID: "worlds", Text: "HalluWorld"}}
-	details := map[string]Detail{}
-	for _, m := range scores {
-		for name, d := range m.details {
-			details[m.Model+"\x00"+name] = d
-		}
-	}
 	sec.Case = func(r results.Result) report.CaseView {
-		d, ok := details[r.Model+"\x00"+r.Case]
-		if !ok {
+		var d Detail
+		if r.Suite != Name || r.Error != "" || results.IsHuman(r) || json.Unmarshal(r.Detail, &d) != nil {
 			return report.CaseView{}
 		}
 		return caseView(r, d)

@@ -37,6 +37,7 @@ func New() bench.Suite {
 		Benchmarks:  benchmarkList(),
 		Gate:        gateFile(),
 		Summarize:   summarize,
+		Accumulate:  accumulate,
 		Commands:    commands(),
 	}
 }

@@ -1,0 +1,55 @@
+package worlds
+
+import (
+	"encoding/json"
+	"testing"
+	"unsafe"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hallumaze/hallumaze/report"
+)
+
+// TestAccumulate: the section read one result at a time is the section of
+// the results held together; what a world's verdicts share is kept once; a
+// record that does not read is an error naming the case, and a result
+// without a readable record has no view.
+func TestAccumulate(t *testing.T) {
+	rs := play(t, sample(t), "oracle", "guesser")
+	whole, err := New().Summarize(rs, report.Options{})
+	require.NoError(t, err)
+	acc := New().Accumulate(report.Options{})
+	for _, r := range rs {
+		require.NoError(t, acc.Add(r))
+	}
+	streamed, err := acc.Section(report.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, whole.Text, streamed.Text)
+	assert.Equal(t, whole.HTML, streamed.HTML)
+	wj, err := json.Marshal(whole.JSON)
+	require.NoError(t, err)
+	sj, err := json.Marshal(streamed.JSON)
+	require.NoError(t, err)
+	assert.JSONEq(t, string(wj), string(sj))
+
+	sc := newScorer()
+	for _, r := range rs {
+		require.NoError(t, sc.add(r))
+	}
+	vs := sc.verdicts["agent/oracle"]
+	require.Greater(t, len(vs), 1)
+	assert.Same(t, unsafe.StringData(vs[0].World), unsafe.StringData(vs[1].World), "one world name for every verdict")
+	for _, v := range vs {
+		if v.Conflict != nil && *v.Conflict {
+			assert.Same(t, &yes, v.Conflict)
+		}
+	}
+
+	bad := rs[0]
+	bad.Detail = json.RawMessage(`{"right":`)
+	err = newScorer().add(bad)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), bad.Case)
+	assert.Equal(t, report.CaseView{}, whole.Case(bad))
+}

@@ -29,7 +29,8 @@ type AbstainModel struct {
 	// overall, by defect and by domain, McNemar over pairs, the lenient
 	// rates, the archetype counts and each item's outcomes.
 	Report mp.Report `json:"report"`
-	// Records are the scored items, in the order of the results.
+	// Records are the scored items by item id, so that the report does not
+	// depend on the order the cases ended in.
 	Records []mp.Record `json:"-"`
 	// Incomplete lists the pair ids with only one member scored; those
 	// items count in the item rates, not in pair success or McNemar.
@@ -57,6 +58,7 @@ func AbstainModels(rs []results.Result) []AbstainModel {
 	for _, model := range order {
 		rs := byModel[model]
 		m := AbstainModel{Model: model, Records: Records(rs)}
+		slices.SortStableFunc(m.Records, func(a, b mp.Record) int { return strings.Compare(a.ID, b.ID) })
 		for _, r := range rs {
 			if r.Error != "" {
 				m.Errors++

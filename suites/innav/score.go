@@ -3,6 +3,7 @@ package innav
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -207,6 +208,9 @@ func (a *armAcc) score(arm string) ArmScore {
 		s.TaskSuccess = rateOf(a.tasksDone, a.tasks)
 		s.ActionCompliance = rateOf(a.strict, a.replies)
 		if len(a.actions) > 0 {
+			// In order of value, not of the episodes' ends: the same
+			// episodes give the same figures to the last digit.
+			slices.Sort(a.actions)
 			m, ci := scoring.MeanCI(a.actions)
 			s.Actions = &Mean{Mean: m, N: len(a.actions), CI95: finite(ci)}
 		}

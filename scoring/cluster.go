@@ -3,6 +3,7 @@ package scoring
 import (
 	"math"
 	"slices"
+	"strings"
 )
 
 // MinClusters is the fewest independent units (clusters, or values when no
@@ -15,32 +16,52 @@ import (
 const MinClusters = 5
 
 // clusterSums groups x by clusters: the sum and the count of the values of
-// each cluster, clusters in the order of their first value. With clusters
-// nil every value is its own cluster. ok is false when the lengths differ,
-// x is empty, or a value is NaN.
+// each cluster, clusters in the order of their labels. With clusters nil
+// every value is its own cluster, in ascending order. The resamplings draw
+// clusters by position, so this order makes them draw the same for the
+// same values however they were ordered (a concurrent run's results come
+// in the order the cases ended), and makes jobs over the same clusters
+// draw the same clusters. ok is false when the lengths differ, x is empty,
+// or a value is NaN.
 func clusterSums(x []float64, clusters []string) (sums []float64, counts []int, ok bool) {
-	if len(x) == 0 || (clusters != nil && len(clusters) != len(x)) {
+	if len(x) == 0 || (clusters != nil && len(clusters) != len(x)) || slices.ContainsFunc(x, math.IsNaN) {
 		return nil, nil, false
 	}
+	if clusters == nil {
+		sums = slices.Clone(x)
+		slices.Sort(sums)
+		counts = make([]int, len(x))
+		for i := range counts {
+			counts[i] = 1
+		}
+		return sums, counts, true
+	}
 	index := map[string]int{}
+	var labels []string
 	for i, v := range x {
-		if math.IsNaN(v) {
-			return nil, nil, false
-		}
-		if clusters == nil {
-			sums, counts = append(sums, v), append(counts, 1)
-			continue
-		}
 		j, seen := index[clusters[i]]
 		if !seen {
 			j = len(sums)
 			index[clusters[i]] = j
+			labels = append(labels, clusters[i])
 			sums, counts = append(sums, 0), append(counts, 0)
 		}
 		sums[j] += v
 		counts[j]++
 	}
-	return sums, counts, true
+	if slices.IsSorted(labels) {
+		return sums, counts, true
+	}
+	order := make([]int, len(labels))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int { return strings.Compare(labels[a], labels[b]) })
+	bySums, byCounts := make([]float64, len(order)), make([]int, len(order))
+	for i, j := range order {
+		bySums[i], byCounts[i] = sums[j], counts[j]
+	}
+	return bySums, byCounts, true
 }
 
 // expandedLevel is the two-sided tail probability α′ of Hesterberg's

@@ -31,7 +31,8 @@ func TestClusterSums(t *testing.T) {
 		wantOK     bool
 	}{
 		{"no clusters", []float64{1, 2, 3}, nil, []float64{1, 2, 3}, []int{1, 1, 1}, true},
-		{"grouped in order of first value", []float64{1, 2, 3, 4}, []string{"b", "a", "b", "c"}, []float64{4, 2, 4}, []int{2, 1, 1}, true},
+		{"no clusters, ascending", []float64{3, 1, 2}, nil, []float64{1, 2, 3}, []int{1, 1, 1}, true},
+		{"grouped in order of label", []float64{1, 2, 3, 4}, []string{"b", "a", "b", "c"}, []float64{2, 4, 4}, []int{1, 2, 1}, true},
 		{"empty", nil, nil, nil, nil, false},
 		{"lengths differ", []float64{1, 2}, []string{"a"}, nil, nil, false},
 		{"NaN", []float64{1, math.NaN()}, nil, nil, nil, false},
@@ -44,6 +45,51 @@ func TestClusterSums(t *testing.T) {
 			assert.Equal(t, tc.wantCounts, counts)
 		})
 	}
+}
+
+// TestResamplingOrderFree: the intervals and p-values of the same values
+// and clusters are the same in any order (a concurrent run's results come
+// in the order the cases ended).
+func TestResamplingOrderFree(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(1, 40).Draw(t, "n")
+		x := make([]float64, n)
+		y := make([]float64, n)
+		cl := make([]string, n)
+		for i := range n {
+			x[i] = float64(rapid.IntRange(0, 4).Draw(t, "x")) / 4
+			y[i] = float64(rapid.IntRange(0, 4).Draw(t, "y")) / 4
+			cl[i] = string(rune('a' + rapid.IntRange(0, 9).Draw(t, "cluster")))
+		}
+		perm := rapid.Permutation(slices.Collect(func(yield func(int) bool) {
+			for i := range n {
+				if !yield(i) {
+					return
+				}
+			}
+		})).Draw(t, "order")
+		px, py, pcl := make([]float64, n), make([]float64, n), make([]string, n)
+		for i, j := range perm {
+			px[i], py[i], pcl[i] = x[j], y[j], cl[j]
+		}
+		for _, c := range [][2][]string{{cl, pcl}, {nil, nil}} {
+			m1, ci1, ok1 := BoundedMeanCI(x, c[0], 0, 1, 200, 3)
+			m2, ci2, ok2 := BoundedMeanCI(px, c[1], 0, 1, 200, 3)
+			if ok1 != ok2 || math.Abs(m1-m2) > 1e-12 || (ok1 && (math.Abs(ci1.Lo-ci2.Lo) > 1e-12 || math.Abs(ci1.Hi-ci2.Hi) > 1e-12)) {
+				t.Fatalf("BoundedMeanCI: %v %v %v, reordered %v %v %v", m1, ci1, ok1, m2, ci2, ok2)
+			}
+			d1, dci1, p1, _ := PairedClusterBootstrap(x, y, c[0], 200, 3)
+			d2, dci2, p2, _ := PairedClusterBootstrap(px, py, c[1], 200, 3)
+			if !sameFloat(d1, d2) || !sameFloat(dci1.Lo, dci2.Lo) || !sameFloat(dci1.Hi, dci2.Hi) || !sameFloat(p1, p2) {
+				t.Fatalf("PairedClusterBootstrap: %v %v %v, reordered %v %v %v", d1, dci1, p1, d2, dci2, p2)
+			}
+		}
+	})
+}
+
+// sameFloat: equal within rounding, or both NaN.
+func sameFloat(a, b float64) bool {
+	return (math.IsNaN(a) && math.IsNaN(b)) || math.Abs(a-b) <= 1e-12
 }
 
 func TestBoundedMeanCI(t *testing.T) {

@@ -253,7 +253,7 @@ func tiMeasure(mei map[string][]float64, nrsSum float64, hintsB int) Measure {
 		m.Note = "undefined: group B gave no hint (no trigger fired)"
 		return m
 	}
-	meiA, meiB := sortedMean(a), sortedMean(b)
+	meiA, meiB := scoring.Mean(a), scoring.Mean(b)
 	if meiA == 0 {
 		m.Note = "undefined: MEI_A = 0"
 		return m
@@ -272,10 +272,4 @@ func bounds(metric string) (lo, hi float64) {
 		return math.Inf(-1), math.Inf(1)
 	}
 	return 0, 1
-}
-
-func sortedMean(x []float64) float64 {
-	y := slices.Clone(x)
-	slices.Sort(y)
-	return scoring.Mean(y)
 }

@@ -150,15 +150,12 @@ func contrast(name, metric string, cases []*Case, side func(*Case) (key string, 
 func rank[P any](name, metric string, by map[string][]P, split func(P) (float64, float64)) Ablation {
 	a := Ablation{Name: name, Metric: metric, Tau: math.NaN()}
 	for _, model := range slices.Sorted(maps.Keys(by)) {
-		var f, b float64
-		for _, p := range by[model] {
-			x, y := split(p)
-			f += x
-			b += y
+		f, b := make([]float64, len(by[model])), make([]float64, len(by[model]))
+		for i, p := range by[model] {
+			f[i], b[i] = split(p)
 		}
-		n := float64(len(by[model]))
 		a.Models = append(a.Models, model)
-		a.Full, a.Ablated, a.Cases = append(a.Full, f/n), append(a.Ablated, b/n), append(a.Cases, len(by[model]))
+		a.Full, a.Ablated, a.Cases = append(a.Full, scoring.Mean(f)), append(a.Ablated, scoring.Mean(b)), append(a.Cases, len(by[model]))
 	}
 	if len(a.Models) < 2 {
 		a.Note = "needs two models with cases; has " + itoa(len(a.Models))

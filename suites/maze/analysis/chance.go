@@ -48,13 +48,15 @@ type Chance struct {
 func ChanceCorrected(cs []*Case, cache *mazes.BaselineCache) []Chance {
 	// seTerm gathers, per baseline, the sum over a model's cases of the
 	// corrected values' sensitivities to that baseline's error, and its SE.
-	type seTerm struct{ gMEI, gScore, seMEI, seScore float64 }
+	type seTerm struct {
+		gMEI, gScore   []float64
+		seMEI, seScore float64
+	}
 	type acc struct {
 		c                  Chance
 		mei, score, mc, sc []float64
-		cm, cs             float64
+		cm, cs             []float64
 		terms              map[string]*seTerm
-		order              []string
 	}
 	by := map[string]*acc{}
 	pool := NewPool()
@@ -76,17 +78,13 @@ func ChanceCorrected(cs []*Case, cache *mazes.BaselineCache) []Chance {
 		}
 		a.mei, a.score = append(a.mei, mei), append(a.score, score)
 		a.mc, a.sc = append(a.mc, b.MEI), append(a.sc, b.Score)
-		a.cm += cm
-		a.cs += cs
+		a.cm, a.cs = append(a.cm, cm), append(a.cs, cs)
 		opt := r.Framing()
 		k := fmt.Sprintf("%s/%s/%v", r.MazeKey(), opt.Protocol, opt.Confidence)
-		t := entry(a.terms, k, func() *seTerm {
-			a.order = append(a.order, k)
-			return &seTerm{seMEI: b.SEMEI, seScore: b.SEScore}
-		})
+		t := entry(a.terms, k, func() *seTerm { return &seTerm{seMEI: b.SEMEI, seScore: b.SEScore} })
 		// SE(x′) = |∂x′/∂x_random|·se; the derivative is |x − x_max|/(x_max − x_random)².
-		t.gMEI += scoring.ChanceCorrectedSE(mei, b.MEI, b.MaxMEI, 1)
-		t.gScore += scoring.ChanceCorrectedSE(score, b.Score, b.MaxScore, 1)
+		t.gMEI = append(t.gMEI, scoring.ChanceCorrectedSE(mei, b.MEI, b.MaxMEI, 1))
+		t.gScore = append(t.gScore, scoring.ChanceCorrectedSE(score, b.Score, b.MaxScore, 1))
 	}
 	var out []Chance
 	for _, model := range slices.Sorted(maps.Keys(by)) {
@@ -99,16 +97,18 @@ func ChanceCorrected(cs []*Case, cache *mazes.BaselineCache) []Chance {
 		n := float64(c.Cases)
 		c.MEI, c.Score = scoring.Mean(a.mei), scoring.Mean(a.score)
 		c.MEIChance, c.ScoreChance = scoring.Mean(a.mc), scoring.Mean(a.sc)
-		c.MEICorrected, c.ScoreCorrected = a.cm/n, a.cs/n
+		c.MEICorrected, c.ScoreCorrected = scoring.Mean(a.cm), scoring.Mean(a.cs)
 		// Different baselines are simulated independently; one baseline's
-		// error moves all the cases that share it the same way.
-		var vm, vs float64
-		for _, k := range a.order {
-			t := a.terms[k]
-			vm += (t.gMEI * t.seMEI) * (t.gMEI * t.seMEI)
-			vs += (t.gScore * t.seScore) * (t.gScore * t.seScore)
+		// error moves all the cases that share it the same way. Every sum
+		// is correctly rounded (scoring.Sum): the same cases give the same
+		// figures in whatever order they came.
+		vm := make([]float64, 0, len(a.terms))
+		vs := make([]float64, 0, len(a.terms))
+		for _, t := range a.terms {
+			gm, gs := scoring.Sum(t.gMEI)*t.seMEI, scoring.Sum(t.gScore)*t.seScore
+			vm, vs = append(vm, gm*gm), append(vs, gs*gs)
 		}
-		c.SEMEICorrected, c.SEScoreCorrected = math.Sqrt(vm)/n, math.Sqrt(vs)/n
+		c.SEMEICorrected, c.SEScoreCorrected = math.Sqrt(scoring.Sum(vm))/n, math.Sqrt(scoring.Sum(vs))/n
 		out = append(out, c)
 	}
 	return out

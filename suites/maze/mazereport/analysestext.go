@@ -1,8 +1,11 @@
 package mazereport
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -15,26 +18,35 @@ import (
 )
 
 // mazeBoxes is the seed's maze box (analysis.MazeBox) of each maze the
-// results were played on, in the order first played, at most max of them
-// and a line counting the rest.
+// results were played on, smallest first (by size, then seed, then
+// generator), at most most of them and a line counting the rest.
 func mazeBoxes(rs []*analysis.Case, most int) string {
 	var b strings.Builder
 	seen := map[string]bool{}
-	n := 0
-	pool := analysis.NewPool()
+	var first []*analysis.Case
 	for _, r := range rs {
 		if r.Human || r.Tag("seed") == "" {
 			continue
 		}
-		k := r.MazeKey()
-		if seen[k] {
-			continue
+		if k := r.MazeKey(); !seen[k] {
+			seen[k] = true
+			first = append(first, r)
 		}
-		seen[k] = true
-		n++
-		if n > most {
-			continue
-		}
+	}
+	// Not in the order first played: a concurrent run's results come in
+	// the order the cases ended, and the same cases must show the same
+	// mazes.
+	num := func(r *analysis.Case, tag string) uint64 {
+		v, _ := strconv.ParseUint(r.Tag(tag), 10, 64)
+		return v
+	}
+	slices.SortStableFunc(first, func(x, y *analysis.Case) int {
+		return cmp.Or(cmp.Compare(num(x, "size"), num(y, "size")), cmp.Compare(num(x, "seed"), num(y, "seed")),
+			strings.Compare(x.Tag("algorithm"), y.Tag("algorithm")), strings.Compare(x.MazeKey(), y.MazeKey()))
+	})
+	n := len(first)
+	pool := analysis.NewPool()
+	for _, r := range first[:min(n, most)] {
 		m, err := pool.MazeOf(r)
 		if err != nil {
 			continue

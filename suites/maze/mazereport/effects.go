@@ -156,8 +156,8 @@ func ariadneSummary(cs []*analysis.Case) []AriadneEffect {
 	for model, a := range byModel {
 		e := AriadneEffect{Model: model, MEI: map[string]float64{}, SR: map[string]float64{}, HintsB: a.hintsB, HintsC: a.hintsC}
 		for g, v := range a.mei {
-			e.MEI[g] = sortedMean(v)
-			e.SR[g] = sortedMean(a.sr[g])
+			e.MEI[g] = scoring.Mean(v)
+			e.SR[g] = scoring.Mean(a.sr[g])
 		}
 		if a.hintsB > 0 {
 			v := a.nrsSum / float64(a.hintsB)
@@ -243,16 +243,6 @@ func compareTagValue(a, b string) int {
 		return 0
 	}
 	return strings.Compare(a, b)
-}
-
-// sortedMean is the mean of x summed in increasing order, so that two
-// groups with the same values have the same mean to the last bit whatever
-// order their results came in (a model the hints do not move then has TI
-// exactly 0, not ±1e-17).
-func sortedMean(x []float64) float64 {
-	y := slices.Clone(x)
-	slices.Sort(y)
-	return scoring.Mean(y)
 }
 
 // AriadneLine is one model's Ariadne's Thread summary on one line: MEI by

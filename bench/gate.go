@@ -232,6 +232,7 @@ func Compare(g *GateFile, baseName string, base []results.Result, candName strin
 		pairs = append(pairs, pair{b, c})
 	}
 	slices.SortFunc(pairs, func(x, y pair) int { return strings.Compare(x.c.Key(), y.c.Key()) })
+	slices.Sort(rep.Errors)
 	rep.Paired = len(pairs)
 	for _, rule := range g.Metrics {
 		var xs, ys []float64 // candidate, baseline

@@ -72,6 +72,11 @@ func TestResamplingOrderFree(t *testing.T) {
 		for i, j := range perm {
 			px[i], py[i], pcl[i] = x[j], y[j], cl[j]
 		}
+		m1, ci1 := MeanCI(x)
+		m2, ci2 := MeanCI(px)
+		if !sameBits(m1, m2) || !sameBits(ci1.Lo, ci2.Lo) || !sameBits(ci1.Hi, ci2.Hi) {
+			t.Fatalf("MeanCI: %v %v, reordered %v %v", m1, ci1, m2, ci2)
+		}
 		for _, c := range [][2][]string{{cl, pcl}, {nil, nil}} {
 			m1, ci1, ok1 := BoundedMeanCI(x, c[0], 0, 1, 200, 3)
 			m2, ci2, ok2 := BoundedMeanCI(px, c[1], 0, 1, 200, 3)
@@ -85,6 +90,11 @@ func TestResamplingOrderFree(t *testing.T) {
 			}
 		}
 	})
+}
+
+// sameBits: the same float64 to the last bit, or both NaN.
+func sameBits(a, b float64) bool {
+	return a == b || (math.IsNaN(a) && math.IsNaN(b))
 }
 
 // sameFloat: equal within rounding, or both NaN.

@@ -156,7 +156,7 @@ func PairedBootstrap(x, y []float64, stat func([]float64) float64, reps int, see
 		return nan, Interval{nan, nan}, nan
 	}
 	if stat == nil {
-		stat = func(v []float64) float64 { m, _ := meanSD(v); return m }
+		stat = Mean
 	}
 	if reps < 1 {
 		reps = DefaultBootstrapReps

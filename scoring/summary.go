@@ -23,18 +23,18 @@ func MeanCI(x []float64) (mean float64, ci Interval) {
 }
 
 // meanSD is the mean and the sample standard deviation (divisor n − 1; 0
-// for a single value), accumulated with Welford's update.
+// for a single value), in two passes of correctly rounded sums ([Sum]):
+// the same values give the same figures in any order.
 func meanSD(x []float64) (mean, sd float64) {
-	var m2 float64
-	for i, v := range x {
-		d := v - mean
-		mean += d / float64(i+1)
-		m2 += d * (v - mean)
-	}
+	mean = Mean(x)
 	if len(x) < 2 {
 		return mean, 0
 	}
-	return mean, math.Sqrt(m2 / float64(len(x)-1))
+	sq := make([]float64, len(x))
+	for i, v := range x {
+		sq[i] = (v - mean) * (v - mean)
+	}
+	return mean, math.Sqrt(Sum(sq) / float64(len(x)-1))
 }
 
 // TCDF is the cumulative distribution function of Student's t with df > 0

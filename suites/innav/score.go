@@ -3,7 +3,6 @@ package innav
 import (
 	"fmt"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -105,44 +104,82 @@ type armAcc struct {
 // Score scores the results of the suite, a model each in the order they
 // first appear. A result that does not decode is an error naming it.
 func Score(rs []results.Result) ([]ModelScore, error) {
-	var order []string
-	accs := map[string]map[string]*armAcc{}
+	sc := newScorer()
 	for _, r := range rs {
-		if r.Suite != Name {
-			continue
+		if err := sc.add(r); err != nil {
+			return nil, err
 		}
-		if accs[r.Model] == nil {
-			order = append(order, r.Model)
-			accs[r.Model] = map[string]*armAcc{}
-		}
-		arm := r.Tags["arm"]
-		a := accs[r.Model][arm]
-		if a == nil {
-			a = &armAcc{}
-			accs[r.Model][arm] = a
-		}
-		if r.Error != "" || len(r.Detail) == 0 {
-			a.errors++
-			continue
-		}
-		d, err := decode(r.Detail)
-		if err != nil {
-			return nil, fmt.Errorf("%s of %s: %w", r.Case, r.Model, err)
-		}
-		a.add(r.Case, d)
 	}
+	return sc.scores(), nil
+}
+
+// scorer reads the suite's results one at a time and keeps what the scores
+// need of each episode (its counts and its questions' verdicts), not the
+// episode: a run of many episodes holds their verdicts, not their walks.
+type scorer struct {
+	order []string
+	accs  map[string]map[string]*armAcc
+	strs  map[string]string
+}
+
+func newScorer() *scorer {
+	return &scorer{accs: map[string]map[string]*armAcc{}, strs: map[string]string{}}
+}
+
+// add reads one result; other suites' results are passed over.
+func (sc *scorer) add(r results.Result) error {
+	if r.Suite != Name {
+		return nil
+	}
+	if sc.accs[r.Model] == nil {
+		sc.order = append(sc.order, r.Model)
+		sc.accs[r.Model] = map[string]*armAcc{}
+	}
+	arm := r.Tags["arm"]
+	a := sc.accs[r.Model][arm]
+	if a == nil {
+		a = &armAcc{}
+		sc.accs[r.Model][arm] = a
+	}
+	if r.Error != "" || len(r.Detail) == 0 {
+		a.errors++
+		return nil
+	}
+	d, err := decode(r.Detail)
+	if err != nil {
+		return fmt.Errorf("%s of %s: %w", r.Case, r.Model, err)
+	}
+	for i := range d.Verdicts {
+		v := &d.Verdicts[i]
+		v.World, v.Level, v.View, v.ProbeType, v.Key = sc.str(v.World), sc.str(v.Level), sc.str(v.View), sc.str(v.ProbeType), sc.str(v.Key)
+		v.Category = hw.Category(sc.str(string(v.Category)))
+	}
+	a.add(r.Case, d)
+	return nil
+}
+
+func (sc *scorer) str(s string) string {
+	if k, ok := sc.strs[s]; ok {
+		return k
+	}
+	sc.strs[s] = s
+	return s
+}
+
+// scores are the models' scores, in the order they first appeared.
+func (sc *scorer) scores() []ModelScore {
 	var out []ModelScore
-	for _, m := range order {
+	for _, m := range sc.order {
 		ms := ModelScore{Model: m}
 		for _, arm := range Arms {
-			if a := accs[m][arm]; a != nil {
+			if a := sc.accs[m][arm]; a != nil {
 				ms.Arms = append(ms.Arms, a.score(arm))
 			}
 		}
-		ms.Paired = paired(accs[m][hw.ArmInNav], accs[m][hw.ArmStatic])
+		ms.Paired = paired(sc.accs[m][hw.ArmInNav], sc.accs[m][hw.ArmStatic])
 		out = append(out, ms)
 	}
-	return out, nil
+	return out
 }
 
 func (a *armAcc) add(episode string, d Detail) {
@@ -208,9 +245,6 @@ func (a *armAcc) score(arm string) ArmScore {
 		s.TaskSuccess = rateOf(a.tasksDone, a.tasks)
 		s.ActionCompliance = rateOf(a.strict, a.replies)
 		if len(a.actions) > 0 {
-			// In order of value, not of the episodes' ends: the same
-			// episodes give the same figures to the last digit.
-			slices.Sort(a.actions)
 			m, ci := scoring.MeanCI(a.actions)
 			s.Actions = &Mean{Mean: m, N: len(a.actions), CI95: finite(ci)}
 		}

@@ -18,26 +18,31 @@ import (
 // summarize scores each model's episodes from the results alone: the
 // terminal's boxes (how the model acted, and its answers in each arm by
 // category), the results JSON's "innav" member (ModelScore per model),
-// the page's section, and each case's view with its walk drawn.
+// the page's section, and each case's view with its walk drawn. It is
+// accumulate over results held in memory.
 func summarize(rs []results.Result, opts report.Options) (report.Section, error) {
-	sec := report.Section{Suite: Name, Title: "HalluWorld InNav"}
-	scores, err := Score(rs)
-	if err != nil {
-		return sec, err
+	acc := accumulate(opts)
+	for _, r := range rs {
+		if err := acc.Add(r); err != nil {
+			return report.Section{Suite: Name, Title: "HalluWorld InNav"}, err
+		}
 	}
+	return acc.Section(opts)
+}
+
+// accumulate starts the section of results read one at a time (scorer); a
+// case's view decodes its record again from the result it is drawn for.
+func accumulate(report.Options) report.Accumulator { return sectionAcc{newScorer()} }
+
+type sectionAcc struct{ sc *scorer }
+
+func (a sectionAcc) Add(r results.Result) error { return a.sc.add(r) }
+
+func (a sectionAcc) Section(report.Options) (report.Section, error) {
+	sec := report.Section{Suite: Name, Title: "HalluWorld InNav"}
+	scores := a.sc.scores()
 	if len(scores) == 0 {
 		return sec, nil
-	}
-	details := map[string]Detail{}
-	for _, r := range rs {
-		if r.Suite != Name || r.Error != "" || len(r.Detail) == 0 {
-			continue
-		}
-		d, err := decode(r.Detail)
-		if err != nil {
-			return sec, fmt.Errorf("%s of %s: %w", r.Case, r.Model, err)
-		}
-		details[report.CaseID(r)] = d
 	}
 	for _, m := range scores {
 		sec.Models = append(sec.Models, m.Model)
@@ -54,8 +59,11 @@ func summarize(rs []results.Result, opts report.Options) (report.Section, error)
 	sec.CSS = css
 	sec.Nav = []report.Link{{ID: "innav", Text: "InNav"}}
 	sec.Case = func(r results.Result) report.CaseView {
-		d, ok := details[report.CaseID(r)]
-		if !ok {
+		if r.Suite != Name || r.Error != "" || len(r.Detail) == 0 {
+			return report.CaseView{}
+		}
+		d, err := decode(r.Detail)
+		if err != nil {
 			return report.CaseView{}
 		}
 		return caseView(r, d)

@@ -36,6 +36,7 @@ func New() bench.Suite {
 		Benchmarks:  benchmarkList(),
 		Gate:        gateFile(),
 		Summarize:   summarize,
+		Accumulate:  accumulate,
 	}
 }
 

@@ -284,15 +284,23 @@ func slimDetail(r results.Result) []byte {
 }
 
 // leadingScores is the slim maze detail read from a detail whose first key
-// is "scores", as the maze suite writes it, without scanning the walk and
-// the confidence log after it. ok is false for any other detail, which
-// slimDetail then decodes whole.
+// is "scores", or "spec" then "scores", as the maze suite writes it,
+// without scanning the walk and the confidence log after it. ok is false
+// for any other detail, which slimDetail then decodes whole.
 func leadingScores(detail json.RawMessage) ([]byte, bool) {
 	dec := json.NewDecoder(bytes.NewReader(detail))
 	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
 		return nil, false
 	}
-	if t, err := dec.Token(); err != nil || t != "scores" {
+	t, err := dec.Token()
+	if err == nil && t == "spec" {
+		var spec json.RawMessage
+		if dec.Decode(&spec) != nil {
+			return nil, false
+		}
+		t, err = dec.Token()
+	}
+	if err != nil || t != "scores" {
 		return nil, false
 	}
 	var d mazeScores

@@ -1,6 +1,7 @@
 package profile
 
 import (
+	"encoding/json"
 	"math"
 	"testing"
 
@@ -103,5 +104,35 @@ func requireSameResult(t require.TestingT, want, got results.Result) {
 		g, ok := got.Metrics[k]
 		require.True(t, ok, k)
 		require.Equal(t, math.Float64bits(v), math.Float64bits(g), k)
+	}
+}
+
+// TestLeadingScores: the maze detail as the suite writes it (its spec, then
+// its scores, then the walk) gives its slim detail without the walk being
+// read, the same as decoding it whole; any other shape is left to the
+// whole decoding.
+func TestLeadingScores(t *testing.T) {
+	for _, tc := range []struct {
+		name, detail string
+		ok           bool
+	}{
+		{"spec then scores", `{"spec":{"size":7,"seed":4,"group":"A"},"scores":{"sr":1,"ece":0.25,"backtrack_gap":-2,"hallucination_gap":1},"confidence_log":[{"step":1}]}`, true},
+		{"scores first", `{"scores":{"ece":null,"backtrack_gap":0},"confidence_log":[]}`, true},
+		{"scores after another key", `{"solution_length":8,"scores":{"ece":0.5}}`, false},
+		{"not an object", `[1,2]`, false},
+		{"broken spec", `{"spec":{"size":`, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, ok := leadingScores([]byte(tc.detail))
+			require.Equal(t, tc.ok, ok)
+			if !ok {
+				return
+			}
+			var whole mazeScores
+			require.NoError(t, json.Unmarshal([]byte(tc.detail), &whole))
+			want, err := json.Marshal(whole)
+			require.NoError(t, err)
+			require.JSONEq(t, string(want), string(got))
+		})
 	}
 }

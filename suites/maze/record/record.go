@@ -116,18 +116,20 @@ func (s Spec) Tags() map[string]string {
 
 // Detail is the score record a maze result keeps.
 type Detail struct {
+	// Scores come first in the JSON, so that a reader that needs them
+	// alone (the profile's collector) stops after them.
+	Scores mazes.Scores `json:"scores"`
 	// Spec is the case as it was played (normalized); absent in results
 	// written before the record held it, whose tags say the same.
-	Spec *Spec `json:"spec,omitempty"`
-	// Lenient is the lenient tier's reading of the reply (or the episode)
-	// and its scores, beside the strict Scores; absent in results written
-	// before the tier existed.
-	Scores   mazes.Scores        `json:"scores"`
+	Spec     *Spec               `json:"spec,omitempty"`
 	Episode  *mazes.EpisodeStats `json:"episode,omitempty"`
 	Ariadne  *mazes.AriadneStats `json:"ariadne,omitempty"`
 	ConfLog  []mazes.LogEntry    `json:"confidence_log,omitempty"`
 	Solution int                 `json:"solution_length"`
-	Lenient  *lenient.Scores     `json:"lenient,omitempty"`
+	// Lenient is the lenient tier's reading of the reply (or the episode)
+	// and its scores, beside the strict Scores; absent in results written
+	// before the tier existed.
+	Lenient *lenient.Scores `json:"lenient,omitempty"`
 	// Played is the walk as the case played it, for the summary of the same
 	// run (results.Result.Record), which would replay it otherwise.
 	Played *Replay `json:"-"`

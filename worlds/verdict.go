@@ -1,6 +1,9 @@
 package worlds
 
-import "strings"
+import (
+	"strings"
+	"unique"
+)
 
 // Verdict is how one probe fared: what the scorer needs of the probe (its
 // id, the tags it is counted under, whether it is answerable, its conflict
@@ -44,6 +47,33 @@ type Verdict struct {
 	// right on the probe; null when the prior does not know its key.
 	PriorRight *bool `json:"prior_right,omitempty"`
 	Missing    bool  `json:"missing,omitempty"`
+}
+
+// Shared is the verdict with what the verdicts of a world have in common
+// made canonical: the world, level, view, category, probe type and key
+// strings (unique.Make) and the three optional booleans (pointers to one
+// true and one false), so that a summary holding many verdicts holds
+// those once. The verdict is otherwise the same; nothing may write through
+// its boolean pointers.
+func (v Verdict) Shared() Verdict {
+	s := func(x string) string { return unique.Make(x).Value() }
+	v.World, v.Level, v.View, v.ProbeType, v.Key = s(v.World), s(v.Level), s(v.View), s(v.ProbeType), s(v.Key)
+	v.Category = Category(s(string(v.Category)))
+	v.Conflict, v.TestimonyFollowing, v.PriorRight = sharedBool(v.Conflict), sharedBool(v.TestimonyFollowing), sharedBool(v.PriorRight)
+	return v
+}
+
+// yes and no are the booleans a shared verdict points to.
+var yes, no = true, false
+
+func sharedBool(b *bool) *bool {
+	switch {
+	case b == nil:
+		return nil
+	case *b:
+		return &yes
+	}
+	return &no
 }
 
 // MaxVerdictValue bounds the value a verdict keeps: enough for any answer a

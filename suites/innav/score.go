@@ -119,11 +119,10 @@ func Score(rs []results.Result) ([]ModelScore, error) {
 type scorer struct {
 	order []string
 	accs  map[string]map[string]*armAcc
-	strs  map[string]string
 }
 
 func newScorer() *scorer {
-	return &scorer{accs: map[string]map[string]*armAcc{}, strs: map[string]string{}}
+	return &scorer{accs: map[string]map[string]*armAcc{}}
 }
 
 // add reads one result; other suites' results are passed over.
@@ -149,21 +148,11 @@ func (sc *scorer) add(r results.Result) error {
 	if err != nil {
 		return fmt.Errorf("%s of %s: %w", r.Case, r.Model, err)
 	}
-	for i := range d.Verdicts {
-		v := &d.Verdicts[i]
-		v.World, v.Level, v.View, v.ProbeType, v.Key = sc.str(v.World), sc.str(v.Level), sc.str(v.View), sc.str(v.ProbeType), sc.str(v.Key)
-		v.Category = hw.Category(sc.str(string(v.Category)))
+	for i, v := range d.Verdicts {
+		d.Verdicts[i] = v.Shared()
 	}
 	a.add(r.Case, d)
 	return nil
-}
-
-func (sc *scorer) str(s string) string {
-	if k, ok := sc.strs[s]; ok {
-		return k
-	}
-	sc.strs[s] = s
-	return s
 }
 
 // scores are the models' scores, in the order they first appeared.

@@ -40,9 +40,13 @@ func TestAccumulate(t *testing.T) {
 	vs := sc.verdicts["agent/oracle"]
 	require.Greater(t, len(vs), 1)
 	assert.Same(t, unsafe.StringData(vs[0].World), unsafe.StringData(vs[1].World), "one world name for every verdict")
+	var shared *bool
 	for _, v := range vs {
-		if v.Conflict != nil && *v.Conflict {
-			assert.Same(t, &yes, v.Conflict)
+		if v.PriorRight != nil && *v.PriorRight {
+			if shared == nil {
+				shared = v.PriorRight
+			}
+			assert.Same(t, shared, v.PriorRight, "one true for every verdict")
 		}
 	}
 

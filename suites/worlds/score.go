@@ -50,11 +50,10 @@ type scorer struct {
 	byModel  map[string]*ModelScore
 	verdicts map[string][]hw.Verdict
 	order    []string
-	strs     map[string]string
 }
 
 func newScorer() *scorer {
-	return &scorer{byModel: map[string]*ModelScore{}, verdicts: map[string][]hw.Verdict{}, strs: map[string]string{}}
+	return &scorer{byModel: map[string]*ModelScore{}, verdicts: map[string][]hw.Verdict{}}
 }
 
 // add reads one result; human groups and other suites' results are passed
@@ -77,34 +76,8 @@ func (sc *scorer) add(r results.Result) error {
 	if err := json.Unmarshal(r.Detail, &d); err != nil {
 		return fmt.Errorf("%s of %s: read the verdict: %w", r.Case, r.Model, err)
 	}
-	v := d.Verdict
-	v.World, v.Level, v.View, v.ProbeType, v.Key = sc.str(v.World), sc.str(v.Level), sc.str(v.View), sc.str(v.ProbeType), sc.str(v.Key)
-	v.Category = hw.Category(sc.str(string(v.Category)))
-	v.Conflict, v.TestimonyFollowing, v.PriorRight = sharedBool(v.Conflict), sharedBool(v.TestimonyFollowing), sharedBool(v.PriorRight)
-	sc.verdicts[r.Model] = append(sc.verdicts[r.Model], v)
+	sc.verdicts[r.Model] = append(sc.verdicts[r.Model], d.Verdict.Shared())
 	return nil
-}
-
-func (sc *scorer) str(s string) string {
-	if k, ok := sc.strs[s]; ok {
-		return k
-	}
-	sc.strs[s] = s
-	return s
-}
-
-// yes and no are the booleans every kept verdict points to.
-var yes, no = true, false
-
-// sharedBool is b pointing to one of two shared booleans.
-func sharedBool(b *bool) *bool {
-	switch {
-	case b == nil:
-		return nil
-	case *b:
-		return &yes
-	}
-	return &no
 }
 
 // scores are the models' scores in the leaderboard's order.

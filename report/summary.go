@@ -238,3 +238,21 @@ func (c *costs) models(prices pricing.Table) []ModelCost {
 	}
 	return out
 }
+
+// Through is the Summarize of a suite whose section accumulates: the
+// suite's results among rs are added one at a time to a fresh Accumulator,
+// whose section it returns, so that the suite writes its section once.
+func Through(suite string, accumulate func(Options) Accumulator) func([]results.Result, Options) (Section, error) {
+	return func(rs []results.Result, opts Options) (Section, error) {
+		acc := accumulate(opts)
+		for _, r := range rs {
+			if r.Suite != suite {
+				continue
+			}
+			if err := acc.Add(r); err != nil {
+				return Section{Suite: suite}, err
+			}
+		}
+		return acc.Section(opts)
+	}
+}

@@ -18,17 +18,9 @@ import (
 // summarize scores each model's episodes from the results alone: the
 // terminal's boxes (how the model acted, and its answers in each arm by
 // category), the results JSON's "innav" member (ModelScore per model),
-// the page's section, and each case's view with its walk drawn. It is
-// accumulate over results held in memory.
-func summarize(rs []results.Result, opts report.Options) (report.Section, error) {
-	acc := accumulate(opts)
-	for _, r := range rs {
-		if err := acc.Add(r); err != nil {
-			return report.Section{Suite: Name, Title: "HalluWorld InNav"}, err
-		}
-	}
-	return acc.Section(opts)
-}
+// the page's section, and each case's view with its walk drawn. It reads
+// the results through accumulate.
+var summarize = report.Through(Name, accumulate)
 
 // accumulate starts the section of results read one at a time (scorer); a
 // case's view decodes its record again from the result it is drawn for.

@@ -32,16 +32,9 @@ type modelJSON struct {
 // the terminal tables (accuracy by world × category with Wilson
 // intervals, the rates, McNemar against the best model), the "worlds"
 // object of the results JSON, the page's section (a world × category heat
-// table per model) and each probe's view.
-func summarize(rs []results.Result, opts report.Options) (report.Section, error) {
-	acc := accumulate(opts)
-	for _, r := range rs {
-		if err := acc.Add(r); err != nil {
-			return report.Section{Suite: Name, Title: "HalluWorld"}, err
-		}
-	}
-	return acc.Section(opts)
-}
+// table per model) and each probe's view. It reads the results through
+// accumulate.
+var summarize = report.Through(Name, accumulate)
 
 // accumulate starts the section of results read one at a time: each
 // result's verdict is read as it comes and kept (scorer); a probe's view

@@ -17,18 +17,7 @@ import (
 // verified against the maze regenerated from the case's tags; an
 // interactive episode replayed reply by reply). It is Accumulate over
 // results held in memory.
-func Summarize(rs []results.Result, opts report.Options) (report.Section, error) {
-	acc := Accumulate(opts)
-	for _, r := range rs {
-		if r.Suite != record.Name {
-			continue
-		}
-		if err := acc.Add(r); err != nil {
-			return report.Section{Suite: record.Name, Title: "HalluMaze"}, err
-		}
-	}
-	return acc.Section(opts)
-}
+var Summarize = report.Through(record.Name, Accumulate)
 
 // Accumulate starts the maze section of results read one at a time. Each
 // result is read once as it comes: its score record, its entry in the

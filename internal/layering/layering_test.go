@@ -65,6 +65,7 @@ var rules = map[string]rule{
 	"internal/layering":         {},
 	"internal/workflow":         {allow: []string{"go.yaml.in/yaml/v4"}},
 	"internal/worldstest":       {allow: []string{"worlds"}},
+	"internal/sectiontest":      {allow: []string{"bench", "report", "results", "github.com/stretchr/testify"}},
 	"providers":                 {allow: []string{"providers/internal/wire", "pricing", "modelname", "internal/files"}},
 	"providers/internal/wire":   {},
 	"providers/loopback":        {allow: []string{"providers", "providers/internal/wire", "modelname", "internal/textfmt"}},

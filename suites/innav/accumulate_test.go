@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hallumaze/hallumaze/internal/sectiontest"
 	"github.com/hallumaze/hallumaze/report"
 )
 
@@ -15,27 +16,13 @@ import (
 // a record that does not read is an error naming the case.
 func TestAccumulate(t *testing.T) {
 	rs := standard(t)
-	whole, err := New().Summarize(rs, report.Options{})
-	require.NoError(t, err)
-	acc := New().Accumulate(report.Options{})
-	for _, r := range rs {
-		require.NoError(t, acc.Add(r))
-	}
-	streamed, err := acc.Section(report.Options{})
-	require.NoError(t, err)
-	assert.Equal(t, whole.Text, streamed.Text)
-	assert.Equal(t, whole.HTML, streamed.HTML)
-	wj, err := json.Marshal(whole.JSON)
-	require.NoError(t, err)
-	sj, err := json.Marshal(streamed.JSON)
-	require.NoError(t, err)
-	assert.JSONEq(t, string(wj), string(sj))
+	streamed := sectiontest.Streamed(t, New(), rs)
 	view := streamed.Case(rs[0])
 	assert.NotEmpty(t, view.Verdict, "a case's view from its result")
 
 	bad := rs[0]
 	bad.Detail = json.RawMessage(`{"episode":`)
-	err = New().Accumulate(report.Options{}).Add(bad)
+	err := New().Accumulate(report.Options{}).Add(bad)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), bad.Case)
 	assert.Equal(t, report.CaseView{}, streamed.Case(bad))

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hallumaze/hallumaze/internal/sectiontest"
 	"github.com/hallumaze/hallumaze/report"
 )
 
@@ -17,21 +18,7 @@ import (
 // without a readable record has no view.
 func TestAccumulate(t *testing.T) {
 	rs := play(t, sample(t), "oracle", "guesser")
-	whole, err := New().Summarize(rs, report.Options{})
-	require.NoError(t, err)
-	acc := New().Accumulate(report.Options{})
-	for _, r := range rs {
-		require.NoError(t, acc.Add(r))
-	}
-	streamed, err := acc.Section(report.Options{})
-	require.NoError(t, err)
-	assert.Equal(t, whole.Text, streamed.Text)
-	assert.Equal(t, whole.HTML, streamed.HTML)
-	wj, err := json.Marshal(whole.JSON)
-	require.NoError(t, err)
-	sj, err := json.Marshal(streamed.JSON)
-	require.NoError(t, err)
-	assert.JSONEq(t, string(wj), string(sj))
+	whole := sectiontest.Streamed(t, New(), rs)
 
 	sc := newScorer()
 	for _, r := range rs {
@@ -52,7 +39,7 @@ func TestAccumulate(t *testing.T) {
 
 	bad := rs[0]
 	bad.Detail = json.RawMessage(`{"right":`)
-	err = newScorer().add(bad)
+	err := newScorer().add(bad)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), bad.Case)
 	assert.Equal(t, report.CaseView{}, whole.Case(bad))

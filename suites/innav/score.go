@@ -3,6 +3,7 @@ package innav
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -101,8 +102,8 @@ type armAcc struct {
 	own, ownH                 int
 }
 
-// Score scores the results of the suite, a model each in the order they
-// first appear. A result that does not decode is an error naming it.
+// Score scores the results of the suite, a model each, models by name. A
+// result that does not decode is an error naming it.
 func Score(rs []results.Result) ([]ModelScore, error) {
 	sc := newScorer()
 	for _, r := range rs {
@@ -155,10 +156,12 @@ func (sc *scorer) add(r results.Result) error {
 	return nil
 }
 
-// scores are the models' scores, in the order they first appeared.
+// scores are the models' scores by name: a concurrent run's results of
+// several models interleave, so the order they first appeared in is not
+// the same from run to run.
 func (sc *scorer) scores() []ModelScore {
 	var out []ModelScore
-	for _, m := range sc.order {
+	for _, m := range slices.Sorted(slices.Values(sc.order)) {
 		ms := ModelScore{Model: m}
 		for _, arm := range Arms {
 			if a := sc.accs[m][arm]; a != nil {

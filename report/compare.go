@@ -58,14 +58,19 @@ type CaseSide struct {
 }
 
 // CaseSides reads what each played case came to in the suites' views:
-// its verdict, outcome and answer, by model, suite and case.
-func CaseSides(rs []results.Result, sections []Section) map[string]CaseSide {
+// its verdict, outcome and answer, by model, suite and case. It reads the
+// results one at a time.
+func CaseSides(src Source, sections []Section) (map[string]CaseSide, error) {
 	bySuite := map[string]*Section{}
 	for i := range sections {
 		bySuite[sections[i].Suite] = &sections[i]
 	}
 	out := map[string]CaseSide{}
-	for _, r := range rs {
+	for i := range src.Len() {
+		r, err := src.At(i)
+		if err != nil {
+			return nil, err
+		}
 		if r.Error != "" || results.IsHuman(r) {
 			continue
 		}
@@ -76,7 +81,7 @@ func CaseSides(rs []results.Result, sections []Section) map[string]CaseSide {
 		}
 		out[sideKey(r.Model, r.Suite, r.Case)] = side
 	}
-	return out
+	return out, nil
 }
 
 func sideKey(model, suite, c string) string { return model + "\x00" + suite + "\x00" + c }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unique"
 
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/internal/cli"
@@ -26,26 +27,24 @@ func (a *app) runCompare(paths []string, htmlPath, tier string, stdout, stderr i
 	if len(paths) != 2 {
 		return cli.Usagef("report: --compare takes two results files, the base run and the candidate (got %d)", len(paths))
 	}
-	var sets [2][]results.Result
+	// Each run is read a line at a time, twice: once for its sections
+	// (each suite's summary as it reads), once for each case's verdict in
+	// the sections' views. What the paired tests need of each result is
+	// kept: its names, its error and its metrics.
+	var sets [2][]keptResult
+	var sides [2]map[string]report.CaseSide
 	for i, path := range paths {
 		src, closeFile, err := a.openResults("report", []string{path}, "", stderr)
 		if err != nil {
 			return err
 		}
-		// The paired tests read each model's results whole: the two runs
-		// are held in memory, unlike a report's.
-		sets[i] = make([]results.Result, 0, src.Len())
-		for j := range src.Len() {
-			r, err := src.At(j)
-			if err != nil {
-				closeFile()
-				return cli.Usagef("report: %s: %v", path, err)
-			}
-			sets[i] = append(sets[i], r)
-		}
+		sets[i], sides[i], err = a.compareSide(src)
 		closeFile()
+		if err != nil {
+			return cli.Usagef("report: %s: %v", path, err)
+		}
 	}
-	pairs, err := comparedModels(sets[0], sets[1])
+	pairs, err := comparedModels(keptModels(sets[0]), keptModels(sets[1]))
 	if err != nil {
 		return cli.Usagef("report: --compare: %v", err)
 	}
@@ -54,17 +53,9 @@ func (a *app) runCompare(paths []string, htmlPath, tier string, stdout, stderr i
 			return cli.Usagef("report: -o %s: %v", htmlPath, err)
 		}
 	}
-	var sides [2]map[string]report.CaseSide
-	for i, rs := range sets {
-		sections, err := report.Summarize(rs, suites.Summarizers(a.suites), report.Options{SkipPage: true, CacheDir: a.cacheDir()})
-		if err != nil {
-			return cli.Usagef("report: %s: %v", paths[i], err)
-		}
-		sides[i] = report.CaseSides(rs, sections)
-	}
 	c := report.Comparison{BaseFile: paths[0], CandFile: paths[1]}
 	for _, p := range pairs {
-		base, cand := results.OfModel(sets[0], p[0]), results.OfModel(sets[1], p[1])
+		base, cand := ofKept(sets[0], p[0]), ofKept(sets[1], p[1])
 		selected := a.suitesHeld(append(slices.Clone(base), cand...), nil)
 		g := suites.Gate(selected)
 		if tier == "lenient" {
@@ -119,20 +110,99 @@ func (a *app) runCompare(paths []string, htmlPath, tier string, stdout, stderr i
 	return nil
 }
 
-// comparedModels pairs the models of two runs: each model both hold, by
-// name; when they share none and each holds one model, those two.
-func comparedModels(base, cand []results.Result) ([][2]string, error) {
-	names := func(rs []results.Result) []string {
-		var out []string
-		for _, r := range rs {
-			if !results.IsHuman(r) && !slices.Contains(out, r.Model) {
-				out = append(out, r.Model)
+// compareSide reads one run of a comparison: what the paired tests read of
+// each result (keptResult) and what each case came to in the suites'
+// views. The run is read a line at a time, twice: for its sections, then
+// for each case's view in them.
+func (a *app) compareSide(src report.Source) ([]keptResult, map[string]report.CaseSide, error) {
+	opts := report.Options{SkipPage: true, CacheDir: a.cacheDir()}
+	sum := report.NewSummary(suites.Summarizers(a.suites), opts)
+	var ruled []string // the metrics of every suite's gate rules, both tiers
+	for _, m := range suites.Gate(a.suites).Metrics {
+		for _, name := range []string{m.Metric, m.Metric + results.LenientSuffix} {
+			if !slices.Contains(ruled, name) {
+				ruled = append(ruled, name)
 			}
 		}
-		slices.Sort(out)
-		return out
 	}
-	b, c := names(base), names(cand)
+	kept := make([]keptResult, 0, src.Len())
+	for i := range src.Len() {
+		r, err := src.At(i)
+		if err != nil {
+			return nil, nil, err
+		}
+		if err := sum.Add(r); err != nil {
+			return nil, nil, err
+		}
+		k := keptResult{suite: unique.Make(r.Suite).Value(), model: unique.Make(r.Model).Value(), name: r.Case, err: r.Error, human: results.IsHuman(r)}
+		for _, name := range ruled {
+			if v, ok := r.Metrics[name]; ok {
+				k.metrics = append(k.metrics, keptMetric{name, v})
+			}
+		}
+		kept = append(kept, k)
+	}
+	sections, err := sum.Sections(opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	sides, err := report.CaseSides(src, sections)
+	return kept, sides, err
+}
+
+// keptResult is what a comparison keeps of a result for the paired tests:
+// its names, its error, whether it is a human group's, and the metrics of
+// the gate rules; a comparison of two runs of 100,000 cases holds a few
+// megabytes of them.
+type keptResult struct {
+	suite, model, name, err string
+	human                   bool
+	metrics                 []keptMetric
+}
+
+type keptMetric struct {
+	name  string
+	value float64
+}
+
+// ofKept are the kept results of a model as results the paired tests read.
+func ofKept(ks []keptResult, model string) []results.Result {
+	var out []results.Result
+	for _, k := range ks {
+		if k.model != model {
+			continue
+		}
+		r := results.Result{Suite: k.suite, Model: k.model, Case: k.name, Error: k.err}
+		if k.human {
+			r.Tags = map[string]string{"human": "true"}
+		}
+		if len(k.metrics) > 0 {
+			r.Metrics = make(map[string]float64, len(k.metrics))
+			for _, m := range k.metrics {
+				r.Metrics[m.name] = m.value
+			}
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// keptModels are the models of a run, human groups aside, by name.
+func keptModels(ks []keptResult) []string {
+	var out []string
+	for _, k := range ks {
+		if !k.human && !slices.Contains(out, k.model) {
+			out = append(out, k.model)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// comparedModels pairs the models of two runs (b and c, sorted, human
+// groups aside): each model both hold, by name; when they share none and
+// each holds one model, those two.
+func comparedModels(b, c []string) ([][2]string, error) {
 	var out [][2]string
 	for _, m := range b {
 		if slices.Contains(c, m) {

@@ -70,18 +70,10 @@ func (a *app) runGate(ctx context.Context, args []string, stdout, stderr io.Writ
 	var baseRes, candRes []results.Result
 	var selected []bench.Suite
 	if *resultsFlag != "" {
-		var all []results.Result
-		for _, path := range strings.Split(*resultsFlag, ",") {
-			rs, torn, err := results.ReadFile(path)
-			if err != nil {
-				return cli.Usagef("gate: %v", err)
-			}
-			if torn {
-				fmt.Fprintf(stderr, "gate: %s: the last line was torn (an interrupted run) and is skipped\n", path)
-			}
-			all = append(all, rs...)
+		var err error
+		if baseRes, candRes, err = a.gateResults(strings.Split(*resultsFlag, ","), *base, *cand, len(dims) > 0, stderr); err != nil {
+			return err
 		}
-		baseRes, candRes = results.OfModel(all, *base), results.OfModel(all, *cand)
 		if len(baseRes) == 0 || len(candRes) == 0 {
 			return cli.Usagef("gate: the results files hold %d results of %s and %d of %s", len(baseRes), *base, len(candRes), *cand)
 		}
@@ -306,4 +298,40 @@ func lenientRules(g *bench.GateFile, metrics results.Metrics) error {
 		return fmt.Errorf("no metric of these rules has a lenient reading")
 	}
 	return nil
+}
+
+// gateResults reads the results of the two models from the files a line at
+// a time. The paired tests read a result's names, error and metrics, so
+// that is what is kept of each, unless whole is set (the profile's
+// dimensions read the details too): a gate over files of 100,000 cases
+// holds the two models' metrics, not their transcripts.
+func (a *app) gateResults(paths []string, base, cand string, whole bool, stderr io.Writer) (baseRes, candRes []results.Result, err error) {
+	src, closeFiles, err := a.openResults("gate", paths, "", stderr)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer closeFiles()
+	for i := range src.Len() {
+		r, err := src.At(i)
+		if err != nil {
+			return nil, nil, cli.Usagef("gate: %v", err)
+		}
+		if r.Model != base && r.Model != cand {
+			continue
+		}
+		if !whole {
+			k := results.Result{Suite: r.Suite, Model: r.Model, Case: r.Case, Metrics: r.Metrics, Error: r.Error}
+			if results.IsHuman(r) {
+				k.Tags = map[string]string{"human": "true"}
+			}
+			r = k
+		}
+		if r.Model == base {
+			baseRes = append(baseRes, r)
+		}
+		if r.Model == cand {
+			candRes = append(candRes, r)
+		}
+	}
+	return baseRes, candRes, nil
 }

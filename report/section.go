@@ -60,6 +60,11 @@ type Options struct {
 	// compute and is the same every time (the chance baselines of the
 	// mazes), for the next report; "" keeps nothing.
 	CacheDir string
+	// CaseViewsOnly says only each case's view is wanted (report
+	// --compare reads the verdicts of two runs' cases): a section may
+	// leave its tables, JSON, page and analyses out, and keep nothing of
+	// the results it is given, when its case view reads the result alone.
+	CaseViewsOnly bool
 }
 
 // Section is one suite's part of every output.

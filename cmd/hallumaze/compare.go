@@ -55,7 +55,8 @@ func (a *app) runCompare(paths []string, htmlPath, tier string, stdout, stderr i
 	}
 	c := report.Comparison{BaseFile: paths[0], CandFile: paths[1]}
 	for _, p := range pairs {
-		base, cand := ofKept(sets[0], p[0]), ofKept(sets[1], p[1])
+		ruled := a.ruledMetrics()
+		base, cand := ofKept(sets[0], p[0], ruled), ofKept(sets[1], p[1], ruled)
 		selected := a.suitesHeld(append(slices.Clone(base), cand...), nil)
 		g := suites.Gate(selected)
 		if tier == "lenient" {
@@ -115,16 +116,9 @@ func (a *app) runCompare(paths []string, htmlPath, tier string, stdout, stderr i
 // views. The run is read a line at a time, twice: for its sections, then
 // for each case's view in them.
 func (a *app) compareSide(src report.Source) ([]keptResult, map[string]report.CaseSide, error) {
-	opts := report.Options{SkipPage: true, CacheDir: a.cacheDir()}
+	opts := report.Options{SkipPage: true, CaseViewsOnly: true, CacheDir: a.cacheDir()}
 	sum := report.NewSummary(suites.Summarizers(a.suites), opts)
-	var ruled []string // the metrics of every suite's gate rules, both tiers
-	for _, m := range suites.Gate(a.suites).Metrics {
-		for _, name := range []string{m.Metric, m.Metric + results.LenientSuffix} {
-			if !slices.Contains(ruled, name) {
-				ruled = append(ruled, name)
-			}
-		}
-	}
+	ruled := a.ruledMetrics()
 	kept := make([]keptResult, 0, src.Len())
 	for i := range src.Len() {
 		r, err := src.At(i)
@@ -135,9 +129,18 @@ func (a *app) compareSide(src report.Source) ([]keptResult, map[string]report.Ca
 			return nil, nil, err
 		}
 		k := keptResult{suite: unique.Make(r.Suite).Value(), model: unique.Make(r.Model).Value(), name: r.Case, err: r.Error, human: results.IsHuman(r)}
+		n := 0
 		for _, name := range ruled {
-			if v, ok := r.Metrics[name]; ok {
-				k.metrics = append(k.metrics, keptMetric{name, v})
+			if _, ok := r.Metrics[name]; ok {
+				n++
+			}
+		}
+		if n > 0 {
+			k.metrics = make([]keptMetric, 0, n)
+			for i, name := range ruled {
+				if v, ok := r.Metrics[name]; ok {
+					k.metrics = append(k.metrics, keptMetric{uint8(i), v})
+				}
 			}
 		}
 		kept = append(kept, k)
@@ -160,13 +163,29 @@ type keptResult struct {
 	metrics                 []keptMetric
 }
 
+// keptMetric is a metric's value and its place in ruledMetrics.
 type keptMetric struct {
-	name  string
+	i     uint8
 	value float64
 }
 
-// ofKept are the kept results of a model as results the paired tests read.
-func ofKept(ks []keptResult, model string) []results.Result {
+// ruledMetrics are the metrics of every suite's gate rules, in both tiers:
+// at most 256, the places a keptMetric can name.
+func (a *app) ruledMetrics() []string {
+	var ruled []string
+	for _, m := range suites.Gate(a.suites).Metrics {
+		for _, name := range []string{m.Metric, m.Metric + results.LenientSuffix} {
+			if !slices.Contains(ruled, name) && len(ruled) < 256 {
+				ruled = append(ruled, name)
+			}
+		}
+	}
+	return ruled
+}
+
+// ofKept are the kept results of a model as results the paired tests
+// read; ruled names the kept metrics' places.
+func ofKept(ks []keptResult, model string, ruled []string) []results.Result {
 	var out []results.Result
 	for _, k := range ks {
 		if k.model != model {
@@ -179,7 +198,7 @@ func ofKept(ks []keptResult, model string) []results.Result {
 		if len(k.metrics) > 0 {
 			r.Metrics = make(map[string]float64, len(k.metrics))
 			for _, m := range k.metrics {
-				r.Metrics[m.name] = m.value
+				r.Metrics[ruled[m.i]] = m.value
 			}
 		}
 		out = append(out, r)

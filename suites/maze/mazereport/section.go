@@ -26,6 +26,9 @@ var Summarize = report.Through(record.Name, Accumulate)
 // section is laid out from what was kept. opts gives the reply budget of
 // the seed file's framings.
 func Accumulate(opts report.Options) report.Accumulator {
+	if opts.CaseViewsOnly {
+		return caseViewsOnly{}
+	}
 	pool := analysis.NewPool()
 	return &summary{pool: pool, seed: newSeedRuns(opts.MaxTokens, pool), cal: map[string]*calibration{}}
 }
@@ -133,8 +136,15 @@ func (s *summary) Section(opts report.Options) (report.Section, error) {
 			break
 		}
 	}
+	sec.Case = caseViews()
+	return sec, nil
+}
+
+// caseViews draws each case from its result alone: its score record, and
+// its walk replayed on the maze regenerated from its spec.
+func caseViews() func(results.Result) report.CaseView {
 	mc := mazeCache{}
-	sec.Case = func(r results.Result) report.CaseView {
+	return func(r results.Result) report.CaseView {
 		rd, err := record.Read(r)
 		if err != nil {
 			return caseView(r, nil, nil, err)
@@ -145,7 +155,16 @@ func (s *summary) Section(opts report.Options) (report.Section, error) {
 		}
 		return caseView(r, rd.Detail, w, werr)
 	}
-	return sec, nil
+}
+
+// caseViewsOnly is the section when only the case views are wanted
+// (report.Options.CaseViewsOnly): it keeps nothing of the results.
+type caseViewsOnly struct{}
+
+func (caseViewsOnly) Add(results.Result) error { return nil }
+
+func (caseViewsOnly) Section(report.Options) (report.Section, error) {
+	return report.Section{Suite: record.Name, Title: "HalluMaze", Case: caseViews()}, nil
 }
 
 // calKey is the key of a model's calibration in a condition.

@@ -12,33 +12,64 @@ func Mean(x []float64) float64 {
 // (Shewchuk's algorithm, as Python's math.fsum). The same values give the
 // same sum in any order, where adding them one after another gives a last
 // digit that depends on the order: a concurrent run's results come in the
-// order the cases ended. A NaN or an infinity gives the sum added in
-// order.
+// order the cases ended. A NaN or an infinity, or a sum beyond float64,
+// gives the sum added in order.
 func Sum(x []float64) float64 {
-	var stack [16]float64
-	partials := stack[:0]
+	var s Summer
 	for _, v := range x {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return naiveSum(x)
-		}
-		i := 0
-		for _, y := range partials {
-			if math.Abs(v) < math.Abs(y) {
-				v, y = y, v
-			}
-			hi := v + y
-			lo := y - (hi - v)
-			if lo != 0 {
-				partials[i] = lo
-				i++
-			}
-			v = hi
-		}
-		if math.IsInf(v, 0) {
-			return naiveSum(x) // an overflow on the way
-		}
-		partials = append(partials[:i], v)
+		s.Add(v)
 	}
+	return s.Sum()
+}
+
+// Summer is [Sum] of values added one at a time: a running summary holds
+// one instead of the values. The zero Summer has summed nothing.
+type Summer struct {
+	// partials are non-overlapping float64s whose exact sum is the exact
+	// sum of the values added, smallest magnitude first.
+	partials []float64
+	// inOrder is the sum added in order, the answer once a value is not
+	// finite or the partials overflow (inexact).
+	inOrder float64
+	inexact bool
+}
+
+// Add adds v.
+func (s *Summer) Add(v float64) {
+	s.inOrder += v
+	if s.inexact {
+		return
+	}
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		s.inexact, s.partials = true, nil
+		return
+	}
+	i := 0
+	for _, y := range s.partials {
+		if math.Abs(v) < math.Abs(y) {
+			v, y = y, v
+		}
+		hi := v + y
+		lo := y - (hi - v)
+		if lo != 0 {
+			s.partials[i] = lo
+			i++
+		}
+		v = hi
+	}
+	if math.IsInf(v, 0) {
+		s.inexact, s.partials = true, nil
+		return
+	}
+	s.partials = append(s.partials[:i], v)
+}
+
+// Sum is the sum of the values added so far.
+func (s *Summer) Sum() float64 {
+	if s.inexact {
+		return s.inOrder
+	}
+	partials := s.partials
 	n := len(partials)
 	if n == 0 {
 		return 0
@@ -66,14 +97,6 @@ func Sum(x []float64) float64 {
 		}
 	}
 	return hi
-}
-
-func naiveSum(x []float64) float64 {
-	s := 0.0
-	for _, v := range x {
-		s += v
-	}
-	return s
 }
 
 // Distinct is the number of distinct values of xs: the clusters (mazes,

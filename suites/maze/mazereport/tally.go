@@ -9,6 +9,7 @@ import (
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/mazes"
 	"github.com/hallumaze/hallumaze/results"
+	"github.com/hallumaze/hallumaze/scoring"
 	"github.com/hallumaze/hallumaze/suites/maze/record"
 )
 
@@ -21,8 +22,8 @@ func Status(r results.Result) string {
 func NewTally() bench.Tally { return &tally{} }
 
 // tally holds, for the scored cases of one model, each metric's running
-// mean (Welford's update, as the report's means are computed) and the
-// counts the summary lines show.
+// sum (correctly rounded, scoring.Summer, so that its mean is the report's
+// to the last digit) and the counts the summary lines show.
 type tally struct {
 	cases, errors int
 	means         map[string]*runningMean
@@ -39,8 +40,8 @@ type tally struct {
 }
 
 type runningMean struct {
-	n    int
-	mean float64
+	n   int
+	sum scoring.Summer
 }
 
 func (s *tally) Add(r results.Result) {
@@ -68,7 +69,7 @@ func (s *tally) Add(r results.Result) {
 			s.means[k] = m
 		}
 		m.n++
-		m.mean += (v - m.mean) / float64(m.n)
+		m.sum.Add(v)
 		if k == "SR" {
 			s.srAll++
 			switch v {
@@ -129,7 +130,7 @@ func (s *tally) summary() lineData {
 	d.latency = s.durations / float64(s.cases)
 	get := func(k string) float64 {
 		if m := s.means[k]; m != nil {
-			return m.mean
+			return m.sum.Sum() / float64(m.n)
 		}
 		return math.NaN()
 	}

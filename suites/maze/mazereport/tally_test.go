@@ -1,12 +1,14 @@
 package mazereport
 
 import (
+	"math"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
 
 	"github.com/hallumaze/hallumaze/results"
+	"github.com/hallumaze/hallumaze/scoring"
 	"github.com/hallumaze/hallumaze/suites/maze/record"
 )
 
@@ -32,6 +34,16 @@ func TestTallySummary(t *testing.T) {
 		}
 		if diff := cmp.Diff(SummaryLine(model, rs), tl.Lines(model)); diff != "" {
 			rt.Fatalf("(-want +got):\n%s", diff)
+		}
+		// The running mean is the report's mean to the last digit.
+		var mei []float64
+		for _, r := range picked {
+			if v, ok := r.Metrics["MEI"]; ok && !math.IsNaN(v) {
+				mei = append(mei, v)
+			}
+		}
+		if got, want := tl.(*tally).summary().mei, scoring.Mean(mei); len(mei) > 0 && got != want {
+			rt.Fatalf("running MEI %v, the report's %v", got, want)
 		}
 	})
 }

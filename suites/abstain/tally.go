@@ -7,6 +7,7 @@ import (
 
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/results"
+	"github.com/hallumaze/hallumaze/scoring"
 )
 
 // caseStatus is a case's verdict on a progress line: right or wrong.
@@ -27,9 +28,11 @@ type tally struct {
 	means         map[string]*mean
 }
 
+// mean is a running mean: a correctly rounded sum (scoring.Summer), the
+// same in whatever order the items end.
 type mean struct {
-	n int
-	v float64
+	n   int
+	sum scoring.Summer
 }
 
 // Heading is the default, "▶ <model>".
@@ -52,7 +55,7 @@ func (t *tally) Add(r results.Result) {
 			t.means[k] = m
 		}
 		m.n++
-		m.v += (v - m.v) / float64(m.n)
+		m.sum.Add(v)
 	}
 }
 
@@ -63,7 +66,7 @@ func (t *tally) Lines(string) string {
 	var parts []string
 	for _, k := range []string{"right", "abstained", "hallucinated", "answer-correct", "parse-fail"} {
 		if m := t.means[k]; m != nil {
-			parts = append(parts, fmt.Sprintf("%s=%.3f", k, m.v))
+			parts = append(parts, fmt.Sprintf("%s=%.3f", k, m.sum.Sum()/float64(m.n)))
 		}
 	}
 	line := fmt.Sprintf("Missing Piece: %s | %d items | %.1fs", strings.Join(parts, " | "), t.cases, t.durations/float64(t.cases))

@@ -82,21 +82,10 @@ func expandedLevel(g int) float64 {
 }
 
 // clusterBootstrap resamples whole clusters with replacement reps times and
-// returns the sorted resampled means: Σ sums* / Σ counts* over g draws.
+// returns the sorted resampled means: Σ sums* / Σ counts* over g draws,
+// each sum taken from zero in the order drawn (resampledMeans).
 func clusterBootstrap(sums []float64, counts []int, reps int, seed uint64) []float64 {
-	g := len(sums)
-	r := newDraws(seed, streamClusterBoot)
-	means := make([]float64, reps)
-	for k := range reps {
-		var s float64
-		var n int
-		for range g {
-			j := r.intn(g)
-			s += sums[j]
-			n += counts[j]
-		}
-		means[k] = s / float64(n)
-	}
+	means := resampledMeans([]prepared{{0, sums, counts}}, len(sums), reps, seed)[0]
 	slices.Sort(means)
 	return means
 }

@@ -2,7 +2,6 @@ package scoring
 
 import (
 	"math"
-	"slices"
 )
 
 // ClusterMeanJob is one mean and interval [BoundedMeanCIs] computes: the values,
@@ -32,11 +31,6 @@ func BoundedMeanCIs(jobs []ClusterMeanJob, reps int, seed uint64) []ClusterMean 
 	}
 	nan := math.NaN()
 	out := make([]ClusterMean, len(jobs))
-	type prepared struct {
-		job    int
-		sums   []float64
-		counts []int
-	}
 	byG := map[int][]prepared{}
 	var gs []int
 	for i, j := range jobs {
@@ -57,62 +51,111 @@ func BoundedMeanCIs(jobs []ClusterMeanJob, reps int, seed uint64) []ClusterMean 
 	}
 	for _, g := range gs {
 		group := byG[g]
-		k := len(group)
-		// sums and counts of cluster c of every job, side by side
-		sums := make([]float64, g*k)
-		counts := make([]int, g*k)
-		for s, p := range group {
-			for c := range g {
-				sums[c*k+s], counts[c*k+s] = p.sums[c], p.counts[c]
-			}
-		}
-		means := make([][]float64, k)
-		for s := range means {
-			means[s] = make([]float64, reps)
-		}
-		// With one case in every cluster (one case per maze), a resample
-		// of g clusters always holds g cases: the counts need no sum.
-		single := !slices.ContainsFunc(counts, func(c int) bool { return c != 1 })
-		r := newDraws(seed, streamClusterBoot)
-		acc := make([]float64, k)
-		n := make([]int, k)
-		ug := uint32(g)
-		for rep := range reps {
-			clear(acc)
-			clear(n)
-			for range g {
-				// r.intn(g), its common case written out
-				prod := (r.pcg.Uint64() >> 32) * uint64(ug)
-				if uint32(prod) < ug {
-					prod = uint64(boundedFrom(r.pcg, ug, prod)) << 32
-				}
-				j := int(prod>>32) * k
-				if single {
-					for s, v := range sums[j : j+k] {
-						acc[s] += v
-					}
-					continue
-				}
-				for s := range k {
-					acc[s] += sums[j+s]
-					n[s] += counts[j+s]
-				}
-			}
-			for s := range k {
-				if single {
-					means[s][rep] = acc[s] / float64(g)
-				} else {
-					means[s][rep] = acc[s] / float64(n[s])
-				}
-			}
-		}
+		means := resampledMeans(group, g, reps, seed)
 		a := expandedLevel(g) / 2
 		for s, p := range group {
-			slices.Sort(means[s])
-			ci := Interval{quantile7(means[s], a), quantile7(means[s], 1-a)}
+			ci := Interval{selectQuantile7(means[s], a), selectQuantile7(means[s], 1-a)}
 			j := jobs[p.job]
 			out[p.job] = ClusterMean{out[p.job].Mean, clip(hold(ci, out[p.job].Mean), j.Lo, j.Hi), true}
 		}
 	}
 	return out
+}
+
+// prepared is a job's clusters: its sums and counts in label order.
+type prepared struct {
+	job    int
+	sums   []float64
+	counts []int
+}
+
+// resampledMeans draws reps resamples of the g clusters of every job of
+// the group (all of g clusters) and returns each job's resampled means, in
+// the order drawn. Every job sums its draws in the order drawn, from zero,
+// as clusterBootstrap does, so the means are the same to the bit; the jobs
+// are taken four at a time (four sums held in registers across a
+// resample's draws), and the draws come from the shared cache when the
+// stream is short enough to keep.
+func resampledMeans(group []prepared, g, reps int, seed uint64) [][]float64 {
+	k := len(group)
+	blocks := (k + 3) / 4
+	// Block b holds the sums and counts of jobs 4b..4b+3, cluster by
+	// cluster: cluster c of the block's job t is at 4c+t. Jobs past the
+	// last are padding of zero sums and unit counts.
+	sums := make([][]float64, blocks)
+	counts := make([][]int, blocks)
+	single := true
+	for b := range blocks {
+		sums[b] = make([]float64, 4*g)
+		counts[b] = make([]int, 4*g)
+		for t := range 4 {
+			for c := range g {
+				counts[b][4*c+t] = 1
+			}
+			if s := 4*b + t; s < k {
+				for c := range g {
+					sums[b][4*c+t], counts[b][4*c+t] = group[s].sums[c], group[s].counts[c]
+					single = single && group[s].counts[c] == 1
+				}
+			}
+		}
+	}
+	means := make([][]float64, 4*blocks)
+	for s := range means {
+		means[s] = make([]float64, reps)
+	}
+	stream := cachedClusterDraws(seed, g, reps)
+	var r draws
+	var buf []uint32
+	if stream == nil {
+		r = newDraws(seed, streamClusterBoot)
+		buf = make([]uint32, g)
+	}
+	for rep := range reps {
+		drawn := buf
+		if stream != nil {
+			drawn = stream[rep*g : (rep+1)*g]
+		} else {
+			for i := range buf {
+				buf[i] = uint32(r.intn(g))
+			}
+		}
+		for b := range blocks {
+			a0, a1, a2, a3 := sum4(sums[b], drawn)
+			n0, n1, n2, n3 := g, g, g, g // one case in every cluster: g cases
+			if !single {
+				n0, n1, n2, n3 = count4(counts[b], drawn)
+			}
+			means[4*b][rep] = a0 / float64(n0)
+			means[4*b+1][rep] = a1 / float64(n1)
+			means[4*b+2][rep] = a2 / float64(n2)
+			means[4*b+3][rep] = a3 / float64(n3)
+		}
+	}
+	return means[:k]
+}
+
+// sum4 sums the draws of four jobs side by side (block, cluster by
+// cluster), each from zero in the order drawn.
+func sum4(block []float64, drawn []uint32) (a0, a1, a2, a3 float64) {
+	for _, c := range drawn {
+		v := block[4*int(c) : 4*int(c)+4 : 4*int(c)+4]
+		a0 += v[0]
+		a1 += v[1]
+		a2 += v[2]
+		a3 += v[3]
+	}
+	return
+}
+
+// count4 is sum4 of the cases' counts.
+func count4(block []int, drawn []uint32) (n0, n1, n2, n3 int) {
+	for _, c := range drawn {
+		v := block[4*int(c) : 4*int(c)+4 : 4*int(c)+4]
+		n0 += v[0]
+		n1 += v[1]
+		n2 += v[2]
+		n3 += v[3]
+	}
+	return
 }

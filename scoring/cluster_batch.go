@@ -69,38 +69,40 @@ type prepared struct {
 	counts []int
 }
 
+// lanes is how many jobs resampledMeans sums side by side: eight sums in
+// registers keep the processor's adders busy across a resample's draws.
+const lanes = 8
+
 // resampledMeans draws reps resamples of the g clusters of every job of
 // the group (all of g clusters) and returns each job's resampled means, in
 // the order drawn. Every job sums its draws in the order drawn, from zero,
 // as clusterBootstrap does, so the means are the same to the bit; the jobs
-// are taken four at a time (four sums held in registers across a
-// resample's draws), and the draws come from the shared cache when the
-// stream is short enough to keep.
+// are taken [lanes] at a time, and the draws come from the shared cache
+// when the stream is short enough to keep.
 func resampledMeans(group []prepared, g, reps int, seed uint64) [][]float64 {
 	k := len(group)
-	blocks := (k + 3) / 4
-	// Block b holds the sums and counts of jobs 4b..4b+3, cluster by
-	// cluster: cluster c of the block's job t is at 4c+t. Jobs past the
-	// last are padding of zero sums and unit counts.
+	blocks := (k + lanes - 1) / lanes
+	// Block b holds the sums and counts of its jobs side by side, cluster
+	// by cluster: cluster c of the block's job t is at lanes·c+t. Jobs past
+	// the last are padding of zero sums and unit counts.
 	sums := make([][]float64, blocks)
 	counts := make([][]int, blocks)
 	single := true
 	for b := range blocks {
-		sums[b] = make([]float64, 4*g)
-		counts[b] = make([]int, 4*g)
-		for t := range 4 {
+		sums[b] = make([]float64, lanes*g)
+		counts[b] = make([]int, lanes*g)
+		for t := range lanes {
+			s := lanes*b + t
 			for c := range g {
-				counts[b][4*c+t] = 1
-			}
-			if s := 4*b + t; s < k {
-				for c := range g {
-					sums[b][4*c+t], counts[b][4*c+t] = group[s].sums[c], group[s].counts[c]
+				counts[b][lanes*c+t] = 1
+				if s < k {
+					sums[b][lanes*c+t], counts[b][lanes*c+t] = group[s].sums[c], group[s].counts[c]
 					single = single && group[s].counts[c] == 1
 				}
 			}
 		}
 	}
-	means := make([][]float64, 4*blocks)
+	means := make([][]float64, lanes*blocks)
 	for s := range means {
 		means[s] = make([]float64, reps)
 	}
@@ -111,6 +113,8 @@ func resampledMeans(group []prepared, g, reps int, seed uint64) [][]float64 {
 		r = newDraws(seed, streamClusterBoot)
 		buf = make([]uint32, g)
 	}
+	var acc [lanes]float64
+	var n [lanes]int
 	for rep := range reps {
 		drawn := buf
 		if stream != nil {
@@ -121,41 +125,51 @@ func resampledMeans(group []prepared, g, reps int, seed uint64) [][]float64 {
 			}
 		}
 		for b := range blocks {
-			a0, a1, a2, a3 := sum4(sums[b], drawn)
-			n0, n1, n2, n3 := g, g, g, g // one case in every cluster: g cases
-			if !single {
-				n0, n1, n2, n3 = count4(counts[b], drawn)
+			acc = sumLanes(sums[b], drawn)
+			if single {
+				n = [lanes]int{g, g, g, g, g, g, g, g} // one case in every cluster: g cases
+			} else {
+				n = countLanes(counts[b], drawn)
 			}
-			means[4*b][rep] = a0 / float64(n0)
-			means[4*b+1][rep] = a1 / float64(n1)
-			means[4*b+2][rep] = a2 / float64(n2)
-			means[4*b+3][rep] = a3 / float64(n3)
+			for t := range lanes {
+				means[lanes*b+t][rep] = acc[t] / float64(n[t])
+			}
 		}
 	}
 	return means[:k]
 }
 
-// sum4 sums the draws of four jobs side by side (block, cluster by
-// cluster), each from zero in the order drawn.
-func sum4(block []float64, drawn []uint32) (a0, a1, a2, a3 float64) {
+// sumLanes sums the draws of a block's jobs side by side, each from zero
+// in the order drawn.
+func sumLanes(block []float64, drawn []uint32) [lanes]float64 {
+	var a0, a1, a2, a3, a4, a5, a6, a7 float64
 	for _, c := range drawn {
-		v := block[4*int(c) : 4*int(c)+4 : 4*int(c)+4]
+		v := block[lanes*int(c) : lanes*int(c)+lanes : lanes*int(c)+lanes]
 		a0 += v[0]
 		a1 += v[1]
 		a2 += v[2]
 		a3 += v[3]
+		a4 += v[4]
+		a5 += v[5]
+		a6 += v[6]
+		a7 += v[7]
 	}
-	return
+	return [lanes]float64{a0, a1, a2, a3, a4, a5, a6, a7}
 }
 
-// count4 is sum4 of the cases' counts.
-func count4(block []int, drawn []uint32) (n0, n1, n2, n3 int) {
+// countLanes is sumLanes of the cases' counts.
+func countLanes(block []int, drawn []uint32) [lanes]int {
+	var n0, n1, n2, n3, n4, n5, n6, n7 int
 	for _, c := range drawn {
-		v := block[4*int(c) : 4*int(c)+4 : 4*int(c)+4]
+		v := block[lanes*int(c) : lanes*int(c)+lanes : lanes*int(c)+lanes]
 		n0 += v[0]
 		n1 += v[1]
 		n2 += v[2]
 		n3 += v[3]
+		n4 += v[4]
+		n5 += v[5]
+		n6 += v[6]
+		n7 += v[7]
 	}
-	return
+	return [lanes]int{n0, n1, n2, n3, n4, n5, n6, n7}
 }

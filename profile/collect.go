@@ -1,7 +1,6 @@
 package profile
 
 import (
-	"bytes"
 	"cmp"
 	"encoding/binary"
 	"encoding/json"
@@ -285,28 +284,96 @@ func slimDetail(r results.Result) []byte {
 
 // leadingScores is the slim maze detail read from a detail whose first key
 // is "scores", or "spec" then "scores", as the maze suite writes it,
-// without scanning the walk and the confidence log after it. ok is false
-// for any other detail, which slimDetail then decodes whole.
+// without scanning the walk and the confidence log after it: only the
+// scores' bytes are decoded. ok is false for any other detail, which
+// slimDetail then decodes whole.
 func leadingScores(detail json.RawMessage) ([]byte, bool) {
-	dec := json.NewDecoder(bytes.NewReader(detail))
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+	i := skipSpace(detail, 0)
+	if i >= len(detail) || detail[i] != '{' {
 		return nil, false
 	}
-	t, err := dec.Token()
-	if err == nil && t == "spec" {
-		var spec json.RawMessage
-		if dec.Decode(&spec) != nil {
+	key, i := leadingKey(detail, i+1)
+	if key == "spec" {
+		end := valueEnd(detail, i)
+		if end < 0 {
 			return nil, false
 		}
-		t, err = dec.Token()
+		if i = skipSpace(detail, end); i >= len(detail) || detail[i] != ',' {
+			return nil, false
+		}
+		key, i = leadingKey(detail, i+1)
 	}
-	if err != nil || t != "scores" {
+	if key != "scores" {
+		return nil, false
+	}
+	end := valueEnd(detail, i)
+	if end < 0 {
 		return nil, false
 	}
 	var d mazeScores
-	if err := dec.Decode(&d.Scores); err != nil {
+	if err := json.Unmarshal(detail[i:end], &d.Scores); err != nil {
 		return nil, false
 	}
 	b, err := json.Marshal(d)
 	return b, err == nil
+}
+
+// leadingKey reads a member's key and its colon from b[i:] and returns the
+// key (empty when there is none, or it has escapes) and where its value
+// begins.
+func leadingKey(b []byte, i int) (string, int) {
+	i = skipSpace(b, i)
+	if i >= len(b) || b[i] != '"' {
+		return "", i
+	}
+	j := i + 1
+	for j < len(b) && b[j] != '"' && b[j] != '\\' {
+		j++
+	}
+	if j >= len(b) || b[j] != '"' {
+		return "", i
+	}
+	key := string(b[i+1 : j])
+	k := skipSpace(b, j+1)
+	if k >= len(b) || b[k] != ':' {
+		return "", i
+	}
+	return key, skipSpace(b, k+1)
+}
+
+// valueEnd is where the object or array at b[i:] ends, found by its
+// brackets and strings alone (json.Unmarshal checks the value itself), or
+// -1 when b[i:] is another value or does not end.
+func valueEnd(b []byte, i int) int {
+	if i >= len(b) || (b[i] != '{' && b[i] != '[') {
+		return -1
+	}
+	depth := 0
+	for j := i; j < len(b); j++ {
+		switch b[j] {
+		case '"':
+			for j++; j < len(b) && b[j] != '"'; j++ {
+				if b[j] == '\\' {
+					j++
+				}
+			}
+			if j >= len(b) {
+				return -1
+			}
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth--; depth == 0 {
+				return j + 1
+			}
+		}
+	}
+	return -1
+}
+
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
 }

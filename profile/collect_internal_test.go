@@ -121,6 +121,12 @@ func TestLeadingScores(t *testing.T) {
 		{"scores after another key", `{"solution_length":8,"scores":{"ece":0.5}}`, false},
 		{"not an object", `[1,2]`, false},
 		{"broken spec", `{"spec":{"size":`, false},
+		{"spec with brackets and quotes in strings", `{"spec":{"lang":"a\\\"}]{[","group":"B"},"scores":{"ece":0.125,"hallucination_gap":3}}`, true},
+		{"spaces and newlines", "{ \"spec\" : {\"size\": 7} ,\n \"scores\" :\t{\"backtrack_gap\": 1} }", true},
+		{"scores not an object", `{"spec":{},"scores":null}`, false},
+		{"scores unterminated", `{"scores":{"ece":0.5,"x":"}`, false},
+		{"scores malformed inside", `{"scores":{"ece":}}`, false},
+		{"spec not an object", `{"spec":3,"scores":{}}`, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, ok := leadingScores([]byte(tc.detail))
@@ -135,4 +141,34 @@ func TestLeadingScores(t *testing.T) {
 			require.JSONEq(t, string(want), string(got))
 		})
 	}
+}
+
+// FuzzLeadingScores: whatever the detail, a slim detail read from its
+// leading members is the one decoding it whole gives.
+func FuzzLeadingScores(f *testing.F) {
+	for _, s := range []string{
+		`{"spec":{"size":7,"seed":4},"scores":{"ece":0.25,"backtrack_gap":-2},"walk":[1]}`,
+		`{"scores":{"hallucination_gap":1}}`,
+		`{"spec":{"lang":"\\"}"},"scores":{}}`,
+		`{ "scores" : { "ece" : 1e-3 } , "x" : [ ] }`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, detail string) {
+		got, ok := leadingScores([]byte(detail))
+		if !ok {
+			return
+		}
+		var whole mazeScores
+		if err := json.Unmarshal([]byte(detail), &whole); err != nil {
+			return // the rest of the detail is broken; the leading members were read alone
+		}
+		want, err := json.Marshal(whole)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != string(want) {
+			t.Fatalf("%q: leading %s, whole %s", detail, got, want)
+		}
+	})
 }

@@ -3,7 +3,6 @@ package results
 import (
 	"bytes"
 	"encoding/json"
-	"maps"
 	"math"
 	"reflect"
 	"slices"
@@ -83,7 +82,16 @@ func object[V any](e *encoder, open string, m map[string]V, value func(V)) {
 		return
 	}
 	e.buf = append(e.buf, open...)
-	for i, k := range slices.Sorted(maps.Keys(m)) {
+	var room [64]string // a result's metrics and tags fit: no allocation
+	keys := room[:0]
+	if len(m) > len(room) {
+		keys = make([]string, 0, len(m))
+	}
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for i, k := range keys {
 		if i > 0 {
 			e.buf = append(e.buf, ',')
 		}

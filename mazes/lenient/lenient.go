@@ -172,8 +172,8 @@ var answerTags = [][2]string{
 func answerPart(reply string) (string, bool) {
 	end, firstOpen := -1, -1
 	for i := 0; i < len(reply); i++ {
-		if c := reply[i]; c != '<' && c != '[' && c != 0xE2 {
-			continue
+		if c := reply[i]; c != '<' && c != '[' && (c != 0xE2 || !strings.HasPrefix(reply[i:], "◁")) {
+			continue // an arrow "→" shares its first byte with "◁think▷"
 		}
 		for _, tag := range reasoningTags {
 			if mayBegin(reply[i:], tag[1]) && hasPrefixFold(reply[i:], tag[1]) {

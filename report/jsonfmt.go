@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"strings"
 	"sync"
 )
 
@@ -123,7 +124,7 @@ func (in *indenter) value(i, depth int) (int, error) {
 	bx := in.boxes[in.next]
 	end := bx.end
 	flat := !bx.object
-	leaf := src[i] == '{' && end-i <= 72 && !bytes.ContainsAny(src[i+1:end-1], "{[")
+	leaf := src[i] == '{' && end-i <= 72 && bytes.IndexByte(src[i+1:end-1], '{') < 0 && bytes.IndexByte(src[i+1:end-1], '[') < 0
 	if flat || leaf || end-i == 2 {
 		b.Write(src[i:end])
 		in.next = bx.after
@@ -178,11 +179,18 @@ func scalar(b *bytes.Buffer, src []byte, i int) (int, error) {
 }
 
 func newline(b *bytes.Buffer, depth int) {
+	if n := 1 + 2*depth; n <= len(indents) {
+		b.WriteString(indents[:n])
+		return
+	}
 	b.WriteByte('\n')
 	for range depth {
 		b.WriteString("  ")
 	}
 }
+
+// indents is a newline and the spaces of the first sixteen depths.
+var indents = "\n" + strings.Repeat("  ", 16)
 
 // skipValue finds the end of the compact JSON value at src[i], and whether
 // it holds no object.

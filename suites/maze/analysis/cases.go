@@ -95,18 +95,23 @@ func Walk(r results.Result) (*mazes.Maze, mazes.Transcript, mazes.Walk, error) {
 	return m, tr, w, nil
 }
 
+// firstReply is the content of a result's first assistant turn: a
+// one-shot case's reply.
+func firstReply(r results.Result) string {
+	for _, t := range r.Turns {
+		if t.Role == results.Assistant {
+			return t.Content
+		}
+	}
+	return ""
+}
+
 // walkOf replays a result's replies on its maze: a one-shot reply parsed
 // and verified, an interactive one played on an episode of the given
 // budget and tier.
 func walkOf(m *mazes.Maze, opt mazes.PromptOptions, r results.Result, budget int, lenientTier bool) (mazes.Transcript, mazes.Walk) {
 	if opt.Protocol != mazes.Interactive {
-		var tr mazes.Transcript
-		for _, t := range r.Turns {
-			if t.Role == results.Assistant {
-				tr = mazes.ParseReply(t.Content)
-				break
-			}
-		}
+		tr := mazes.ParseReply(firstReply(r))
 		return tr, mazes.Verify(m, tr.Steps)
 	}
 	e := mazes.NewEpisode(m, opt, budget)

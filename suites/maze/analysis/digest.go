@@ -467,18 +467,22 @@ func (p *Pool) replay(c *Case, spec mazeSpec, r results.Result, rp *Replay) (*Wa
 	}
 	var tr mazes.Transcript
 	var w mazes.Walk
+	var parsed string // the one-shot reply tr was read from
 	if rp != nil && rp.OK {
-		tr, w = rp.Transcript, rp.Walk
+		tr, w, parsed = rp.Transcript, rp.Walk, rp.Reply
 	} else {
 		tr, w = walkOf(m, c.Framing(), r, budget, lenient)
+		if c.Framing().Protocol != mazes.Interactive {
+			parsed = firstReply(r)
+		}
 		if rp != nil {
-			*rp = Replay{Transcript: tr, Walk: w, OK: true}
+			*rp = Replay{Transcript: tr, Walk: w, OK: true, Reply: parsed}
 		}
 	}
 	content, thought, reasoned := assistantText(r)
 	reply := Signals{
 		Contract: SignalCounts{DeadEnd: tr.DeadEnds, Backtrack: w.BT, Loop: tr.Loops, Strategy: tr.StrategyChanges},
-		Prose:    proseSignals(content),
+		Prose:    proseOf(content, tr, parsed),
 	}
 	var reasoning Signals
 	if reasoned {

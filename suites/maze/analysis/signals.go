@@ -105,6 +105,19 @@ var (
 		"전략 변경", "전략을 바꾸", "전략을 변경", "다른 전략", "다른 방법", "접근 방식을 바꾸", "처음부터 다시"}
 )
 
+// proseOf is proseSignals(content), known to be nothing without reading
+// the text again when content is the reply tr was read from (parsed) and
+// every line of it read as the contract's (tr.Unparsed is 0 and nothing
+// was cut): proseSignals counts only the lines that are not contract
+// lines, and the lines a transcript reads that are not (a FINAL_PATH's
+// continuation, markdown decoration alone) hold no word.
+func proseOf(content string, tr mazes.Transcript, parsed string) SignalCounts {
+	if parsed != "" && content == parsed && tr.Unparsed == 0 && !tr.Truncated {
+		return SignalCounts{}
+	}
+	return proseSignals(content)
+}
+
 // proseSignals counts the phrases of each signal on the lines of text that
 // are not contract lines. Each occurrence counts; a negation ("not a dead
 // end") counts too: this is a count of mentions, not of meaning.

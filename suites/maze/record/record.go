@@ -136,11 +136,14 @@ type Detail struct {
 }
 
 // Replay is a case's walk: the transcript and its checks, OK when there is
-// one.
+// one. Reply is the one-shot reply the transcript was read from (empty
+// for an interactive case), so that a reader can tell the transcript is
+// that of the text it holds.
 type Replay struct {
 	Transcript mazes.Transcript
 	Walk       mazes.Walk
 	OK         bool
+	Reply      string
 }
 
 // SpecOfTags reads a case's Spec from its tags ([Spec.Tags]), as results

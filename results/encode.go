@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
+	"sync/atomic"
 	"unicode/utf8"
 )
 
@@ -76,22 +77,13 @@ type encoder struct {
 
 // object writes open (the member's name and its brace), m's members in the
 // order of their keys, each value by value, and the closing brace; nothing
-// when m is empty.
-func object[V any](e *encoder, open string, m map[string]V, value func(V)) {
+// when m is empty. order remembers the keys of the last map written.
+func object[V any](e *encoder, open string, m map[string]V, value func(V), order *atomic.Pointer[[]string]) {
 	if len(m) == 0 {
 		return
 	}
 	e.buf = append(e.buf, open...)
-	var room [64]string // a result's metrics and tags fit: no allocation
-	keys := room[:0]
-	if len(m) > len(room) {
-		keys = make([]string, 0, len(m))
-	}
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for i, k := range keys {
+	for i, k := range sortedKeys(m, order) {
 		if i > 0 {
 			e.buf = append(e.buf, ',')
 		}
@@ -100,6 +92,36 @@ func object[V any](e *encoder, open string, m map[string]V, value func(V)) {
 		value(m[k])
 	}
 	e.buf = append(e.buf, '}')
+}
+
+// tagOrder and metricOrder are the sorted keys of the last tags and
+// metrics written. The results of a run mostly share their keys, and
+// checking that a map has the keys remembered costs a fraction of sorting
+// them again.
+var tagOrder, metricOrder atomic.Pointer[[]string]
+
+// sortedKeys is m's keys in order: the remembered ones when m has exactly
+// those, else m's own sorted, then remembered.
+func sortedKeys[V any](m map[string]V, order *atomic.Pointer[[]string]) []string {
+	if last := order.Load(); last != nil && len(*last) == len(m) {
+		same := true
+		for _, k := range *last {
+			if _, ok := m[k]; !ok {
+				same = false
+				break
+			}
+		}
+		if same {
+			return *last
+		}
+	}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	order.Store(&keys)
+	return keys
 }
 
 func (e *encoder) string(s string) { e.buf = appendJSONString(e.buf, s) }
@@ -119,8 +141,8 @@ func (e *encoder) result(r Result) {
 	}
 	e.buf = append(e.buf, `,"case":`...)
 	e.buf = appendJSONString(e.buf, r.Case)
-	object(e, `,"tags":{`, r.Tags, e.string)
-	object(e, `,"metrics":{`, r.Metrics, e.float)
+	object(e, `,"tags":{`, r.Tags, e.string, &tagOrder)
+	object(e, `,"metrics":{`, r.Metrics, e.float, &metricOrder)
 	if len(r.Detail) > 0 {
 		e.buf = append(e.buf, `,"detail":`...)
 		if r.Record != nil {

@@ -3,6 +3,7 @@ package results
 import (
 	"encoding/json"
 	"math"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -131,4 +132,38 @@ func FuzzMarshal(f *testing.F) {
 func TestMarshalNaN(t *testing.T) {
 	_, err := Marshal(Result{Suite: "s", Model: "m", Case: "c", Metrics: map[string]float64{"x": math.NaN()}})
 	assert.ErrorContains(t, err, "unsupported value: NaN")
+}
+
+// TestMarshalKeyOrder: the keys remembered from one result are used for
+// the next only when its map has exactly those keys: maps of the same
+// size with other keys, fewer keys and the first keys again each give
+// json.Marshal's bytes, concurrently too.
+func TestMarshalKeyOrder(t *testing.T) {
+	maps := []map[string]float64{
+		{"b": 1, "a": 2, "c": 3},
+		{"a": 1, "c": 2, "d": 3},
+		{"b": 1, "a": 2, "c": 3},
+		{"z": 1},
+		{"c": 1, "b": 2, "a": 3, "x": 0},
+		{"x": 5, "a": 1, "b": 2, "c": 3},
+	}
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 50 {
+				for _, m := range maps {
+					r := Result{Suite: "s", Model: "m", Case: "c", Metrics: m, Tags: map[string]string{"k": "v"}}
+					want, _ := json.Marshal(r)
+					got, err := Marshal(r)
+					if err != nil || string(got) != string(want) {
+						t.Errorf("%v: %s (%v), want %s", m, got, err, want)
+						return
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }

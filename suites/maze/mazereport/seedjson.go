@@ -187,6 +187,7 @@ type seedRuns struct {
 	spill     *report.Spill
 	buf       bytes.Buffer
 	enc       *json.Encoder
+	entry     []byte // room for a result's entry
 }
 
 type seedRunKey struct {
@@ -246,7 +247,11 @@ func (s *seedRuns) add(r results.Result, rd record.Reading, name, model string) 
 		return nil
 	}
 	res := seedResultOf(r, rd.Detail)
-	entry, err := s.encode(res)
+	entry, ok := appendSeedResult(s.entry[:0], res)
+	s.entry = entry
+	if !ok {
+		entry, err = s.encode(res)
+	}
 	if err != nil {
 		return fmt.Errorf("seed json: %s of %s: %w", r.Case, r.Model, err)
 	}

@@ -100,8 +100,8 @@ func TestResampledMeansAsNaive(t *testing.T) {
 			group = append(group, p)
 		}
 		if rapid.Bool().Draw(t, "no cache") {
-			defer func(keep int) { clusterDrawCap = keep }(clusterDrawCap)
-			clusterDrawCap = 0
+			defer func(keep int) { clusterDraws.limit = keep }(clusterDraws.limit)
+			clusterDraws.limit = 0
 		}
 		got := resampledMeans(group, g, reps, seed)
 		for s, p := range group {
@@ -119,8 +119,8 @@ func TestResampledMeansAsNaive(t *testing.T) {
 // oldest streams first, and a stream drawn again after eviction is the
 // same.
 func TestClusterDrawCache(t *testing.T) {
-	defer func(keep int) { clusterDrawCap = keep }(clusterDrawCap)
-	clusterDrawCap = 1000
+	defer func(keep int) { clusterDraws.limit = keep }(clusterDraws.limit)
+	clusterDraws.limit = 1000
 	first := slices.Clone(cachedClusterDraws(7, 10, 60)) // 600 draws
 	if len(first) != 600 {
 		t.Fatalf("%d draws, want 600", len(first))
@@ -132,8 +132,8 @@ func TestClusterDrawCache(t *testing.T) {
 	clusterDraws.Lock()
 	size, n := clusterDraws.size, len(clusterDraws.streams)
 	clusterDraws.Unlock()
-	if size > clusterDrawCap || n != 1 {
-		t.Fatalf("cache holds %d draws in %d streams, cap %d", size, n, clusterDrawCap)
+	if size > clusterDraws.limit || n != 1 {
+		t.Fatalf("cache holds %d draws in %d streams, cap %d", size, n, clusterDraws.limit)
 	}
 	if again := cachedClusterDraws(7, 10, 60); !slices.Equal(again, first) {
 		t.Fatal("the stream drawn again differs")

@@ -120,8 +120,23 @@ func signFlipP(sums []float64, reps int, seed uint64) float64 {
 		}
 		return float64(hits) / float64(uint64(1)<<g)
 	}
-	r := newDraws(seed, streamSignFlip)
 	hits := 0
+	if flips := cachedSignDraws(seed, g, reps); flips != nil {
+		i := 0
+		for range reps {
+			var t float64
+			for _, s := range sums {
+				// flip i set subtracts s: s with its sign bit flipped
+				t += math.Float64frombits(math.Float64bits(s) ^ flips[i/64]>>(i%64)<<63)
+				i++
+			}
+			if math.Abs(t) >= limit {
+				hits++
+			}
+		}
+		return float64(hits+1) / float64(reps+1)
+	}
+	r := newDraws(seed, streamSignFlip)
 	for range reps {
 		var t float64
 		for _, s := range sums {

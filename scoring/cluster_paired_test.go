@@ -185,7 +185,7 @@ func signFlipPBranching(sums []float64, reps int, seed uint64) float64 {
 }
 
 // The branch-free sign flips give the p-values of the branching ones, to
-// the bit.
+// the bit, from the kept stream of flips and drawn as they go.
 func TestSignFlipBranchFree(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		sums := rapid.SliceOfN(rapid.Float64Range(-3, 3), SignFlipExactMax+1, 60).Draw(t, "sums")
@@ -193,6 +193,10 @@ func TestSignFlipBranchFree(t *testing.T) {
 			sums[0], sums[1] = 0, math.Copysign(0, -1)
 		}
 		seed := rapid.Uint64().Draw(t, "seed")
+		if rapid.Bool().Draw(t, "no cache") {
+			defer func(keep int) { signDraws.limit = keep }(signDraws.limit)
+			signDraws.limit = 0
+		}
 		if got, want := signFlipP(sums, 300, seed), signFlipPBranching(sums, 300, seed); got != want {
 			t.Fatalf("p = %v, want %v", got, want)
 		}

@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/hallumaze/hallumaze/results"
@@ -311,11 +312,111 @@ func leadingScores(detail json.RawMessage) ([]byte, bool) {
 		return nil, false
 	}
 	var d mazeScores
-	if err := json.Unmarshal(detail[i:end], &d.Scores); err != nil {
+	if !json.Valid(detail[i:end]) {
 		return nil, false
+	}
+	if !readScores(detail[i:end], &d) {
+		d = mazeScores{}
+		if err := json.Unmarshal(detail[i:end], &d.Scores); err != nil {
+			return nil, false
+		}
 	}
 	b, err := json.Marshal(d)
 	return b, err == nil
+}
+
+// readScores reads the three scores the profile keeps from a valid JSON
+// object of scalars, as json.Unmarshal would (the last of a repeated key;
+// null leaves a score unset). It reports false, for json.Unmarshal to
+// read it, for any other shape: a value that is an object or an array, a
+// key with an escape or in another case than the field's, a score that is
+// not a number of its kind.
+func readScores(obj []byte, d *mazeScores) bool {
+	i := skipSpace(obj, 1)
+	for i < len(obj) && obj[i] != '}' {
+		if obj[i] != '"' {
+			return false
+		}
+		j := i + 1
+		for j < len(obj) && obj[j] != '"' && obj[j] != '\\' {
+			j++
+		}
+		if j >= len(obj) || obj[j] != '"' {
+			return false
+		}
+		key := obj[i+1 : j]
+		v := skipSpace(obj, skipSpace(obj, j+1)+1) // past the colon
+		end := v
+		switch {
+		case v >= len(obj):
+			return false
+		case obj[v] == '"':
+			end = v + 1
+			for end < len(obj) && obj[end] != '"' {
+				if obj[end] == '\\' {
+					end++
+				}
+				end++
+			}
+			end++
+		case obj[v] == '{' || obj[v] == '[':
+			return false
+		default:
+			for end < len(obj) && obj[end] != ',' && obj[end] != '}' && obj[end] != ' ' && obj[end] != '\n' && obj[end] != '\t' && obj[end] != '\r' {
+				end++
+			}
+		}
+		if !scoreValue(d, key, obj[v:end]) {
+			return false
+		}
+		i = skipSpace(obj, end)
+		if i < len(obj) && obj[i] == ',' {
+			i = skipSpace(obj, i+1)
+		}
+	}
+	return true
+}
+
+// scoreValue sets the score named key, if it is one the profile keeps.
+func scoreValue(d *mazeScores, key, value []byte) bool {
+	name := string(key)
+	var target any
+	switch name {
+	case "ece":
+		target = &d.Scores.ECE
+	case "backtrack_gap":
+		target = &d.Scores.BacktrackGap
+	case "hallucination_gap":
+		target = &d.Scores.HallucinationGap
+	default:
+		// json.Unmarshal matches a key in any case: leave a near miss to it
+		return !strings.EqualFold(name, "ece") && !strings.EqualFold(name, "backtrack_gap") && !strings.EqualFold(name, "hallucination_gap")
+	}
+	lit := string(value)
+	switch p := target.(type) {
+	case **float64:
+		if lit == "null" {
+			*p = nil
+			return true
+		}
+		f, err := strconv.ParseFloat(lit, 64)
+		if err != nil || lit[0] == '"' {
+			return false
+		}
+		*p = &f
+	case **int:
+		if lit == "null" {
+			*p = nil
+			return true
+		}
+		n, err := strconv.ParseInt(lit, 10, 0)
+		if err != nil {
+			return false
+		}
+		v := int(n)
+		*p = &v
+	}
+	return true
 }
 
 // leadingKey reads a member's key and its colon from b[i:] and returns the

@@ -127,6 +127,13 @@ func TestLeadingScores(t *testing.T) {
 		{"scores unterminated", `{"scores":{"ece":0.5,"x":"}`, false},
 		{"scores malformed inside", `{"scores":{"ece":}}`, false},
 		{"spec not an object", `{"spec":3,"scores":{}}`, false},
+		{"a score repeated: the last counts", `{"scores":{"ece":0.5,"sr":1,"ece":null,"backtrack_gap":2,"backtrack_gap":-3}}`, true},
+		{"a key in another case", `{"scores":{"ECE":0.5,"Backtrack_Gap":4}}`, true},
+		{"a score of the wrong kind", `{"scores":{"backtrack_gap":1.5}}`, false},
+		{"a score as a text", `{"scores":{"ece":"0.5"}}`, false},
+		{"nested values among the scores", `{"scores":{"sr":1,"extra":{"ece":9},"list":[1,{"a":"}"}],"hallucination_gap":7}}`, true},
+		{"escapes in keys and texts", `{"scores":{"e\u0063e":0.25,"note":"a \"quoted\" }","ece":0.75}}`, true},
+		{"exponents", `{"scores":{"ece":1e-7,"hallucination_gap":-0}}`, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, ok := leadingScores([]byte(tc.detail))

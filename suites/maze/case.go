@@ -122,47 +122,51 @@ const LenientSuffix = results.LenientSuffix
 // with LenientSuffix, and the format-compliance rate of the case's
 // replies.
 func addLenient(metrics map[string]float64, ls lenient.Scores) {
-	for k, v := range caseMetrics(ls.Scores) {
-		metrics[k+LenientSuffix] = v
-	}
+	putScores(metrics, ls.Scores, &lenientNames)
 	metrics["format-compliance"] = ls.Format.Compliance
 	if ls.Format.Reasks > 0 {
 		metrics["reasks"] = float64(ls.Format.Reasks)
 	}
 }
 
-// caseMetrics flattens the scores a benchmark and the gate compare.
+// caseMetrics flattens the scores a benchmark and the gate compare. The
+// map has room for the lenient tier's and the episode's too.
 func caseMetrics(s mazes.Scores) map[string]float64 {
+	m := make(map[string]float64, 2*len(scoreNames)+8)
+	putScores(m, s, &scoreNames)
+	return m
+}
+
+// scoreNames are the metrics' names of the scores putScores writes, in
+// its order; lenientNames the same with LenientSuffix.
+var (
+	scoreNames   = [...]string{"SR", "path-valid", "MEI", "BRS", "score", "HC", "BT", "LT", "HRR", "steps", "unparsed", "optimal", "CE", "brier", "lure-rate"}
+	lenientNames = func() (out [len(scoreNames)]string) {
+		for i, n := range scoreNames {
+			out[i] = n + LenientSuffix
+		}
+		return out
+	}()
+)
+
+// putScores writes the scores into m under names; CE, brier and the lure
+// rate only when the case has them.
+func putScores(m map[string]float64, s mazes.Scores, names *[len(scoreNames)]string) {
 	b2f := func(b bool) float64 {
 		if b {
 			return 1
 		}
 		return 0
 	}
-	m := map[string]float64{
-		"SR":         s.SR,
-		"path-valid": b2f(s.PathValid),
-		"MEI":        s.MEI,
-		"BRS":        s.BRS,
-		"score":      s.Score,
-		"HC":         float64(s.HC),
-		"BT":         float64(s.BT),
-		"LT":         float64(s.LT),
-		"HRR":        s.HRR,
-		"steps":      float64(s.Steps),
-		"unparsed":   float64(s.UnparsedLines),
-		"optimal":    b2f(s.Optimal),
+	for i, v := range [...]float64{s.SR, b2f(s.PathValid), s.MEI, s.BRS, s.Score, float64(s.HC), float64(s.BT), float64(s.LT), s.HRR,
+		float64(s.Steps), float64(s.UnparsedLines), b2f(s.Optimal)} {
+		m[names[i]] = v
 	}
-	if s.CE != nil {
-		m["CE"] = *s.CE
+	for i, p := range [...]*float64{s.CE, s.Brier, s.LureRate} {
+		if p != nil {
+			m[names[12+i]] = *p
+		}
 	}
-	if s.Brier != nil {
-		m["brier"] = *s.Brier
-	}
-	if s.LureRate != nil {
-		m["lure-rate"] = *s.LureRate
-	}
-	return m
 }
 
 // Spec is one HalluMaze case: a maze and a framing (record.Spec, which

@@ -164,14 +164,17 @@ func ClassifyConfidenceBy(tr Transcript, w Walk, delta float64) ConfidencePatter
 // confidenceByStep gives each step's confidence as CE reads it: the one on
 // its line, else the last CONFIDENCE_LOG entry for its number k.
 func confidenceByStep(tr Transcript) (conf []float64, has []bool) {
-	logged := make(map[int]float64, len(tr.ConfidenceLog))
-	for _, e := range tr.ConfidenceLog {
-		logged[e.Step] = e.Conf
-	}
+	var logged map[int]float64 // made when a step has no confidence of its own
 	conf, has = make([]float64, len(tr.Steps)), make([]bool, len(tr.Steps))
 	for i, st := range tr.Steps {
 		c, ok := st.Conf, st.HasConf
 		if !ok {
+			if logged == nil {
+				logged = make(map[int]float64, len(tr.ConfidenceLog))
+				for _, e := range tr.ConfidenceLog {
+					logged[e.Step] = e.Conf
+				}
+			}
 			c, ok = logged[st.K]
 		}
 		conf[i], has[i] = c, ok

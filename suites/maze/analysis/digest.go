@@ -317,7 +317,13 @@ const (
 
 // pointSet are the decision points of a maze and its solution's cells.
 type pointSet struct {
-	isPoint, onSolution map[mazes.Cell]bool
+	n                   int    // the maze's size
+	isPoint, onSolution []bool // by cell, row by row
+}
+
+// has reports whether c is a cell of the maze marked in set.
+func (ps pointSet) has(set []bool, c mazes.Cell) bool {
+	return c.R >= 0 && c.R < ps.n && c.C >= 0 && c.C < ps.n && set[c.R*ps.n+c.C]
 }
 
 // NewPool returns an empty pool.
@@ -563,12 +569,13 @@ func (p *Pool) pointErrors(s mazeSpec, m *mazes.Maze, steps []mazes.Step) []Poin
 func (p *Pool) pointSetOf(s mazeSpec, m *mazes.Maze) pointSet {
 	ps, ok := p.points[s]
 	if !ok {
-		ps = pointSet{isPoint: map[mazes.Cell]bool{}, onSolution: map[mazes.Cell]bool{}}
+		n := m.Size()
+		ps = pointSet{n: n, isPoint: make([]bool, n*n), onSolution: make([]bool, n*n)}
 		for _, c := range DecisionPoints(m) {
-			ps.isPoint[c] = true
+			ps.isPoint[c.R*n+c.C] = true
 		}
 		for _, c := range m.Solution() {
-			ps.onSolution[c] = true
+			ps.onSolution[c.R*n+c.C] = true
 		}
 		p.points[s] = ps
 	}
@@ -586,8 +593,8 @@ func (p *Pool) pointErrorsOf(s mazeSpec, m *mazes.Maze, steps []mazes.Step, w ma
 		if ch.Teleport {
 			from = steps[i].From
 		}
-		if ps.isPoint[from] && !slices.ContainsFunc(out, func(o PointOutcome) bool { return o.Cell() == from }) {
-			out = append(out, PointOutcome{R: int32(from.R), C: int32(from.C), Erred: !ch.Valid || !ps.onSolution[ch.To]})
+		if ps.has(ps.isPoint, from) && !slices.ContainsFunc(out, func(o PointOutcome) bool { return o.Cell() == from }) {
+			out = append(out, PointOutcome{R: int32(from.R), C: int32(from.C), Erred: !ch.Valid || !ps.has(ps.onSolution, ch.To)})
 		}
 		pos = ch.To
 	}

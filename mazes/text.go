@@ -42,23 +42,25 @@ func (m *Maze) Text(opt TextOptions) string {
 	if _, ok := cellsLabel[lang]; !ok {
 		lang = English
 	}
-	var lure map[Cell][]Trap
-	if opt.Mirage {
-		lure = make(map[Cell][]Trap, len(m.traps))
-		for _, t := range m.traps {
-			lure[t.Cell] = append(lure[t.Cell], t)
-		}
-	}
 	var b strings.Builder
 	b.Grow(m.n * m.n * 20)
-	fmt.Fprintf(&b, "MAZE %d×%d | START:%v | EXIT:%v\n", m.n, m.n, m.Start(), m.Exit())
-	fmt.Fprintf(&b, "Seed: %d\n\n", m.seed)
+	var num [24]byte
+	b.WriteString("MAZE ")
+	b.Write(strconv.AppendInt(num[:0], int64(m.n), 10))
+	b.WriteString("×")
+	b.Write(strconv.AppendInt(num[:0], int64(m.n), 10))
+	b.WriteString(" | START:")
+	b.Write(m.Start().AppendText(num[:0]))
+	b.WriteString(" | EXIT:")
+	b.Write(m.Exit().AppendText(num[:0]))
+	b.WriteString("\nSeed: ")
+	b.Write(strconv.AppendUint(num[:0], m.seed, 10))
+	b.WriteString("\n\n")
 	b.WriteString(cellsLabel[lang])
 	b.WriteByte('\n')
-	var cell [24]byte
 	for i := range m.open {
 		c := m.cell(i)
-		b.Write(c.AppendText(cell[:0]))
+		b.Write(c.AppendText(num[:0]))
 		b.WriteString(": [")
 		k := 0
 		for _, d := range Dirs {
@@ -73,9 +75,11 @@ func (m *Maze) Text(opt TextOptions) string {
 			b.WriteString(d.Arrow())
 		}
 		b.WriteByte(']')
-		for _, t := range lure[c] {
-			b.WriteString("  " + lureMark + " ")
-			b.WriteString(t.Text(lang))
+		for _, t := range m.traps {
+			if opt.Mirage && t.Cell == c {
+				b.WriteString("  " + lureMark + " ")
+				b.WriteString(t.Text(lang))
+			}
 		}
 		b.WriteByte('\n')
 	}

@@ -88,6 +88,10 @@ func Score(m *Maze, tr Transcript) Scores {
 	return scoreWalk(m, tr, Verify(m, tr.Steps))
 }
 
+// ScoreVerified is Score of a transcript whose walk w is already
+// Verify(m, tr.Steps), for a caller that keeps the walk too.
+func ScoreVerified(m *Maze, tr Transcript, w Walk) Scores { return scoreWalk(m, tr, w) }
+
 // scoreWalk computes the metrics of a transcript whose steps were already
 // checked (by Verify, or by an interactive episode).
 func scoreWalk(m *Maze, tr Transcript, w Walk) Scores {

@@ -30,16 +30,17 @@ func Score(m *mazes.Maze, reply string) Scores {
 }
 
 // ScoreReply scores a one-shot reply under both tiers, reading it once
-// where the strict tier reads it: the strict transcript and scores
-// (mazes.ParseReply, mazes.Score) and the lenient tier's scores (Score),
-// to the bit what the three give.
-func ScoreReply(m *mazes.Maze, reply string) (mazes.Transcript, mazes.Scores, Scores) {
+// where the strict tier reads it: the strict transcript, its walk and
+// scores (mazes.ParseReply, mazes.Verify, mazes.Score) and the lenient
+// tier's scores (Score), to the bit what the four give.
+func ScoreReply(m *mazes.Maze, reply string) (mazes.Transcript, mazes.Walk, mazes.Scores, Scores) {
 	tr := mazes.ParseReply(reply)
-	s := mazes.Score(m, tr)
+	w := mazes.Verify(m, tr.Steps)
+	s := mazes.ScoreVerified(m, tr, w)
 	if len(reply) > mazes.MaxReply {
-		return tr, s, Score(m, reply)
+		return tr, w, s, Score(m, reply)
 	}
-	return tr, s, scoresOf(m, parse(reply, tr), &s)
+	return tr, w, s, scoresOf(m, parse(reply, tr), &s)
 }
 
 // scoresOf scores a reading; strict, when given, are the scores of

@@ -363,17 +363,20 @@ func TestScoreLenientGrids(t *testing.T) {
 	}
 }
 
-// TestScoreReplyIsTheThree: ScoreReply gives what ParseReply, Score and
-// Score give, over the labelled corpus (prose, paths, moves,
+// TestScoreReplyIsTheThree: ScoreReply gives what ParseReply, Verify,
+// Score and Score give, over the labelled corpus (prose, paths, moves,
 // reasoning blocks, refusals) and the replies of the reply tests, on a
 // maze of each reply's own and on another.
 func TestScoreReplyIsTheThree(t *testing.T) {
 	other, err := mazes.Generate(7, 3, mazes.DFS)
 	require.NoError(t, err)
 	check := func(name string, m *mazes.Maze, text string) {
-		tr, s, ls := ScoreReply(m, text)
+		tr, w, s, ls := ScoreReply(m, text)
 		if diff := cmp.Diff(mazes.ParseReply(text), tr); diff != "" {
 			t.Errorf("%s: transcript (-want +got):\n%s", name, diff)
+		}
+		if diff := cmp.Diff(mazes.Verify(m, tr.Steps), w); diff != "" {
+			t.Errorf("%s: walk (-want +got):\n%s", name, diff)
 		}
 		if diff := cmp.Diff(mazes.Score(m, mazes.ParseReply(text)), s); diff != "" {
 			t.Errorf("%s: strict scores (-want +got):\n%s", name, diff)

@@ -61,11 +61,11 @@ func playOneShot(ctx context.Context, chat *bench.Chat, m *mazes.Maze, opt mazes
 	if err != nil {
 		return bench.Outcome{}, err
 	}
-	tr, s, ls := lenient.ScoreReply(m, rep.Text)
+	tr, walk, s, ls := lenient.ScoreReply(m, rep.Text)
 	metrics := caseMetrics(s)
 	addLenient(metrics, ls)
 	out := bench.Outcome{Metrics: metrics, Detail: record.Detail{Spec: &spec, Scores: s, ConfLog: tr.ConfidenceLog, Solution: len(m.Solution()), Lenient: &ls,
-		Played: &record.Replay{Transcript: tr, Walk: mazes.Verify(m, tr.Steps), OK: true, Reply: rep.Text}}}
+		Played: &record.Replay{Transcript: tr, Walk: walk, OK: true, Reply: rep.Text}}}
 	if rep.StopReason == "max_tokens" {
 		out.Metrics["cut-by-max-tokens"] = 1
 	}

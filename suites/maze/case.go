@@ -29,7 +29,7 @@ func NewCase(spec Spec) (bench.Case, error) {
 	opt := spec.Prompt()
 	c := bench.Case{Suite: Name, Name: spec.Name(), Tags: spec.Tags()}
 	c.Play = func(ctx context.Context, chat *bench.Chat) (bench.Outcome, error) {
-		m, err := mazes.Generate(spec.Size, spec.Seed, spec.Algorithm)
+		m, err := mazes.GenerateShared(spec.Size, spec.Seed, spec.Algorithm)
 		if err != nil {
 			return bench.Outcome{}, fmt.Errorf("maze case %s: %w", spec.Name(), err)
 		}

@@ -325,6 +325,21 @@ func leadingScores(detail json.RawMessage) ([]byte, bool) {
 	return b, err == nil
 }
 
+// decodeMazeScores is json.Unmarshal of a slim maze detail into d, by
+// readScores when it is the object of the scores alone that leadingScores
+// writes.
+func decodeMazeScores(detail []byte, d *mazeScores) error {
+	const open = `{"scores":`
+	if n := len(detail); n > len(open) && string(detail[:len(open)]) == open && detail[n-1] == '}' {
+		inner := detail[len(open) : n-1]
+		if len(inner) > 0 && inner[0] == '{' && valueEnd(inner, 0) == len(inner) && json.Valid(inner) && readScores(inner, d) {
+			return nil
+		}
+		*d = mazeScores{}
+	}
+	return json.Unmarshal(detail, d)
+}
+
 // readScores reads the three scores the profile keeps from a valid JSON
 // object of scalars, as json.Unmarshal would (the last of a repeated key;
 // null leaves a score unset). It reports false, for json.Unmarshal to

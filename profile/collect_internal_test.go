@@ -179,3 +179,30 @@ func FuzzLeadingScores(f *testing.F) {
 		}
 	})
 }
+
+// FuzzDecodeMazeScores: reading a slim maze detail gives what
+// json.Unmarshal gives, value and failure alike.
+func FuzzDecodeMazeScores(f *testing.F) {
+	for _, s := range []string{
+		`{"scores":{"ece":0.25,"backtrack_gap":-2,"hallucination_gap":null}}`,
+		`{"scores":{"ece":null,"backtrack_gap":null,"hallucination_gap":3}}`,
+		`{"scores":{}}`, `{"scores":{"ece":1}}}`, `{"scores":{"ECE":1}}`, `{"scores":null}`, `{"other":1}`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, detail string) {
+		var got, want mazeScores
+		gotErr := decodeMazeScores([]byte(detail), &got)
+		wantErr := json.Unmarshal([]byte(detail), &want)
+		if (gotErr == nil) != (wantErr == nil) {
+			t.Fatalf("%q: error %v, json.Unmarshal's %v", detail, gotErr, wantErr)
+		}
+		if wantErr == nil {
+			a, _ := json.Marshal(got)
+			b, _ := json.Marshal(want)
+			if string(a) != string(b) {
+				t.Fatalf("%q: read %s, json.Unmarshal %s", detail, a, b)
+			}
+		}
+	})
+}

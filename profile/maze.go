@@ -1,7 +1,6 @@
 package profile
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
@@ -55,9 +54,15 @@ type mazeCases struct {
 	buf []byte
 }
 
-func (s *series) add(mc *mazeCases, r results.Result, v float64) {
+// ref is r's case and maze in the table, for its values to share.
+func (mc *mazeCases) ref(r results.Result) outcome {
 	mc.buf = appendMazeKey(mc.buf[:0], r)
-	o := outcome{name: mc.t.names.of(r.Case), cluster: mc.t.clusters.ofBytes(mc.buf), v: v}
+	return outcome{name: mc.t.names.of(r.Case), cluster: mc.t.clusters.ofBytes(mc.buf)}
+}
+
+// add adds the value v of the case and maze o names.
+func (s *series) add(mc *mazeCases, o outcome, v float64) {
+	o.v = v
 	s.x, s.cl, s.refs = append(s.x, v), append(s.cl, mc.t.clusters.list[o.cluster]), append(s.refs, o)
 }
 
@@ -105,6 +110,7 @@ func mazeMeasures(rs []results.Result) ([]Measure, error) {
 			continue
 		}
 		played = true
+		o := mc.ref(r)
 		group := r.Tags["group"]
 		if r.Tags["protocol"] == "interactive" {
 			mei[group] = append(mei[group], r.Metrics["MEI"])
@@ -113,7 +119,7 @@ func mazeMeasures(rs []results.Result) ([]Measure, error) {
 				nrsSum += r.Metrics["NRS"] * h
 				hintsB += int(h)
 				for range int(h) {
-					nrs.add(mc, r, r.Metrics["NRS"])
+					nrs.add(mc, o, r.Metrics["NRS"])
 				}
 			}
 		}
@@ -122,34 +128,34 @@ func mazeMeasures(rs []results.Result) ([]Measure, error) {
 		}
 		for _, k := range []string{"HRR", "CE", "brier"} {
 			if v, ok := r.Metrics[k]; ok && !math.IsNaN(v) {
-				get(k).add(mc, r, v)
+				get(k).add(mc, o, v)
 			}
 		}
 		var d mazeScores
 		if len(r.Detail) > 0 {
-			if err := json.Unmarshal(r.Detail, &d); err != nil {
+			if err := decodeMazeScores(r.Detail, &d); err != nil {
 				return nil, fmt.Errorf("profile: %s of %s: read the maze detail: %w", r.Case, r.Model, err)
 			}
 		}
 		if d.Scores.ECE != nil {
-			get("ece").add(mc, r, *d.Scores.ECE)
+			get("ece").add(mc, o, *d.Scores.ECE)
 		}
 		if g := d.Scores.HallucinationGap; g != nil {
-			get("hallucination_gap").add(mc, r, float64(*g))
+			get("hallucination_gap").add(mc, o, float64(*g))
 		}
 		if g := d.Scores.BacktrackGap; g != nil {
-			get("backtrack_gap").add(mc, r, float64(*g))
+			get("backtrack_gap").add(mc, o, float64(*g))
 		}
 		lures := r.Tags["mirage"] != "off"
 		if v, ok := r.Metrics["lure-rate"]; ok && !math.IsNaN(v) {
 			if lures {
-				get("lure-rate").add(mc, r, v)
+				get("lure-rate").add(mc, o, v)
 			} else {
-				lureOff.add(mc, r, v)
+				lureOff.add(mc, o, v)
 			}
 		}
 		if v, ok := r.Metrics["BRS"]; ok && lures && !math.IsNaN(v) {
-			get("BRS").add(mc, r, v)
+			get("BRS").add(mc, o, v)
 		}
 	}
 	if !played {

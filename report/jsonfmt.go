@@ -229,10 +229,20 @@ func skipValue(src []byte, i int) (end int, flat bool, err error) {
 }
 
 // stringEnd is the index of the quote that closes the string opened at
-// src[j], or len(src) when none does: the next quote not escaped, found a
-// quote at a time rather than a byte at a time.
+// src[j], or len(src) when none does: the next quote not escaped. Most of
+// a file's strings are short keys and words, so it steps a byte at a time
+// for the first bytes and leaves a long string to bytes.IndexByte.
 func stringEnd(src []byte, j int) int {
-	for i := j + 1; i < len(src); {
+	i := j + 1
+	for stop := min(len(src), i+32); i < stop; i++ {
+		switch src[i] {
+		case '"':
+			return i
+		case '\\':
+			i++
+		}
+	}
+	for i < len(src) {
 		k := bytes.IndexByte(src[i:], '"')
 		if k < 0 {
 			break

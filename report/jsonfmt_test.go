@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -172,7 +173,12 @@ func TestWriteValueAsRescan(t *testing.T) {
 // in strings short and long (its first 32 bytes are read one at a time).
 func TestStringEnd(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		src := []byte(`"` + rapid.StringOfN(rapid.SampledFrom([]rune{'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a', '\\', '"', 'é', ' '}), 0, 120, -1).Draw(t, "s"))
+		var b strings.Builder
+		b.WriteString(`"` + strings.Repeat("a", rapid.IntRange(0, 60).Draw(t, "plain")))
+		for _, p := range rapid.SliceOfN(rapid.SampledFrom([]string{"a", `\"`, `\\`, `\`, `"`, "é", " "}), 0, 20).Draw(t, "pieces") {
+			b.WriteString(p)
+		}
+		src := []byte(b.String())
 		want := 1
 		for ; want < len(src) && src[want] != '"'; want++ {
 			if src[want] == '\\' {

@@ -292,17 +292,17 @@ func (a *app) planRun(p *runPlan, o runOptions) error {
 // that records them.
 func (a *app) checkCassettes(p *runPlan, o runOptions) error {
 	missing := map[string][]bench.Case{}
-	var first error
+	firsts := make([]error, len(p.models)) // each model's first, so that the first said is the first model's
 	n := 0
-	for _, m := range p.models {
-		for c := range p.cases {
+	for c := range p.cases { // the cases are made once for all the models
+		for i, m := range p.models {
 			if !a.plays(m.Name, c) {
 				continue
 			}
 			if err := p.env.CheckReplay(m, c); err != nil {
 				n++
-				if first == nil {
-					first = err
+				if firsts[i] == nil {
+					firsts[i] = err
 				}
 				missing[m.Name] = append(missing[m.Name], c)
 			}
@@ -310,6 +310,13 @@ func (a *app) checkCassettes(p *runPlan, o runOptions) error {
 	}
 	if n == 0 {
 		return nil
+	}
+	var first error
+	for _, err := range firsts {
+		if err != nil {
+			first = err
+			break
+		}
 	}
 	return cli.Usagef("run: %d case(s) cannot be replayed (the first: %v); %s", n, first, recordAdvice(p.cfg, missing, a.runRecordCommand(o, missing)))
 }
@@ -457,15 +464,17 @@ func (a *app) sweep(ctx context.Context, o runOptions, p runPlan, stderr io.Writ
 	skip := func(model string, c bench.Case) bool {
 		return done[resultKey(model, c.Suite, c.Name)] || !a.plays(model, c)
 	}
-	for _, m := range p.models {
-		left := 0
-		for c := range p.cases {
+	left := make([]int, len(p.models))
+	for c := range p.cases { // the cases are made once for all the models
+		for i, m := range p.models {
 			if !skip(m.Name, c) {
-				left++
+				left[i]++
 			}
 		}
-		prog.expect(m.Name, left)
-		prog.total += left
+	}
+	for i, m := range p.models {
+		prog.expect(m.Name, left[i])
+		prog.total += left[i]
 	}
 	sink, err := results.NewSink(p.paths.jsonl)
 	if err != nil {

@@ -97,3 +97,69 @@ func TestSeedResultEncoding(t *testing.T) {
 		t.Fatalf("a plain entry was left to encoding/json (written by hand in %d draws)", fast)
 	}
 }
+
+// objectKeysDecoded is objectKeys as first written, with json.Decoder's
+// tokens: the reference of the hand-split one.
+func objectKeysDecoded(v any) (SeedShared, error) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil, fmt.Errorf("%T does not encode as an object", v)
+	}
+	var out SeedShared
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		var val json.RawMessage
+		if err := dec.Decode(&val); err != nil {
+			return nil, err
+		}
+		out = append(out, SeedKey{Key: tok.(string), Value: val})
+	}
+	return out, nil
+}
+
+// TestObjectKeys: the members of a maze's and a framing's objects split by
+// hand are the decoder's, over texts with quotes, escapes, brackets and
+// commas, numbers of any size and paths of any length.
+func TestObjectKeys(t *testing.T) {
+	text := rapid.OneOf(rapid.SampledFrom([]string{"", "dfs", `a"b`, `a\b`, "{[,]}", "한", "<&>", "\u2028"}), rapid.String())
+	rapid.Check(t, func(t *rapid.T) {
+		var v any
+		if rapid.Bool().Draw(t, "maze") {
+			m := SeedMaze{Size: rapid.Int().Draw(t, "size"), Seed: rapid.Uint64().Draw(t, "seed"), Algorithm: text.Draw(t, "alg"),
+				SolutionLength: rapid.IntRange(0, 99).Draw(t, "len"), DeadEnds: rapid.IntRange(-5, 99).Draw(t, "dead"), MirageTraps: rapid.IntRange(0, 9).Draw(t, "traps")}
+			if rapid.Bool().Draw(t, "path") {
+				m.SolutionPath = [][2]int{}
+				for i := range rapid.IntRange(0, 6).Draw(t, "cells") {
+					m.SolutionPath = append(m.SolutionPath, [2]int{i, rapid.IntRange(-3, 300).Draw(t, fmt.Sprint("c", i))})
+				}
+			}
+			v = m
+		} else {
+			v = SeedConfig{UseMirage: rapid.Bool().Draw(t, "mirage"), UseConfidence: rapid.Bool().Draw(t, "conf"), AriadneMode: text.Draw(t, "mode"),
+				MaxTokens: rapid.Int().Draw(t, "max"), Lang: text.Draw(t, "lang"), Protocol: text.Draw(t, "protocol")}
+		}
+		got, err := objectKeys(v)
+		want, wantErr := objectKeysDecoded(v)
+		if err != nil || wantErr != nil {
+			t.Fatalf("errors: %v, %v", err, wantErr)
+		}
+		if len(got) != len(want) {
+			t.Fatalf("%d members, want %d: %v", len(got), len(want), got)
+		}
+		for i := range want {
+			if got[i].Key != want[i].Key || string(got[i].Value) != string(want[i].Value) {
+				t.Fatalf("member %d: %s=%s, want %s=%s", i, got[i].Key, got[i].Value, want[i].Key, want[i].Value)
+			}
+		}
+	})
+	if _, err := objectKeys([]int{1}); err == nil {
+		t.Fatal("an array was split as an object")
+	}
+}

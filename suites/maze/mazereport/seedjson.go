@@ -529,23 +529,59 @@ func objectKeys(v any) (SeedShared, error) {
 	if err != nil {
 		return nil, err
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+	if len(data) < 2 || data[0] != '{' {
 		return nil, fmt.Errorf("%T does not encode as an object", v)
 	}
+	// json.Marshal's bytes: compact, each key a string, each member's value
+	// ending at a comma or the closing brace outside any string or
+	// container.
 	var out SeedShared
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
+	for i := 1; i < len(data) && data[i] == '"'; {
+		k := jsonValueEnd(data, i)
+		var key string
+		if err := json.Unmarshal(data[i:k], &key); err != nil {
 			return nil, err
 		}
-		var val json.RawMessage
-		if err := dec.Decode(&val); err != nil {
-			return nil, err
-		}
-		out = append(out, SeedKey{Key: tok.(string), Value: val})
+		v := k + 1 // past the colon
+		end := jsonValueEnd(data, v)
+		out = append(out, SeedKey{Key: key, Value: json.RawMessage(data[v:end])})
+		i = end + 1 // past the comma
 	}
 	return out, nil
+}
+
+// jsonValueEnd is where the compact JSON value at b[i:] ends: after its
+// closing quote or bracket, or at the comma or brace after a number or a
+// literal.
+func jsonValueEnd(b []byte, i int) int {
+	depth := 0
+	for j := i; j < len(b); j++ {
+		switch b[j] {
+		case '"':
+			for j++; j < len(b) && b[j] != '"'; j++ {
+				if b[j] == '\\' {
+					j++
+				}
+			}
+			if depth == 0 {
+				return j + 1
+			}
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth == 0 {
+				return j
+			}
+			if depth--; depth == 0 {
+				return j + 1
+			}
+		case ',':
+			if depth == 0 {
+				return j
+			}
+		}
+	}
+	return len(b)
 }
 
 func seedMaze(m *mazes.Maze) SeedMaze {

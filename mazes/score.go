@@ -129,7 +129,7 @@ func scoreWalk(m *Maze, tr Transcript, w Walk) Scores {
 	s.MEI = scoring.MEI(s.HRR, s.EarlyError, s.LoopEscape, w.HC)
 	s.BRS = scoring.BRS(w.HC, w.BT, sr)
 
-	conf, correct := stepConfidences(tr, w)
+	conf, correct := StepConfidences(tr, w.Checks)
 	s.ConfidenceSteps = len(conf)
 	ce, hasCE := scoring.CE(conf, correct)
 	if hasCE {
@@ -166,12 +166,16 @@ func scoreWalk(m *Maze, tr Transcript, w Walk) Scores {
 	return s
 }
 
-// stepConfidences pairs each step that has a confidence (on its line, else
+// StepConfidences pairs each step that has a confidence (on its line, else
 // from CONFIDENCE_LOG by its number k; the last entry for a k counts) with
-// whether the step was valid.
-func stepConfidences(tr Transcript, w Walk) (conf []float64, correct []bool) {
+// whether the step was valid by its check (the steps past the last check
+// are left out).
+func StepConfidences(tr Transcript, checks []Check) (conf []float64, correct []bool) {
 	var logged map[int]float64 // made when a step lacks a confidence of its own
 	for i, st := range tr.Steps {
+		if i >= len(checks) {
+			break
+		}
 		c, ok := st.Conf, st.HasConf
 		if !ok && len(tr.ConfidenceLog) > 0 {
 			if logged == nil {
@@ -184,7 +188,7 @@ func stepConfidences(tr Transcript, w Walk) (conf []float64, correct []bool) {
 		}
 		if ok {
 			conf = append(conf, c)
-			correct = append(correct, w.Checks[i].Valid)
+			correct = append(correct, checks[i].Valid)
 		}
 	}
 	return conf, correct

@@ -1,6 +1,7 @@
 package mazereport
 
 import (
+	"github.com/hallumaze/hallumaze/mazes"
 	"strings"
 
 	"github.com/hallumaze/hallumaze/report"
@@ -60,7 +61,7 @@ func (s *summary) Add(r results.Result) error {
 	}
 	s.cases = append(s.cases, c)
 	if !human && rp.OK {
-		conf, correct := stepConfidences(rp.Transcript, rp.Walk.Checks)
+		conf, correct := mazes.StepConfidences(rp.Transcript, rp.Walk.Checks)
 		key := calKey(r.Model, conditionOf(c.Tag).String())
 		cal := s.cal[key]
 		if cal == nil {

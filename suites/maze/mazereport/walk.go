@@ -137,7 +137,7 @@ func replayWalk(r results.Result, rd record.Reading, mc mazeCache) (*walk, error
 			w.add(origin, target, ClassLure, i+1)
 		}
 	}
-	w.conf, w.correct = stepConfidences(tr, checks)
+	w.conf, w.correct = mazes.StepConfidences(tr, checks)
 	w.steps = len(tr.Steps)
 	w.confDrops = confidenceDrops(tr)
 	return w, nil
@@ -214,30 +214,6 @@ func replayEpisode(m *mazes.Maze, r results.Result, rd record.Reading, replies [
 		}
 	}
 	return e.Transcript(), checks, starts, after
-}
-
-// stepConfidences pairs each step that has a confidence (on its line, else
-// the CONFIDENCE_LOG entry with its number, the last one counting) with
-// whether it was valid, as the scores do.
-func stepConfidences(tr mazes.Transcript, checks []mazes.Check) (conf []float64, correct []bool) {
-	logged := make(map[int]float64, len(tr.ConfidenceLog))
-	for _, e := range tr.ConfidenceLog {
-		logged[e.Step] = e.Conf
-	}
-	for i, st := range tr.Steps {
-		if i >= len(checks) {
-			break
-		}
-		c, ok := st.Conf, st.HasConf
-		if !ok {
-			c, ok = logged[st.K]
-		}
-		if ok {
-			conf = append(conf, c)
-			correct = append(correct, checks[i].Valid)
-		}
-	}
-	return conf, correct
 }
 
 func (w *walk) add(from, to mazes.Cell, class string, step int) {

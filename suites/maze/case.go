@@ -3,6 +3,7 @@ package maze
 import (
 	"context"
 	"fmt"
+	"sync"
 
 	"github.com/hallumaze/hallumaze/bench"
 	"github.com/hallumaze/hallumaze/mazes"
@@ -55,7 +56,7 @@ func seedRun(chat *bench.Chat, spec Spec) {
 }
 
 func playOneShot(ctx context.Context, chat *bench.Chat, m *mazes.Maze, opt mazes.PromptOptions, spec Spec) (bench.Outcome, error) {
-	p := mazes.BuildPrompt(m, opt)
+	p := oneShotPrompt(m, opt, spec)
 	chat.SetSystem(p.System)
 	rep, err := chat.Say(ctx, p.User)
 	if err != nil {
@@ -172,3 +173,31 @@ func putScores(m map[string]float64, s mazes.Scores, names *[len(scoreNames)]str
 // Spec is one HalluMaze case: a maze and a framing (record.Spec, which
 // the case writes into its score record).
 type Spec = record.Spec
+
+// prompts keeps the one-shot prompts of the cases played lately, by spec
+// (which makes the maze and the options): each model of a run asks for
+// the same ones. It is emptied past promptsKept.
+var prompts struct {
+	sync.Mutex
+	bySpec map[Spec]mazes.Prompt
+}
+
+const promptsKept = 1024
+
+// oneShotPrompt is mazes.BuildPrompt(m, opt) for the case spec.
+func oneShotPrompt(m *mazes.Maze, opt mazes.PromptOptions, spec Spec) mazes.Prompt {
+	prompts.Lock()
+	p, ok := prompts.bySpec[spec]
+	prompts.Unlock()
+	if ok {
+		return p
+	}
+	p = mazes.BuildPrompt(m, opt)
+	prompts.Lock()
+	defer prompts.Unlock()
+	if prompts.bySpec == nil || len(prompts.bySpec) >= promptsKept {
+		prompts.bySpec = map[Spec]mazes.Prompt{}
+	}
+	prompts.bySpec[spec] = p
+	return p
+}

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hallumaze/hallumaze/internal/jsonnum"
 	"github.com/hallumaze/hallumaze/results"
 )
 
@@ -321,8 +322,31 @@ func leadingScores(detail json.RawMessage) ([]byte, bool) {
 			return nil, false
 		}
 	}
-	b, err := json.Marshal(d)
-	return b, err == nil
+	return appendMazeScores(nil, d)
+}
+
+// appendMazeScores appends json.Marshal's bytes of d; ok is false for an
+// ECE JSON cannot hold.
+func appendMazeScores(b []byte, d mazeScores) ([]byte, bool) {
+	ok := true
+	b = append(b, `{"scores":{"ece":`...)
+	if d.Scores.ECE == nil {
+		b = append(b, "null"...)
+	} else {
+		b, ok = jsonnum.AppendFloat(b, *d.Scores.ECE)
+	}
+	for _, g := range []struct {
+		key string
+		v   *int
+	}{{`,"backtrack_gap":`, d.Scores.BacktrackGap}, {`,"hallucination_gap":`, d.Scores.HallucinationGap}} {
+		b = append(b, g.key...)
+		if g.v == nil {
+			b = append(b, "null"...)
+		} else {
+			b = strconv.AppendInt(b, int64(*g.v), 10)
+		}
+	}
+	return append(b, "}}"...), ok
 }
 
 // decodeMazeScores is json.Unmarshal of a slim maze detail into d, by

@@ -206,3 +206,28 @@ func FuzzDecodeMazeScores(f *testing.F) {
 		}
 	})
 }
+
+// TestAppendMazeScores: the slim maze detail written by hand is
+// json.Marshal's, for every mix of set and unset scores.
+func TestAppendMazeScores(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		var d mazeScores
+		if rapid.Bool().Draw(t, "ece") {
+			v := rapid.Float64().Draw(t, "ece value")
+			d.Scores.ECE = &v
+		}
+		if rapid.Bool().Draw(t, "bt") {
+			v := rapid.Int().Draw(t, "bt value")
+			d.Scores.BacktrackGap = &v
+		}
+		if rapid.Bool().Draw(t, "hc") {
+			v := rapid.Int().Draw(t, "hc value")
+			d.Scores.HallucinationGap = &v
+		}
+		want, err := json.Marshal(d)
+		got, ok := appendMazeScores(nil, d)
+		if err != nil || !ok || string(got) != string(want) {
+			t.Fatalf("%s (%v), want %s (%v)", got, ok, want, err)
+		}
+	})
+}

@@ -3,12 +3,13 @@ package results
 import (
 	"bytes"
 	"encoding/json"
-	"math"
 	"reflect"
 	"slices"
 	"strconv"
 	"sync/atomic"
 	"unicode/utf8"
+
+	"github.com/hallumaze/hallumaze/internal/jsonnum"
 )
 
 // Marshal encodes a result as its line of a results file: the bytes
@@ -232,24 +233,9 @@ func (e *encoder) int(key string, n int) {
 // a magnitude below 1e-6 or from 1e21, its exponent without a leading
 // zero; NaN and infinities are an error.
 func (e *encoder) float(f float64) {
-	if math.IsNaN(f) || math.IsInf(f, 0) {
-		if e.err == nil {
-			e.err = &json.UnsupportedValueError{Value: reflect.ValueOf(f), Str: strconv.FormatFloat(f, 'g', -1, 64)}
-		}
-		return
-	}
-	abs := math.Abs(f)
-	format := byte('f')
-	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
-		format = 'e'
-	}
-	e.buf = strconv.AppendFloat(e.buf, f, format, -1, 64)
-	if format == 'e' {
-		n := len(e.buf)
-		if n >= 4 && e.buf[n-4] == 'e' && e.buf[n-3] == '-' && e.buf[n-2] == '0' {
-			e.buf[n-2] = e.buf[n-1]
-			e.buf = e.buf[:n-1]
-		}
+	var ok bool
+	if e.buf, ok = jsonnum.AppendFloat(e.buf, f); !ok && e.err == nil {
+		e.err = &json.UnsupportedValueError{Value: reflect.ValueOf(f), Str: strconv.FormatFloat(f, 'g', -1, 64)}
 	}
 }
 

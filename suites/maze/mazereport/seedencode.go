@@ -1,8 +1,9 @@
 package mazereport
 
 import (
-	"math"
 	"strconv"
+
+	"github.com/hallumaze/hallumaze/internal/jsonnum"
 )
 
 // appendSeedResult appends r as encoding/json writes it with HTML escaping
@@ -137,25 +138,12 @@ func (e *seedEncoder) str(s string) {
 	e.b = append(append(append(e.b, '"'), s...), '"')
 }
 
-// num writes a float64 as encoding/json does: the shortest form that
-// reads back exactly, in exponent form below 1e-6 and from 1e21 on, a
-// one-digit negative exponent without its zero.
+// num writes a float64 as encoding/json does; NaN and the infinities are
+// left to encoding/json (which refuses them).
 func (e *seedEncoder) num(f float64) {
-	if math.IsNaN(f) || math.IsInf(f, 0) {
+	var ok bool
+	if e.b, ok = jsonnum.AppendFloat(e.b, f); !ok {
 		e.ok = false
-		return
-	}
-	abs := math.Abs(f)
-	format := byte('f')
-	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
-		format = 'e'
-	}
-	e.b = strconv.AppendFloat(e.b, f, format, -1, 64)
-	if format == 'e' {
-		if n := len(e.b); n >= 4 && e.b[n-4] == 'e' && e.b[n-3] == '-' && e.b[n-2] == '0' {
-			e.b[n-2] = e.b[n-1]
-			e.b = e.b[:n-1]
-		}
 	}
 }
 

@@ -80,6 +80,10 @@ func (tr *Transcript) parse(reply string) {
 		tr.Truncated = true
 	}
 	inPath := false // the previous line was FINAL_PATH or its continuation
+	if tr.Steps == nil {
+		// room for a step a line: most lines of most replies are steps
+		tr.Steps = make([]Step, 0, min(strings.Count(reply, "\n")+1, 1<<10))
+	}
 	base := tr.Lines
 	for lineNo := base + 1; len(reply) > 0; lineNo++ {
 		var raw string
@@ -194,7 +198,7 @@ func (tr *Transcript) parseLine(line string, lineNo int, inPath *bool) bool {
 func cleanLine(s string) string {
 	s = strings.TrimSpace(s)
 	for {
-		t := strings.TrimLeft(s, "->*")
+		t := trimListMarks(s)
 		if t == s {
 			t = trimNumberMark(s)
 		}
@@ -236,6 +240,15 @@ func needsClean(s string) bool {
 		}
 	}
 	return false
+}
+
+// trimListMarks is strings.TrimLeft(s, "->*").
+func trimListMarks(s string) string {
+	i := 0
+	for i < len(s) && (s[i] == '-' || s[i] == '>' || s[i] == '*') {
+		i++
+	}
+	return s[i:]
 }
 
 // trimNumberMark drops an ordered-list mark "12." or "12)" followed by white

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strings"
 
 	"github.com/hallumaze/hallumaze/suites/maze/record"
 
@@ -614,27 +613,33 @@ func (p *Pool) str(s string) string {
 
 // tagSet shares the tag sets of equal content.
 func (p *Pool) tagSet(t map[string]string) *tagSet {
-	keys := make([]string, 0, len(t))
-	n := 0
-	for k, v := range t {
-		keys = append(keys, k)
-		n += len(k) + len(v) + 2
+	// The key: the known tags in their order, then any other in the order
+	// of their names, each name and value ended by a zero byte.
+	var b []byte
+	known := 0
+	for _, k := range knownTags {
+		if v, ok := t[k]; ok {
+			b = append(append(append(append(b, k...), 0), v...), 0)
+			known++
+		}
 	}
-	slices.Sort(keys)
-	var b strings.Builder
-	b.Grow(n)
-	for _, k := range keys {
-		b.WriteString(k)
-		b.WriteByte(0)
-		b.WriteString(t[k])
-		b.WriteByte(0)
+	if known < len(t) {
+		var extra []string
+		for k := range t {
+			if knownTag(k) < 0 {
+				extra = append(extra, k)
+			}
+		}
+		slices.Sort(extra)
+		for _, k := range extra {
+			b = append(append(append(append(b, k...), 0), t[k]...), 0)
+		}
 	}
-	key := b.String()
-	if ts, ok := p.tags[key]; ok {
+	if ts, ok := p.tags[string(b)]; ok { // no copy of b for the lookup
 		return ts
 	}
 	ts := newTagSet(t, p.str)
-	p.tags[key] = ts
+	p.tags[string(b)] = ts
 	return ts
 }
 

@@ -2,9 +2,11 @@ package mazes
 
 import "sync"
 
-// sharedCells bounds the mazes GenerateShared keeps, in cells: some five
-// thousand 7×7 mazes, a few megabytes.
-const sharedCells = 1 << 18
+// sharedCells bounds the mazes GenerateShared keeps, in cells: some
+// thirteen hundred 7×7 mazes, a megabyte or two. A run plays the mazes
+// model after model, so a maze is asked for again only when the run's
+// mazes fit; a longer run finds none kept and keeps little.
+const sharedCells = 1 << 16
 
 // shared holds the mazes GenerateShared made, by spec; it is emptied when
 // it would pass sharedCells.

@@ -69,8 +69,9 @@ func newRecordingServer(b *testing.B) *recordingServer {
 // each per case and their ratio, "run/bare", which docs/run.md holds to
 // at most 2. The chance baselines come from the cache folder, as on any
 // run after the first over the same mazes (the round before the measured
-// ones fills it). Run it with -cpu 1 -benchtime 5x (a round is a few
-// seconds).
+// ones fills it). Run it with -cpu 1 -benchtime 15x (a round is about a
+// second; the median of fifteen moves less with the machine's load than
+// that of five).
 func BenchmarkRunVsBareClient(b *testing.B) {
 	srv := newRecordingServer(b)
 	env := map[string]string{providers.EnvOpenAICompatibleBaseURL: srv.URL + "/v1", envCache: b.TempDir()}

@@ -129,7 +129,7 @@ func resampledMeans(group []prepared, g, reps int, seed uint64) [][]float64 {
 			if single {
 				n = [lanes]int{g, g, g, g, g, g, g, g} // one case in every cluster: g cases
 			} else {
-				n = countLanes(counts[b], drawn)
+				n = sumLanes(counts[b], drawn)
 			}
 			for t := range lanes {
 				means[lanes*b+t][rep] = acc[t] / float64(n[t])
@@ -139,10 +139,10 @@ func resampledMeans(group []prepared, g, reps int, seed uint64) [][]float64 {
 	return means[:k]
 }
 
-// sumLanes sums the draws of a block's jobs side by side, each from zero
-// in the order drawn.
-func sumLanes(block []float64, drawn []uint32) [lanes]float64 {
-	var a0, a1, a2, a3, a4, a5, a6, a7 float64
+// sumLanes sums the draws of a block's jobs side by side (their values,
+// or their cases' counts), each from zero in the order drawn.
+func sumLanes[T float64 | int](block []T, drawn []uint32) [lanes]T {
+	var a0, a1, a2, a3, a4, a5, a6, a7 T
 	for _, c := range drawn {
 		v := block[lanes*int(c) : lanes*int(c)+lanes : lanes*int(c)+lanes]
 		a0 += v[0]
@@ -154,22 +154,5 @@ func sumLanes(block []float64, drawn []uint32) [lanes]float64 {
 		a6 += v[6]
 		a7 += v[7]
 	}
-	return [lanes]float64{a0, a1, a2, a3, a4, a5, a6, a7}
-}
-
-// countLanes is sumLanes of the cases' counts.
-func countLanes(block []int, drawn []uint32) [lanes]int {
-	var n0, n1, n2, n3, n4, n5, n6, n7 int
-	for _, c := range drawn {
-		v := block[lanes*int(c) : lanes*int(c)+lanes : lanes*int(c)+lanes]
-		n0 += v[0]
-		n1 += v[1]
-		n2 += v[2]
-		n3 += v[3]
-		n4 += v[4]
-		n5 += v[5]
-		n6 += v[6]
-		n7 += v[7]
-	}
-	return [lanes]int{n0, n1, n2, n3, n4, n5, n6, n7}
+	return [lanes]T{a0, a1, a2, a3, a4, a5, a6, a7}
 }

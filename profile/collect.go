@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/hallumaze/hallumaze/internal/jsonnum"
+	"github.com/hallumaze/hallumaze/internal/jsonscan"
 	"github.com/hallumaze/hallumaze/results"
 )
 
@@ -390,14 +391,9 @@ func readScores(obj []byte, d *mazeScores) bool {
 		case v >= len(obj):
 			return false
 		case obj[v] == '"':
-			end = v + 1
-			for end < len(obj) && obj[end] != '"' {
-				if obj[end] == '\\' {
-					end++
-				}
-				end++
+			if end = jsonscan.StringEnd(obj, v); end < 0 {
+				return false
 			}
-			end++
 		case obj[v] == '{' || obj[v] == '[':
 			return false
 		default:
@@ -488,27 +484,7 @@ func valueEnd(b []byte, i int) int {
 	if i >= len(b) || (b[i] != '{' && b[i] != '[') {
 		return -1
 	}
-	depth := 0
-	for j := i; j < len(b); j++ {
-		switch b[j] {
-		case '"':
-			for j++; j < len(b) && b[j] != '"'; j++ {
-				if b[j] == '\\' {
-					j++
-				}
-			}
-			if j >= len(b) {
-				return -1
-			}
-		case '{', '[':
-			depth++
-		case '}', ']':
-			if depth--; depth == 0 {
-				return j + 1
-			}
-		}
-	}
-	return -1
+	return jsonscan.End(b, i)
 }
 
 func skipSpace(b []byte, i int) int {

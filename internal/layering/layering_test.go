@@ -16,7 +16,7 @@ const module = "github.com/hallumaze/hallumaze/"
 
 // leaves are the module's packages that import nothing of the module but
 // each other.
-var leaves = []string{"results", "pricing", "modelname", "internal/redact", "internal/cli", "internal/files", "internal/textfmt", "internal/responses", "internal/jsonnum"}
+var leaves = []string{"results", "pricing", "modelname", "internal/redact", "internal/cli", "internal/files", "internal/textfmt", "internal/responses", "internal/jsonnum", "internal/jsonscan"}
 
 // rule says what a package's non-test files may import: module packages by
 // path (a trailing "/..." allows a folder's packages), and other modules by
@@ -57,6 +57,7 @@ var rules = map[string]rule{
 	"internal/files":            {},
 	"internal/textfmt":          {},
 	"internal/jsonnum":          {},
+	"internal/jsonscan":         {},
 	"internal/responses":        {},
 	"internal/cputime":          {},
 	"internal/memlimit":         {},
@@ -76,7 +77,7 @@ var rules = map[string]rule{
 	"report":                    {allow: append([]string{"scoring"}, leaves...)},
 	"suites/...":                {allow: harnessSide, adapter: true},
 	"suites":                    {allow: append([]string{"suites/..."}, harnessSide...)},
-	"profile":                   {allow: []string{"results", "scoring", "modelname", "internal/jsonnum"}},
+	"profile":                   {allow: []string{"results", "scoring", "modelname", "internal/jsonnum", "internal/jsonscan"}},
 	"profile/page":              {allow: []string{"profile", "report", "results", "modelname"}},
 	"cmd/hallumaze":             {allow: []string{"..."}},
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/hallumaze/hallumaze/internal/jsonscan"
 	"math"
 	"slices"
 	"strconv"
@@ -537,51 +538,23 @@ func objectKeys(v any) (SeedShared, error) {
 	// container.
 	var out SeedShared
 	for i := 1; i < len(data) && data[i] == '"'; {
-		k := jsonValueEnd(data, i)
+		k := jsonscan.End(data, i)
+		if k < 0 {
+			return nil, fmt.Errorf("%T encodes with a key that does not end", v)
+		}
 		var key string
 		if err := json.Unmarshal(data[i:k], &key); err != nil {
 			return nil, err
 		}
-		v := k + 1 // past the colon
-		end := jsonValueEnd(data, v)
-		out = append(out, SeedKey{Key: key, Value: json.RawMessage(data[v:end])})
+		at := k + 1 // past the colon
+		end := jsonscan.End(data, at)
+		if end < 0 {
+			return nil, fmt.Errorf("%T encodes %s with a value that does not end", v, key)
+		}
+		out = append(out, SeedKey{Key: key, Value: json.RawMessage(data[at:end])})
 		i = end + 1 // past the comma
 	}
 	return out, nil
-}
-
-// jsonValueEnd is where the compact JSON value at b[i:] ends: after its
-// closing quote or bracket, or at the comma or brace after a number or a
-// literal.
-func jsonValueEnd(b []byte, i int) int {
-	depth := 0
-	for j := i; j < len(b); j++ {
-		switch b[j] {
-		case '"':
-			for j++; j < len(b) && b[j] != '"'; j++ {
-				if b[j] == '\\' {
-					j++
-				}
-			}
-			if depth == 0 {
-				return j + 1
-			}
-		case '{', '[':
-			depth++
-		case '}', ']':
-			if depth == 0 {
-				return j
-			}
-			if depth--; depth == 0 {
-				return j + 1
-			}
-		case ',':
-			if depth == 0 {
-				return j
-			}
-		}
-	}
-	return len(b)
 }
 
 func seedMaze(m *mazes.Maze) SeedMaze {

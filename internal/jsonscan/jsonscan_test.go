@@ -11,8 +11,7 @@ import (
 // with quotes, escapes and brackets, numbers, literals, nested objects and
 // arrays), each element ends where the decoder's next element begins.
 func TestEnd(t *testing.T) {
-	var value *rapid.Generator[any]
-	value = rapid.Custom(func(t *rapid.T) any {
+	value := rapid.Custom(func(t *rapid.T) any {
 		switch rapid.IntRange(0, 5).Draw(t, "kind") {
 		case 0:
 			return rapid.SampledFrom([]string{"", `a"b`, `a\b`, "{[,]}", `\"`, "é"}).Draw(t, "text")
